@@ -1,0 +1,169 @@
+"""Tiles (dominoes) and tile sets.
+
+A tile is written high end first (``"6-4"``); either order is accepted on input. Inside the engine a
+tile is a small int, its *id*, so a hand is a bitmask. The id of ``a-b`` (a >= b) in the first copy of a
+set is ``a*(a+1)//2 + b``, the same in every set size; a second copy (Eighty-eight's two sets) adds
+``copy * len(set)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import TileError
+
+
+def parse_tile(text: str) -> tuple[int, int]:
+    """Parse ``"6-4"`` or ``"4-6"`` into ``(6, 4)``; raise TileError for anything else."""
+    if not isinstance(text, str):
+        raise TileError(f"a tile is written like 6-4, not {text!r}")
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) == 1 for p in parts):
+        raise TileError(f"{text!r} is not a tile: write tiles like 6-4")
+    a, b = int(parts[0]), int(parts[1])
+    return (a, b) if a >= b else (b, a)
+
+
+def format_tile(tile: tuple[int, int]) -> str:
+    """Write a tile high end first."""
+    a, b = tile
+    return f"{max(a, b)}-{min(a, b)}"
+
+
+def base_index(hi: int, lo: int) -> int:
+    """Index of ``hi-lo`` (hi >= lo) within any double-N set."""
+    return hi * (hi + 1) // 2 + lo
+
+
+def tile_points(hi: int, lo: int) -> int:
+    """Count value: 10 for a tile whose pips total 10, 5 for a total of 5, else 0."""
+    total = hi + lo
+    return 10 if total == 10 else 5 if total == 5 else 0
+
+
+def count_points(text: str) -> int:
+    """Count value of a tile written as text."""
+    return tile_points(*parse_tile(text))
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The tiles a game is played with: a double-``top`` set, ``copies`` times, less ``removed``.
+
+    All per-tile facts are tables indexed by tile id, so the hot paths are list look-ups.
+    """
+
+    top: int
+    copies: int = 1
+    removed: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def set_size(self) -> int:
+        """Tiles in one full copy of the double-``top`` set."""
+        return (self.top + 1) * (self.top + 2) // 2
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return _tables(self)[0]
+
+    @property
+    def hi(self) -> tuple[int, ...]:
+        return _tables(self)[1]
+
+    @property
+    def lo(self) -> tuple[int, ...]:
+        return _tables(self)[2]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return _tables(self)[3]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return _tables(self)[4]
+
+    @property
+    def all_mask(self) -> int:
+        mask = 0
+        for i in self.ids:
+            mask |= 1 << i
+        return mask
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def id_of(self, text: str, held: int | None = None) -> int:
+        """The id of a tile written as text. With ``held`` (a mask), the lowest copy in it.
+
+        Raises TileError when the tile is not in this set.
+        """
+        hi, lo = parse_tile(text)
+        if hi > self.top or (hi, lo) in self.removed:
+            raise TileError(f"{format_tile((hi, lo))} is not in this game's set ({self.describe()})")
+        base = base_index(hi, lo)
+        if held is not None:
+            for copy in range(self.copies):
+                tid = base + copy * self.set_size
+                if held >> tid & 1:
+                    return tid
+        return base
+
+    def describe(self) -> str:
+        text = f"double-{_NUMBER_WORDS[self.top]}"
+        if self.copies == 2:
+            text = "two " + text + " sets"
+        if self.removed:
+            text += " without " + ", ".join(format_tile(t) for t in self.removed)
+        return text
+
+    def name(self, tid: int) -> str:
+        return self.names[tid]
+
+    def mask_of(self, tids: Iterable[int]) -> int:
+        mask = 0
+        for t in tids:
+            mask |= 1 << t
+        return mask
+
+    def total_count(self) -> int:
+        return sum(self.points[t] for t in self.ids)
+
+
+_NUMBER_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+@cache
+def _tables(ts: TileSet):
+    size = ts.set_size
+    n = size * ts.copies
+    hi = [0] * n
+    lo = [0] * n
+    pts = [0] * n
+    names = [""] * n
+    ids = []
+    for copy in range(ts.copies):
+        for a in range(ts.top + 1):
+            for b in range(a + 1):
+                tid = base_index(a, b) + copy * size
+                hi[tid], lo[tid] = a, b
+                pts[tid] = tile_points(a, b)
+                names[tid] = f"{a}-{b}"
+                if (a, b) not in ts.removed:
+                    ids.append(tid)
+    return tuple(ids), tuple(hi), tuple(lo), tuple(pts), tuple(names)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def sort_key(text: str) -> tuple[int, int]:
+    """Sort key putting tiles high end first, then low end, highest first."""
+    hi, lo = parse_tile(text)
+    return (-hi, -lo)
