@@ -1,0 +1,37 @@
+"""The fonts the pictures use: DejaVu Sans Condensed, shipped in ``assets/fonts`` with its licence.
+
+DejaVu has the en dash and middle dot of team names like "N–S · E–W" (Pillow's built-in font lacks them),
+and nothing is fetched at run time.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The picture font at ``size`` pixels, loaded once per size and weight."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+@lru_cache(maxsize=1024)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Width in pixels of ``text`` set at ``size``."""
+    return int(round(font(size, bold).getlength(text)))
+
+
+def fit(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

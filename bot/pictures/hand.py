@@ -1,0 +1,146 @@
+"""A player's hand: their tiles stood up in a row, sorted the way a player racks them.
+
+Trumps come first once the contract is known, then each suit high to low. Count tiles carry a small
+coral chip with their value, trumps a gold rule beneath, and each tile's name is written under it.
+On the player's turn the tiles they may play stand a little higher and the rest are dimmed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.tiles import tile_points
+
+from . import palette, shapes
+from .felt import felt
+from .fonts import fit, font, text_width
+from .png import to_png
+from .scenes import HandScene
+from .tile import SceneTile, place_tile, read_tile
+
+MAX_WIDTH = 1000
+MARGIN = 28
+LARGEST_TILE = 72
+SMALLEST_TILE = 36
+
+
+@dataclass(frozen=True)
+class TileSlot:
+    """Where one tile of the hand was drawn, so tests (and anyone) can check the pixels there."""
+
+    tile: str  # as the scene wrote it
+    box: tuple[int, int, int, int]  # left, top, right, bottom of the tile itself
+    trump: bool
+    count: int
+    dimmed: bool
+
+
+def order_hand(tiles: tuple[str, ...], trumps: frozenset[str] = frozenset()) -> list[str]:
+    """The tiles in racking order: trumps first (double, then by the other end), then by suit, high to low."""
+    trump_names = {read_tile(t).name for t in trumps}
+
+    def key(text: str) -> tuple[int, int, int, int]:
+        t = read_tile(text)
+        if t.name in trump_names:
+            # Works for a suit (the double, then the other end high to low) and for doubles (by pips).
+            return (0, -(t.hi == t.lo), -(t.hi + t.lo), -t.hi)
+        return (1, -t.hi, -t.lo, 0)
+
+    return sorted(tiles, key=key)
+
+
+def tile_size_for(count: int) -> int:
+    """The largest tile size that fits ``count`` upright tiles in the picture's width."""
+    if count <= 0:
+        return LARGEST_TILE
+    per_slot = (MAX_WIDTH - 2 * MARGIN - 24) / count  # 24: room for the gap after the trumps
+    return int(max(SMALLEST_TILE, min(LARGEST_TILE, per_slot / 1.3)))
+
+
+def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
+    """Draw the hand; return the picture and where each tile went."""
+    tiles = order_hand(scene.tiles, scene.trumps)
+    size = tile_size_for(len(tiles))
+    gap = int(size * 0.3)
+    trump_names = {read_tile(t).name for t in scene.trumps}
+    parsed = [read_tile(t) for t in tiles]
+    split = sum(1 for t in parsed if t.name in trump_names)
+    group_gap = gap if 0 < split < len(tiles) else 0
+
+    title_h = 44 if scene.title else 0
+    lift = int(size * 0.18) if scene.playable is not None else 0
+    chip_h = 24
+    name_size = max(18, int(size * 0.34))
+    legend = bool(trump_names) or any(tile_points(t.hi, t.lo) for t in parsed)
+    row_w = len(tiles) * size + max(0, len(tiles) - 1) * gap + group_gap
+    width = min(MAX_WIDTH, max(row_w + 2 * MARGIN, 360, text_width(scene.title, 26, True) + 2 * MARGIN))
+    tile_top = MARGIN + title_h + chip_h + 6 + lift
+    height = tile_top + 2 * size + 12 + name_size + 14 + (28 if legend else 0) + MARGIN - 8
+
+    img = felt(width, height)
+    draw = ImageDraw.Draw(img)
+    if scene.title:
+        draw.text((MARGIN, MARGIN + 2), fit(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
+                  fill=palette.TEXT, anchor="lt")
+    if not tiles:
+        draw.text((width // 2, tile_top + size), "No tiles left", font=font(24), fill=palette.TEXT_SOFT, anchor="mm")
+        return img, []
+
+    playable = None if scene.playable is None else {read_tile(t).name for t in scene.playable}
+    slots: list[TileSlot] = []
+    x = (width - row_w) // 2
+    for i, (text, t) in enumerate(zip(tiles, parsed, strict=True)):
+        if i == split and group_gap:
+            x += group_gap
+        trump = t.name in trump_names
+        count = tile_points(t.hi, t.lo)
+        dimmed = playable is not None and t.name not in playable
+        y = tile_top - (lift if playable is not None and not dimmed else 0)
+        box = place_tile(img, t, size, True, (x, y), style="dim" if dimmed else "plain")
+        slots.append(TileSlot(text, box, trump, count, dimmed))
+        _draw_marks(img, draw, t, box, size, name_size, tile_top, trump, count, dimmed)
+        x += size + gap
+    if legend:
+        _draw_legend(img, draw, width, height, bool(trump_names))
+    return img, slots
+
+
+def render_hand(scene: HandScene) -> bytes:
+    """A player's hand as PNG bytes."""
+    return to_png(draw_hand(scene)[0])
+
+
+def _draw_marks(img: Image.Image, draw: ImageDraw.ImageDraw, t: SceneTile, box: tuple[int, int, int, int],
+                size: int, name_size: int, tile_top: int, trump: bool, count: int, dimmed: bool) -> None:
+    """The quiet markers around one tile: count chip above, trump rule and name below."""
+    left, top, right, bottom = box
+    cx = (left + right) // 2
+    if count:
+        label = str(count)
+        w = max(30, text_width(label, 17, True) + 16)
+        chip = shapes.rounded_box(w, 22, 11, palette.COUNT if not dimmed else palette.DIM, palette.COUNT, 1)
+        shapes.paste(img, chip, (cx - w // 2, top - 28))
+        draw.text((cx, top - 17), label, font=font(17, True), fill=palette.TEXT, anchor="mm")
+    base = tile_top + 2 * size
+    if trump:
+        rule = shapes.rounded_box(size - 6, 6, 3, palette.GOLD)
+        shapes.paste(img, rule, (left + 3, base + 5))
+    colour = palette.GOLD if trump else palette.TEXT
+    if dimmed:
+        colour = palette.TEXT_SOFT
+    draw.text((cx, base + 14), t.name, font=font(name_size, True), fill=colour, anchor="mt")
+
+
+def _draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, trumps: bool) -> None:
+    """A one-line key to the markers, bottom right, small."""
+    y = height - MARGIN + 2
+    x = width - MARGIN
+    parts = [("count", palette.COUNT)] + ([("trump", palette.GOLD)] if trumps else [])
+    for label, colour in reversed(parts):
+        w = text_width(label, 17)
+        draw.text((x, y), label, font=font(17), fill=palette.TEXT_SOFT, anchor="rs")
+        x -= w + 8
+        shapes.paste(img, shapes.rounded_box(18, 8, 4, colour), (x - 18, y - 11))
+        x -= 18 + 22
