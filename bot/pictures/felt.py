@@ -8,11 +8,18 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from . import palette
+from .png import Backdrop, make_backdrop
 
 
 def felt(width: int, height: int, rail: int = 10) -> Image.Image:
     """A fresh copy of the table background, ready to draw on."""
     return _felt(width, height, rail).copy()
+
+
+@lru_cache(maxsize=32)
+def felt_backdrop(width: int, height: int, rail: int = 10) -> Backdrop:
+    """The bare felt prepared for PNG encoding; draw on a copy of its ``image``."""
+    return make_backdrop(_felt(width, height, rail))
 
 
 @lru_cache(maxsize=32)

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import tile_points
 
 from . import palette, shapes
-from .felt import felt
+from .felt import felt_backdrop
 from .fonts import fit, font, text_width
 from .png import to_png
 from .scenes import HandScene
@@ -79,7 +79,7 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     tile_top = MARGIN + title_h + chip_h + 6 + lift
     height = tile_top + 2 * size + 12 + name_size + 14 + (28 if legend else 0) + MARGIN - 8
 
-    img = felt(width, height)
+    img = felt_backdrop(width, height).image.copy()
     draw = ImageDraw.Draw(img)
     if scene.title:
         draw.text((MARGIN, MARGIN + 2), fit(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
@@ -109,7 +109,8 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
 
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as PNG bytes."""
-    return to_png(draw_hand(scene)[0])
+    img, _ = draw_hand(scene)
+    return to_png(img, felt_backdrop(img.width, img.height))
 
 
 def _draw_marks(img: Image.Image, draw: ImageDraw.ImageDraw, t: SceneTile, box: tuple[int, int, int, int],

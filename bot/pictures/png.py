@@ -9,21 +9,66 @@ millisecond, and a palette PNG is several times smaller and faster to compress t
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from . import palette
 
 FELT_STEPS = 56
+_BAYER = (np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]], np.float32) + 0.5) / 16
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes for ``image`` in the pictures' shared palette."""
-    mapped = image.convert("RGB").quantize(palette=_palette(), dither=Image.Dither.NONE)
+@dataclass(frozen=True, eq=False)
+class Backdrop:
+    """A cached background and its palette indices, dithered once so the felt's lamp-light has no bands.
+
+    Pillow's palette mapping rounds colours to 6 bits a channel, which turns a soft gradient into rings;
+    pixels a picture leaves untouched take these carefully dithered indices instead.
+    """
+
+    image: Image.Image
+    pixels: np.ndarray  # one uint32 per pixel (RGBX), so comparing a picture with it is one fast pass
+    indices: np.ndarray
+
+
+def make_backdrop(image: Image.Image) -> Backdrop:
+    """Prepare a background for :func:`to_png` (slow; do it once per background)."""
+    rgb = image.convert("RGB")
+    pixels = np.asarray(rgb)
+    indices = np.asarray(rgb.quantize(palette=_palette(), dither=Image.Dither.NONE)).copy()
+    lo = np.array(palette.FELT_EDGE, np.float32)
+    span = np.array(palette.FELT_CENTRE, np.float32) - lo
+    p = pixels.astype(np.float32) - lo
+    t = (p @ span) / float(span @ span)
+    off_ramp = np.linalg.norm(p - t[..., None] * span, axis=2)
+    on_felt = (off_ramp < 2.0) & (t >= 0) & (t <= 1)
+    # Ordered (Bayer) dithering between neighbouring felt greens: smooth to the eye, kind to zlib.
+    h, w = t.shape
+    threshold = np.tile(_BAYER, (h // 4 + 1, w // 4 + 1))[:h, :w]
+    step = np.clip(np.floor(t * (FELT_STEPS - 5) + threshold), 0, FELT_STEPS - 5).astype(np.uint8)
+    indices[on_felt] = step[on_felt]
+    return Backdrop(rgb, _packed(rgb), indices)
+
+
+def to_png(image: Image.Image, backdrop: Backdrop | None = None) -> bytes:
+    """PNG bytes for ``image`` in the pictures' shared palette; untouched ``backdrop`` pixels keep its dither."""
+    image = image.convert("RGB")
+    mapped = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    if backdrop is not None and backdrop.pixels.shape == (image.height, image.width):
+        same = _packed(image) == backdrop.pixels
+        indices = np.where(same, backdrop.indices, np.asarray(mapped))
+        mapped = Image.fromarray(indices, "P")
+        mapped.putpalette(_palette().getpalette())
     out = io.BytesIO()
     mapped.save(out, "PNG", compress_level=3)
     return out.getvalue()
+
+
+def _packed(image: Image.Image) -> np.ndarray:
+    return np.asarray(image.convert("RGBX")).view(np.uint32)[..., 0]
 
 
 @cache
@@ -38,11 +83,10 @@ def _palette() -> Image.Image:
 def _felt_ramp() -> list[tuple[int, int, int]]:
     """Evenly spaced colours from the felt's darkest edge to its lit centre."""
     lo, hi = palette.FELT_EDGE, palette.FELT_CENTRE
-    lo = tuple(int(c * 0.72) for c in lo)  # the shadow under the rail
-    return [
-        tuple(round(a + (b - a) * i / (FELT_STEPS - 1)) for a, b in zip(lo, hi, strict=True))
-        for i in range(FELT_STEPS)
-    ]
+    steps = FELT_STEPS - 4
+    ramp = [tuple(round(a + (b - a) * i / (steps - 1)) for a, b in zip(lo, hi, strict=True)) for i in range(steps)]
+    # The shadow the rail casts on the felt's edge.
+    return ramp + [tuple(int(c * (1 - 0.35 * k / 4)) for c in lo) for k in range(1, 5)]
 
 
 def _sample_colours(count: int) -> list[tuple[int, int, int]]:

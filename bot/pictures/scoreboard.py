@@ -1,0 +1,48 @@
+"""The score as the table keeps it: marks as tally strokes with their number, points as numbers."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from . import palette, shapes
+from .fonts import fit, font
+from .tally import tally, tally_width
+
+TALLY_HEIGHT = 24
+
+
+def draw_scores(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
+                team_names: tuple[str, ...], scores: tuple[int, ...], kind: str, target: int,
+                hand_points: tuple[int, ...] | None = None, winner: int | None = None) -> int:
+    """Draw the score block with its top-left at ``xy``; return the y just below it."""
+    left, y = xy
+    unit = "MARKS" if kind == "marks" else "POINTS"
+    draw.text((left, y), f"{unit} · TO {target}", font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
+    y += 24
+    for team, name in enumerate(team_names):
+        score = scores[team] if team < len(scores) else 0
+        colour = palette.GOLD if team == winner else palette.TEXT
+        number = str(score)
+        draw.text((left + width, y - 2), number, font=font(28, True), fill=colour, anchor="rt")
+        label_width = width - 60
+        draw.text((left, y), fit(name, label_width, 22, True), font=font(22, True), fill=colour, anchor="lt")
+        y += 30
+        if kind == "marks":
+            if score > 0:
+                # Past 20 marks a tally stops being readable; the number says it all.
+                strokes = tally(min(score, 20), TALLY_HEIGHT, palette.TEXT if team != winner else palette.GOLD)
+                shapes.paste(img, strokes, (left + 2, y))
+            y += TALLY_HEIGHT + 10
+        else:
+            y += 4
+        if hand_points is not None and team < len(hand_points):
+            draw.text((left + 2, y - 4), f"this hand: {hand_points[team]}", font=font(16), fill=palette.TEXT_SOFT,
+                      anchor="lt")
+            y += 22
+        y += 4
+    return y
+
+
+def tally_fits(marks: int, width: int) -> bool:
+    """Whether a tally of ``marks`` fits in ``width`` pixels at the board's stroke height."""
+    return tally_width(min(marks, 20), TALLY_HEIGHT) <= width
