@@ -13,12 +13,12 @@ TALLY_HEIGHT = 24
 
 def draw_scores(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
                 team_names: tuple[str, ...], scores: tuple[int, ...], kind: str, target: int,
-                hand_points: tuple[int, ...] | None = None, winner: int | None = None) -> int:
+                hand_points: tuple[int, ...] | None = None, winner: int | None = None, heading: bool = True) -> int:
     """Draw the score block with its top-left at ``xy``; return the y just below it."""
     left, y = xy
-    unit = "MARKS" if kind == "marks" else "POINTS"
-    draw.text((left, y), f"{unit} · TO {target}", font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
-    y += 24
+    if heading:
+        draw.text((left, y), score_heading(kind, target), font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
+        y += 24
     for team, name in enumerate(team_names):
         score = scores[team] if team < len(scores) else 0
         colour = palette.GOLD if team == winner else palette.TEXT
@@ -41,6 +41,11 @@ def draw_scores(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]
             y += 22
         y += 4
     return y
+
+
+def score_heading(kind: str, target: int) -> str:
+    """``MARKS · TO 7`` or ``POINTS · TO 250``."""
+    return f"{'MARKS' if kind == 'marks' else 'POINTS'} · TO {target}"
 
 
 def tally_fits(marks: int, width: int) -> bool:

@@ -19,6 +19,7 @@ from .fonts import fit, font, text_width
 from .png import Backdrop, make_backdrop, to_png
 from .scenes import SeatInfo, TableScene
 from .scoreboard import draw_scores
+from .seating import seat_name
 from .tile import SceneTile, place_tile, read_tile, tile_box
 
 WIDTH, HEIGHT = 990, 700
@@ -35,11 +36,6 @@ SEAT_ANGLES: dict[int, tuple[float, ...]] = {
 }
 # How far from the middle each seat's trick tile lies: the tiles gather in a tight rosette.
 TRICK_REACH = {3: 100, 4: 74, 6: 120}
-SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    3: ("North", "East", "West"),
-    4: ("North", "East", "South", "West"),
-    6: ("North", "Northeast", "Southeast", "South", "Southwest", "Northwest"),
-}
 
 
 @dataclass(frozen=True)
@@ -110,7 +106,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, s
     name_colour = palette.TEXT_SOFT if sitting_out or info.away else palette.TEXT
     draw.text((px, top + 8), fit(info.name, PLATE_W - 44, 24, True), font=font(24, True), fill=name_colour,
               anchor="mt")
-    tags = [_seat_name(len(scene.seats), seat)]
+    tags = [seat_name(len(scene.seats), seat)]
     if info.computer:
         tags.append("computer")
     if info.away:
@@ -209,14 +205,9 @@ def _draw_last_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableSc
         draw.text((left, y + 2 * LAST_TILE + 34), fit(won, width, 18), font=font(18), fill=palette.TEXT, anchor="lt")
 
 
-def _seat_name(seats: int, seat: int) -> str:
-    names = SEAT_NAMES.get(seats)
-    return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
-
-
 def _initials(seats: int, seat: int) -> str:
     """N, NE, SE… — short enough to sit under a small tile."""
-    name = _seat_name(seats, seat)
+    name = seat_name(seats, seat)
     if name.startswith("Seat"):
         return str(seat + 1)
     return name[0] + ("E" if "east" in name[1:] else "W" if "west" in name[1:] else "")

@@ -1,0 +1,171 @@
+"""The end of a hand (who bid what, made or set, what each team took) and the end of a game."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from . import palette, shapes
+from .felt import felt_backdrop
+from .fonts import fit, font, text_width
+from .png import to_png
+from .scenes import GameEndScene, HandEndScene
+from .scoreboard import draw_scores, score_heading
+from .seating import seat_name
+from .tile import place_tile, read_tile
+
+WIDTH = 900
+MARGIN = 40
+COUNT_TILE = 30
+
+
+def team_of(seat: int, teams: int) -> int:
+    """The team a seat plays for: partners sit across, so seats alternate (each alone with 3 teams of 1)."""
+    return seat % max(1, teams)
+
+
+def draw_hand_end(scene: HandEndScene) -> Image.Image:
+    """Draw the summary of a finished hand."""
+    teams = len(scene.team_names)
+    row_h = 108
+    height = 150 + teams * row_h + 34 + 92 + MARGIN
+    img = felt_backdrop(WIDTH, height).image.copy()
+    draw = ImageDraw.Draw(img)
+    draw.text((MARGIN, 32), "HAND OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
+    draw.text((MARGIN, 56), fit(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True), font=font(28, True),
+              fill=palette.TEXT, anchor="lt")
+    if scene.contract:
+        draw.text((MARGIN, 94), fit("Contract: " + scene.contract, WIDTH - 2 * MARGIN - 190, 22), font=font(22),
+                  fill=palette.TEXT_SOFT, anchor="lt")
+    _draw_result(img, draw, scene)
+
+    bidders = None if scene.bidder is None else team_of(scene.bidder, teams)
+    y = 140
+    for team, name in enumerate(scene.team_names):
+        _draw_team_row(img, draw, scene, team, name, y, row_h, team == bidders)
+        y += row_h
+    y += 20
+    draw.text((MARGIN, y), score_heading(scene.score_kind, scene.target), font=font(15, True),
+              fill=palette.TEXT_SOFT, anchor="lt")
+    y += 26
+    column = (WIDTH - 2 * MARGIN) // max(1, teams)
+    for team, name in enumerate(scene.team_names):
+        score = scene.scores[team] if team < len(scene.scores) else 0
+        draw_scores(img, draw, (MARGIN + team * column, y), column - 40, (name,), (score,), scene.score_kind,
+                    scene.target, heading=False)
+    return img
+
+
+def render_hand_end(scene: HandEndScene) -> bytes:
+    """The summary of a finished hand as PNG bytes."""
+    img = draw_hand_end(scene)
+    return to_png(img, felt_backdrop(img.width, img.height))
+
+
+def draw_game_end(scene: GameEndScene) -> Image.Image:
+    """Draw the end of a game: the winners, everyone's final score and how many hands it took."""
+    teams = len(scene.team_names)
+    row_h = 96
+    height = 228 + teams * row_h + MARGIN - 4
+    width = 820
+    img = felt_backdrop(width, height).image.copy()
+    draw = ImageDraw.Draw(img)
+    # The 4-2 — forty-two — set beside the title like a trophy.
+    place_tile(img, (4, 2), 50, False, (width - MARGIN - 104, 48))
+    draw.text((MARGIN, 36), "GAME OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
+    winner = scene.team_names[scene.winner] if 0 <= scene.winner < teams else "?"
+    verb = "wins" if len(scene.players[scene.winner] if scene.winner < len(scene.players) else ()) == 1 else "win"
+    draw.text((MARGIN, 62), fit(f"{winner} {verb}!", width - 2 * MARGIN - 130, 44, True), font=font(44, True),
+              fill=palette.GOLD, anchor="lt")
+    players = scene.players[scene.winner] if scene.winner < len(scene.players) else ()
+    if players:
+        draw.text((MARGIN, 120), fit("Well played, " + _and(players), width - 2 * MARGIN - 130, 22), font=font(22),
+                  fill=palette.TEXT, anchor="lt")
+    hands = f"{scene.hands_played} hand{'s' if scene.hands_played != 1 else ''} played"
+    draw.text((MARGIN, 154), hands, font=font(18), fill=palette.TEXT_SOFT, anchor="lt")
+    y = 200
+    draw.text((MARGIN, y), "FINAL " + score_heading(scene.score_kind, 0).split(" · ")[0], font=font(15, True),
+              fill=palette.TEXT_SOFT, anchor="lt")
+    y += 28
+    order = sorted(range(teams), key=lambda t: (t != scene.winner, -(scene.scores[t] if t < len(scene.scores) else 0)))
+    for team in order:
+        won = team == scene.winner
+        plate = shapes.rounded_box(width - 2 * MARGIN, row_h - 12, 14, palette.PLATE,
+                                   palette.GOLD if won else palette.PLATE_EDGE, 3 if won else 1)
+        shapes.paste(img, plate, (MARGIN, y))
+        score = scene.scores[team] if team < len(scene.scores) else 0
+        draw_scores(img, draw, (MARGIN + 20, y + 12), width - 2 * MARGIN - 40, (scene.team_names[team],), (score,),
+                    scene.score_kind, 0, winner=0 if won else None, heading=False)
+        names = scene.players[team] if team < len(scene.players) else ()
+        if names:
+            label = fit(_and(names), width // 2 - 40, 18)
+            draw.text((width - MARGIN - 90, y + 22), label, font=font(18), fill=palette.TEXT_SOFT, anchor="rt")
+        y += row_h
+    return img
+
+
+def render_game_end(scene: GameEndScene) -> bytes:
+    """The end of a game as PNG bytes."""
+    img = draw_game_end(scene)
+    return to_png(img, felt_backdrop(img.width, img.height))
+
+
+def _bid_line(scene: HandEndScene) -> str:
+    if scene.bidder is None or not scene.bid:
+        return "No bid"
+    if not 0 <= scene.bidder < len(scene.seats):
+        return f"Bid {scene.bid}"
+    return f"{scene.seats[scene.bidder].name} ({seat_name(len(scene.seats), scene.bidder)}) bid {scene.bid}"
+
+
+def _draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScene) -> None:
+    """MADE in green, SET in red, or THROWN IN, as a stamp in the top right."""
+    if scene.made is None:
+        label, colour = "THROWN IN", palette.TEXT_SOFT
+    else:
+        label, colour = ("MADE", palette.MADE) if scene.made else ("SET", palette.SET)
+    w = max(130, text_width(label, 30, True) + 40)
+    stamp = shapes.rounded_box(w, 58, 12, palette.PLATE, colour, 3)
+    shapes.paste(img, stamp, (WIDTH - MARGIN - w, 40))
+    draw.text((WIDTH - MARGIN - w // 2, 69), label, font=font(30, True), fill=colour, anchor="mm")
+
+
+def _draw_team_row(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScene, team: int, name: str,
+                   y: int, row_h: int, bidders: bool) -> None:
+    """One team's hand: name, points taken, the count tiles it caught, and what it scored."""
+    plate = shapes.rounded_box(WIDTH - 2 * MARGIN, row_h - 12, 14, palette.PLATE, palette.PLATE_EDGE, 1)
+    shapes.paste(img, plate, (MARGIN, y))
+    draw.text((MARGIN + 20, y + 16), fit(name, 220, 26, True), font=font(26, True), fill=palette.TEXT, anchor="lt")
+    if bidders:
+        draw.text((MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24), "bidders", font=font(16),
+                  fill=palette.GOLD, anchor="lt")
+    points = scene.points[team] if team < len(scene.points) else 0
+    draw.text((MARGIN + 20, y + 54), f"took {points} point{'s' if points != 1 else ''}", font=font(20),
+              fill=palette.TEXT_SOFT, anchor="lt")
+    counts = scene.counts[team] if team < len(scene.counts) else ()
+    x = MARGIN + 290
+    tile_y = y + (row_h - 12 - 2 * COUNT_TILE) // 2
+    for text in counts[:10]:
+        place_tile(img, read_tile(text), COUNT_TILE, True, (x, tile_y))
+        x += COUNT_TILE + 8
+    if not counts:
+        draw.text((x, y + (row_h - 12) // 2), "no count", font=font(18), fill=palette.TEXT_SOFT, anchor="lm")
+    award = _award_text(scene, team)
+    colour = palette.GOLD if award.startswith("+") else palette.TEXT_SOFT
+    draw.text((WIDTH - MARGIN - 20, y + (row_h - 12) // 2), award, font=font(26, True), fill=colour, anchor="rm")
+
+
+def _award_text(scene: HandEndScene, team: int) -> str:
+    if scene.award is None:
+        return "—"
+    value = scene.award[team] if team < len(scene.award) else 0
+    if value <= 0:
+        return "—"
+    unit = "mark" if scene.score_kind == "marks" else "point"
+    return f"+{value} {unit}{'s' if value != 1 else ''}"
+
+
+def _and(names: tuple[str, ...]) -> str:
+    names = tuple(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
