@@ -16,22 +16,23 @@ def rounded_box(width: int, height: int, radius: int, fill: RGB | None, outline:
                 line: int = 2, fill_alpha: int = 255) -> Image.Image:
     """An anti-aliased rounded rectangle as an RGBA sprite (transparent outside)."""
     s = SUPERSAMPLE
-    img = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    # Transparent pixels carry the edge colour so the reduction does not fringe the edge with black.
+    img = Image.new("RGBA", (width * s, height * s), (outline or fill or (0, 0, 0)) + (0,))
     draw = ImageDraw.Draw(img)
     box = (0, 0, width * s - 1, height * s - 1)
     draw.rounded_rectangle(box, radius=radius * s, fill=(fill + (fill_alpha,)) if fill else None,
                            outline=(outline + (255,)) if outline else None, width=line * s if outline else 0)
-    return img.resize((width, height), Image.Resampling.LANCZOS)
+    return img.reduce(SUPERSAMPLE)
 
 
 @lru_cache(maxsize=128)
 def disc(diameter: int, fill: RGB, outline: RGB | None = None, line: int = 2) -> Image.Image:
     """An anti-aliased filled circle as an RGBA sprite."""
     s = SUPERSAMPLE
-    img = Image.new("RGBA", (diameter * s, diameter * s), (0, 0, 0, 0))
+    img = Image.new("RGBA", (diameter * s, diameter * s), (outline or fill) + (0,))
     ImageDraw.Draw(img).ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=fill + (255,),
                                 outline=(outline + (255,)) if outline else None, width=line * s if outline else 0)
-    return img.resize((diameter, diameter), Image.Resampling.LANCZOS)
+    return img.reduce(SUPERSAMPLE)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:

@@ -24,7 +24,7 @@ def tally(marks: int, height: int, colour: RGB) -> Image.Image:
     """An RGBA sprite of ``marks`` tally strokes, grouped in fives."""
     s = SUPERSAMPLE
     width = max(1, tally_width(marks, height))
-    img = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    img = Image.new("RGBA", (width * s, height * s), colour + (0,))
     draw = ImageDraw.Draw(img)
     step, group_gap = _spacing(height)
     ink = colour + (255,)
@@ -44,7 +44,7 @@ def tally(marks: int, height: int, colour: RGB) -> Image.Image:
         draw.ellipse((x - r, s * 2 - r, x + r, s * 2 + r), fill=ink)
         draw.ellipse((x - r, height * s - s * 2 - r, x + r, height * s - s * 2 + r), fill=ink)
         x += step * s
-    return img.resize((width, height), Image.Resampling.LANCZOS)
+    return img.reduce(SUPERSAMPLE)
 
 
 def _spacing(height: int) -> tuple[int, int]:

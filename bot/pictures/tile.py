@@ -132,7 +132,7 @@ def _upright(hi: int, lo: int, size: int) -> Image.Image:
     _draw_bar(draw, size, w, h)
     for half, value in ((0, hi), (1, lo)):
         _draw_pips(draw, value, size, top=half * size * s)
-    return img.resize((size, 2 * size), Image.Resampling.LANCZOS)
+    return img.reduce(SUPERSAMPLE)
 
 
 @lru_cache(maxsize=64)
