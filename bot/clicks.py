@@ -1,0 +1,132 @@
+"""What a click on any table button does: check it, acknowledge it, hand it to the table service.
+
+Every refusal is a short private reply (ephemeral in a server, a plain reply in a DM) and changes nothing.
+Slow work (pictures, storage, computer players) only ever happens after the interaction is acknowledged.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from . import custom_ids
+from .buttons import controls_view
+from .controls import Control, group_controls, page, turn_controls
+from .tables import Refusal, Table
+
+if TYPE_CHECKING:
+    from .client import Texas42Bot
+
+log = logging.getLogger(__name__)
+_TEMPLATE = re.compile(custom_ids.TEMPLATE)
+GONE = "That button belongs to a table that has closed."
+
+
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    """Reply privately with `text`, whether or not the interaction was already acknowledged."""
+    ephemeral = interaction.guild_id is not None
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(text, ephemeral=ephemeral)
+    except discord.HTTPException:
+        log.info("could not deliver a refusal: %s", text)
+
+
+def is_ours(custom_id: str) -> bool:
+    """True if a custom id follows this bot's scheme."""
+    return _TEMPLATE.fullmatch(custom_id) is not None
+
+
+class ButtonHandler:
+    """Routes table-button clicks to the table service."""
+
+    def __init__(self, bot: Texas42Bot):
+        self.bot = bot
+
+    async def handle(self, interaction: discord.Interaction, custom_id: str) -> None:
+        """Handle one click on a `TableButton`."""
+        match = _TEMPLATE.fullmatch(custom_id)
+        parsed = custom_ids.parse(int(match["table"]), match["rest"]) if match else None
+        table = self.bot.service.table(parsed.table_id) if parsed else None
+        if parsed is None or table is None:
+            await refuse(interaction, GONE)
+            return
+        try:
+            await self._route(interaction, table, parsed)
+        except Refusal as refusal:
+            await refuse(interaction, str(refusal))
+
+    async def _route(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
+        service = self.bot.service
+        user = interaction.user
+        kind = parsed.kind
+        if kind == custom_ids.HAND:
+            await self.show_hand(interaction, table)
+        elif kind == custom_ids.MENU:
+            await self._open_menu(interaction, table, parsed)
+        elif kind == custom_ids.ACT:
+            await interaction.response.defer()
+            await service.act(table, user.id, parsed.token, parsed.arg)
+            if interaction.message is not None and interaction.message.flags.ephemeral:
+                await interaction.edit_original_response(content="Done. Your controls will come with your next turn.",
+                                                         view=None, attachments=[])
+        elif kind == custom_ids.SIT and parsed.arg.isdigit():
+            await interaction.response.defer()
+            await service.sit(table, user.id, user.display_name, int(parsed.arg))
+        elif kind == custom_ids.ADD:
+            await interaction.response.defer()
+            await service.add_computer(table, user.id)
+        elif kind == custom_ids.LEAVE:
+            await interaction.response.defer()
+            await service.leave(table, user.id)
+        elif kind == custom_ids.START:
+            await interaction.response.defer()
+            await service.start(table, user.id)
+        elif kind == custom_ids.REMATCH:
+            await interaction.response.defer()
+            new = await service.rematch(table, user.id, user.display_name)
+            await self.bot.presenter.update_table_message(new)
+        else:
+            raise Refusal("That button isn't one I know.")
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        """Answer privately with the player's hand picture and, on their turn, their controls."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("You're not playing at this table.")
+        if table.status == "lobby":
+            raise Refusal("The game hasn't started yet.")
+        if not table.open:
+            raise Refusal("This table's game is over.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with table.lock:
+            message = await self.bot.presenter.private(table, seat)
+        file = message.file()
+        await interaction.followup.send(
+            message.content,
+            ephemeral=True,
+            **({"file": file} if file else {}),
+            **({"view": message.view} if message.view else {}),
+        )
+
+    async def _open_menu(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
+        """Show the buttons inside a group (Nello's doubles) or another page of buttons."""
+        seat = table.seat_of(interaction.user.id)
+        if table.status != "playing" or seat is None:
+            raise Refusal("You're not playing at this table.")
+        if parsed.token != table.token or table.turn() != seat:
+            raise Refusal("Those controls are out of date. Use `My hand` for the current ones.")
+        view = table.view_for(seat)
+        kind, _, value = parsed.arg.partition(":")
+        if kind == "group":
+            controls = group_controls(view["legal"], value) + [Control("‹ Back", custom_ids.MENU, "page:0")]
+        elif kind == "page" and value.isdigit():
+            controls = page(turn_controls(view["phase"], view["legal"], view["hand"]), int(value))
+        else:
+            raise Refusal("That button isn't one I know.")
+        await interaction.response.edit_message(view=controls_view(table, controls))

@@ -1,0 +1,79 @@
+"""The bot: a `commands.Bot` whose `setup_hook` opens storage, loads the game and reloads every table."""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from .buttons import TableButton
+from .clicks import ButtonHandler
+from .cogs.game import GameCog
+from .presenter import TablePresenter
+from .storage import Storage
+from .tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """What the bot needs besides its token."""
+
+    database_path: Path | str
+    dev_guild_id: int | None = None
+    computer_pause: float = 1.2
+
+
+class Texas42Bot(commands.Bot):
+    """Texas 42 on Discord. No privileged intents: slash commands and buttons only."""
+
+    storage: Storage
+    service: TableService
+    presenter: TablePresenter
+    buttons: ButtonHandler
+
+    def __init__(self, settings: BotSettings, *, rng: random.Random | None = None):
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.rng = rng
+
+    async def setup_hook(self) -> None:
+        """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
+        self.storage = await Storage.open(self.settings.database_path)
+        self.presenter = TablePresenter(self)
+        self.buttons = ButtonHandler(self)
+        self.service = TableService(
+            self.storage, rng=self.rng, computer_pause=self.settings.computer_pause, listener=self.presenter
+        )
+        await self.add_cog(GameCog(self))
+        self.add_dynamic_items(TableButton)
+        tables = await self.service.load()
+        log.info("reloaded %d open table(s)", len(tables))
+        await self._sync_commands()
+        self.loop.create_task(self._resume(), name="resume-tables")
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def _resume(self) -> None:
+        await self.wait_until_ready()
+        self.service.resume()
+
+    async def close(self) -> None:
+        """Disconnect, then close the database."""
+        await super().close()
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()

@@ -1,0 +1,179 @@
+"""The `/42` slash commands, and the catch-all for clicks on buttons the bot no longer knows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import PRESETS, Rules
+
+from ..clicks import is_ours, refuse
+from ..presenter import NO_MENTIONS, title
+from ..tables import Refusal, Table
+
+if TYPE_CHECKING:
+    from ..client import Texas42Bot
+
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+LEVEL_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("strong", "easy")]
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 42 dominoes"):
+    """Texas 42 tables: open, play, end; the server's leaderboard and players' records."""
+
+    def __init__(self, bot: Texas42Bot):
+        self.bot = bot
+        super().__init__()
+
+    # ------------------------------------------------------------------ tables
+
+    @app_commands.command(name="new", description="Open a table of 42 in this channel")
+    @app_commands.describe(
+        preset="Which game: standard (default), tournament, three-hand, big-game, eighty-eight",
+        target="Marks (or points, in a points game) to win",
+        options="House rules as name=value, e.g. nello=off plunge=off forced_bid=on",
+        computers="How well computer players play (default strong)",
+    )
+    @app_commands.choices(preset=PRESET_CHOICES, computers=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str = "standard",
+        target: app_commands.Range[int, 1, None] | None = None,
+        options: str | None = None,
+        computers: str = "strong",
+    ) -> None:
+        """Open a lobby in this channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        try:
+            table = await self.bot.service.open_table(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                preset=preset,
+                target=target,
+                options=options,
+                computer_level=computers,
+            )
+        except Refusal as refusal:
+            await interaction.followup.send(str(refusal), ephemeral=True)
+            return
+        try:
+            await self.bot.presenter.update_table_message(table)
+        except discord.HTTPException:
+            await self.bot.service.end(table, interaction.user.id, moderator=True, by="the bot")
+            await interaction.followup.send(
+                "I can't post in this channel: I need View Channel, Send Messages and Attach Files here.",
+                ephemeral=True,
+            )
+            return
+        await interaction.followup.send(
+            f"Your table is open (table {table.id}). Players sit with the buttons; you press **Start**.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="hand", description="See your hand and, on your turn, your controls")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Your hand, privately."""
+        table = self._table_for_player(interaction)
+        if table is None:
+            await refuse(interaction, "You're not playing at a table here.")
+            return
+        try:
+            await self.bot.buttons.show_hand(interaction, table)
+        except Refusal as refusal:
+            await refuse(interaction, str(refusal))
+
+    @app_commands.command(name="rules", description="The rules of the table in this channel, or of a preset")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        """The effective rules in plain words."""
+        table = self.bot.service.table_in(interaction.channel_id or 0)
+        if preset is None and table is not None:
+            heading, rules = f"**{title(table)}** · table {table.id}", table.rules
+        else:
+            rules = Rules.from_preset(preset or "standard")
+            heading = f"**{preset or 'standard'}** preset"
+        lines = [heading, *(f"• {line}" for line in rules.describe())]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="end", description="End the table in this channel (host or Manage Messages)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        """End the table; an unfinished game tallies nothing."""
+        table = self.bot.service.table_in(interaction.channel_id or 0)
+        if table is None:
+            await refuse(interaction, "There is no open table in this channel.")
+            return
+        permissions = interaction.permissions
+        moderator = permissions.manage_messages if permissions is not None else False
+        if interaction.user.id != table.host_id and not moderator:
+            await refuse(interaction, "Only the table's host, or someone with Manage Messages, can end it.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.bot.service.end(table, interaction.user.id, moderator=moderator, by=interaction.user.display_name)
+        except Refusal as refusal:
+            await interaction.followup.send(str(refusal), ephemeral=True)
+            return
+        await interaction.followup.send(f"Table {table.id} is ended. Nothing was tallied.", ephemeral=True)
+
+    # ------------------------------------------------------------------ records
+
+    @app_commands.command(name="leaderboard", description="This server's players ranked by marks won")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        """A public ranking by marks won, with games won and played."""
+        await interaction.response.defer(thinking=True)
+        assert interaction.guild_id is not None
+        rows = await self.bot.service.storage.leaderboard(interaction.guild_id, limit=15)
+        if not rows:
+            await interaction.followup.send("No finished games in this server yet. Open a table with `/42 new`.")
+            return
+        lines = ["**Leaderboard** · marks won (games won / played)"]
+        for rank, row in enumerate(rows, start=1):
+            lines.append(
+                f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks "
+                f"({row.games_won} won / {row.games_played} played)"
+            )
+        await interaction.followup.send("\n".join(lines), allowed_mentions=NO_MENTIONS)
+
+    @app_commands.command(name="stats", description="One player's record in this server")
+    @app_commands.describe(player="Whose record (default: yours)")
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        """Games, marks, hands bid and made, sets."""
+        await interaction.response.defer(thinking=True)
+        assert interaction.guild_id is not None
+        who = player or interaction.user
+        row = await self.bot.service.storage.player_stats(interaction.guild_id, who.id)
+        name = discord.utils.escape_markdown(who.display_name)
+        if row is None:
+            await interaction.followup.send(f"**{name}** hasn't finished a game here yet.", allowed_mentions=NO_MENTIONS)
+            return
+        text = (
+            f"**{name}** · {row.games_played} games played, {row.games_won} won · {row.marks_won} marks won"
+            + (f" · {row.points_won} points won" if row.points_won else "")
+            + f"\nHands bid: {row.hands_bid} · made: {row.hands_made} · set: {row.hands_set}"
+        )
+        await interaction.followup.send(text, allowed_mentions=NO_MENTIONS)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _table_for_player(self, interaction: discord.Interaction) -> Table | None:
+        table = self.bot.service.table_in(interaction.channel_id or 0)
+        if table is not None and table.seat_of(interaction.user.id) is not None:
+            return table
+        elsewhere = self.bot.service.tables_of(interaction.user.id)
+        return elsewhere[0] if len(elsewhere) == 1 else table
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Catch-all: a click on a button that is not one of ours gets a private refusal."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not is_ours(custom_id):
+            await refuse(interaction, "That button isn't in use any more.")

@@ -1,0 +1,53 @@
+"""Reading the `options` text of `/42 new` into engine option overrides.
+
+Players type `nello=off plunge=on nello_doubles=high,low`; each value is read as the kind of value the
+option already has (on/off for switches, a number, a word, or a comma-separated list).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine import Rules, RulesError
+
+_TRUE = {"on", "true", "yes", "y", "1"}
+_FALSE = {"off", "false", "no", "n", "0"}
+_PAIR = re.compile(r"\s*([A-Za-z_-]+)\s*[=:]\s*([^\s;]+)\s*")
+
+
+def parse_options(preset: str, text: str | None) -> dict[str, Any]:
+    """`"nello=off, plunge=on"` -> `{"nello": "off", "plunge": True}`; RulesError explains a bad entry."""
+    if not text or not text.strip():
+        return {}
+    base = Rules.from_preset(preset)
+    overrides: dict[str, Any] = {}
+    for chunk in re.split(r"[;\s]+(?=[A-Za-z_-]+\s*[=:])", text.strip()):
+        chunk = chunk.strip().rstrip(",;")
+        if not chunk:
+            continue
+        match = _PAIR.fullmatch(chunk)
+        if match is None:
+            raise RulesError(f"could not read {chunk!r}: write options as name=value, e.g. nello=off")
+        name = match[1].replace("-", "_").lower()
+        if name not in Rules.option_names():
+            raise RulesError(f"unknown option {match[1]!r}: options are {', '.join(Rules.option_names())}")
+        overrides[name] = _value(name, match[2], base.get(name))
+    return overrides
+
+
+def _value(name: str, raw: str, current: Any) -> Any:
+    word = raw.strip().lower()
+    if isinstance(current, bool):
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        raise RulesError(f"{name} is on or off, not {raw!r}")
+    if isinstance(current, int) or current is None:
+        if not word.isdigit():
+            raise RulesError(f"{name} must be a whole number, not {raw!r}")
+        return int(word)
+    if isinstance(current, list):
+        return [part.strip() for part in word.split(",") if part.strip()]
+    return word

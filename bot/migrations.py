@@ -1,0 +1,77 @@
+"""Versioned schema migrations for the bot's SQLite database.
+
+Each entry is applied once, in order, inside one transaction; `PRAGMA user_version` remembers how far the
+database has come. Append new migrations; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, seats, hands, per-server player stats and team results.
+    """
+    CREATE TABLE game_tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        host_id INTEGER NOT NULL,
+        variant TEXT NOT NULL,
+        rules_json TEXT NOT NULL DEFAULT '{}',
+        computer_level TEXT NOT NULL DEFAULT 'strong',
+        status TEXT NOT NULL DEFAULT 'lobby' CHECK (status IN ('lobby', 'playing', 'finished', 'ended')),
+        first_dealer INTEGER,
+        rematch_of INTEGER REFERENCES game_tables(id),
+        created_at TEXT NOT NULL DEFAULT (datetime('now')),
+        closed_at TEXT
+    );
+    CREATE UNIQUE INDEX one_open_table_per_channel ON game_tables(channel_id)
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX game_tables_by_status ON game_tables(status);
+
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        computer_level TEXT,
+        dm_closed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat),
+        CHECK ((user_id IS NULL) <> (computer_level IS NULL))
+    );
+
+    CREATE TABLE hands (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        hand_no INTEGER NOT NULL,
+        record_json TEXT NOT NULL,
+        complete INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, hand_no)
+    );
+
+    CREATE TABLE player_stats (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        games_played INTEGER NOT NULL DEFAULT 0,
+        games_won INTEGER NOT NULL DEFAULT 0,
+        marks_won INTEGER NOT NULL DEFAULT 0,
+        points_won INTEGER NOT NULL DEFAULT 0,
+        hands_bid INTEGER NOT NULL DEFAULT 0,
+        hands_made INTEGER NOT NULL DEFAULT 0,
+        hands_set INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, user_id)
+    );
+
+    CREATE TABLE team_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        team INTEGER NOT NULL,
+        team_name TEXT NOT NULL,
+        players_json TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        score_kind TEXT NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (table_id, team)
+    );
+    CREATE INDEX team_results_by_guild ON team_results(guild_id);
+    """,
+)

@@ -1,0 +1,360 @@
+"""Shows tables on Discord: the table message in the channel, private hands and turn controls in DMs.
+
+The presenter is the `TableListener` of the table service. It edits the table message through the channel
+(never through an interaction token, which dies after 15 minutes), DMs each human their hand, sends turn
+controls to the player whose turn it is and edits them away once the turn has passed.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from . import render
+from .buttons import controls_view, finished_view, game_view, lobby_view
+from .controls import page, turn_controls
+from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
+from .tables import Table, TableEvent
+from .wording import action_phrase, bid_label, contract_title, plural, score_line, tile_label
+
+if TYPE_CHECKING:
+    from .client import Texas42Bot
+
+log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
+_PHASE_VERBS = {
+    "auction": "bid",
+    "contract": "name the contract",
+    "exchange": "deal with the widow",
+    "play": "play",
+}
+
+
+@dataclass
+class Private:
+    """A private message: text, a picture and, on the player's turn, controls."""
+
+    content: str
+    picture: bytes | None = None
+    view: discord.ui.View | None = None
+    filename: str = "hand.png"
+
+    def file(self) -> discord.File | None:
+        """The picture as an attachment."""
+        return None if self.picture is None else discord.File(io.BytesIO(self.picture), filename=self.filename)
+
+
+@dataclass
+class TablePresenter:
+    """Renders tables to Discord messages."""
+
+    bot: Texas42Bot
+    turn_messages: dict[tuple[int, int], discord.Message] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ events
+
+    async def on_table_event(self, table: Table, event: TableEvent) -> None:
+        """Show one change at a table (called in order, with the table's lock held)."""
+        if event.kind == "lobby":
+            await self.update_table_message(table)
+        elif event.kind == "dealt":
+            await self._deal(table)
+        elif event.kind == "acted":
+            await self._acted(table, event)
+        elif event.kind == "hand_over":
+            assert event.hand is not None
+            await self._hand_over(table, event)
+        elif event.kind in ("game_over", "ended"):
+            for seat in list(table.seats):
+                await self.close_turn(table, seat, "The game is over." if event.kind == "game_over" else "The table was ended.")
+            await self.update_table_message(table, ended_by=event.by)
+
+    async def _deal(self, table: Table) -> None:
+        for row in table.humans():
+            await self.send_private(table, row.seat, fresh_deal=True)
+        await self.update_table_message(table)
+
+    async def _acted(self, table: Table, event: TableEvent) -> None:
+        assert event.seat is not None and event.action is not None
+        row = table.seats[event.seat]
+        if not row.is_computer:
+            await self.close_turn(table, event.seat, f"You {action_phrase(event.action)}.")
+        if event.hand is not None and event.hand.complete:
+            return  # the hand summary and the next deal follow
+        turn = table.turn()
+        if turn is not None and not table.seats[turn].is_computer:
+            await self.send_private(table, turn)
+        await self.update_table_message(table)
+
+    async def _hand_over(self, table: Table, event: TableEvent) -> None:
+        assert event.hand is not None
+        text = hand_summary_text(table, event.hand)
+        picture = await render.draw("render_hand_end", hand_end_scene(table, event.hand))
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            await channel.send(
+                text, file=discord.File(io.BytesIO(picture), filename="hand.png"), allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException:
+            log.warning("table %s: could not post the hand summary", table.id)
+
+    # ------------------------------------------------------------------ table message
+
+    async def table_payload(self, table: Table, *, ended_by: str | None = None) -> tuple[str, bytes | None, discord.ui.View | None]:
+        """The table message's text, picture and buttons for the table's current state."""
+        if table.status == "lobby":
+            return lobby_text(table), None, lobby_view(table)
+        if table.status == "ended":
+            who = f" by {ended_by}" if ended_by else ""
+            return f"**{title(table)}** · table {table.id}\nThis table was ended{who}. Nothing was tallied.", None, None
+        if table.status == "finished":
+            picture = await render.draw("render_game_end", game_end_scene(table))
+            return game_over_text(table), picture, finished_view(table)
+        status = turn_line(table, mention=False)
+        picture = await render.draw("render_table", table_scene(table, status))
+        return playing_text(table), picture, game_view(table)
+
+    async def update_table_message(self, table: Table, *, ended_by: str | None = None) -> None:
+        """Edit the table message in place (re-posting it if it was deleted)."""
+        content, picture, view = await self.table_payload(table, ended_by=ended_by)
+        files = [discord.File(io.BytesIO(picture), filename="table.png")] if picture else []
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+                )
+                return
+            except discord.NotFound:
+                log.info("table %s: its message is gone; posting a new one", table.id)
+            except discord.HTTPException:
+                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
+                return
+            files = [discord.File(io.BytesIO(picture), filename="table.png")] if picture else []
+        message = await channel.send(content, files=files, view=view, allowed_mentions=NO_MENTIONS)
+        await self.bot.service.set_message(table, message.id)
+
+    # ------------------------------------------------------------------ private messages
+
+    async def private(self, table: Table, seat: int) -> Private:
+        """A player's hand picture with, on their turn, their controls."""
+        assert table.hand is not None
+        view = table.view_for(seat)
+        picture = await render.draw("render_hand", hand_scene(table, seat))
+        lines = [private_header(table, seat)]
+        controls = None
+        if view["legal"]:
+            lines.append(f"**Your turn to {_PHASE_VERBS.get(view['phase'], 'act')}.** {turn_hint(table, view)}")
+            controls = controls_view(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        elif table.turn() is not None:
+            lines.append(f"Waiting for {seat_label(table, table.turn())}.")
+        return Private("\n".join(line for line in lines if line), picture, controls)
+
+    async def send_private(self, table: Table, seat: int, *, fresh_deal: bool = False) -> None:
+        """DM a player their hand (and controls on their turn); note closed DMs on the table."""
+        row = table.seats[seat]
+        if row.user_id is None:
+            return
+        if row.dm_closed and not fresh_deal:
+            return
+        message = await self.private(table, seat)
+        await self.close_turn(table, seat, None)
+        try:
+            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
+            file = message.file()
+            sent = await user.send(
+                message.content,
+                **({"file": file} if file else {}),
+                **({"view": message.view} if message.view else {}),
+            )
+        except (discord.Forbidden, discord.NotFound):
+            if not row.dm_closed:
+                row.dm_closed = True
+                await self.bot.service.storage.set_dm_closed(table.id, seat, True)
+            return
+        except discord.HTTPException:
+            log.warning("table %s: could not DM seat %s", table.id, seat, exc_info=True)
+            return
+        if row.dm_closed:
+            row.dm_closed = False
+            await self.bot.service.storage.set_dm_closed(table.id, seat, False)
+        if message.view is not None:
+            self.turn_messages[(table.id, seat)] = sent
+
+    async def close_turn(self, table: Table, seat: int, note: str | None) -> None:
+        """Take the controls off a player's last turn DM (they no longer apply)."""
+        sent = self.turn_messages.pop((table.id, seat), None)
+        if sent is None:
+            return
+        content = sent.content if note is None else f"{sent.content}\n→ {note}"
+        try:
+            await sent.edit(content=content, view=None)
+        except discord.HTTPException:
+            log.info("table %s: could not tidy seat %s's controls", table.id, seat)
+
+
+# ---------------------------------------------------------------------- words
+
+
+def title(table: Table) -> str:
+    """The game's name, e.g. "Standard 42"."""
+    return {
+        "standard": "Standard 42",
+        "tournament": "Tournament 42",
+        "three-hand": "Three-hand 42",
+        "big-game": "The Big Game",
+        "eighty-eight": "Eighty-eight",
+    }.get(table.rules.variant, "Texas 42")
+
+
+def seat_label(table: Table, seat: int, *, mention: bool = True) -> str:
+    """`<@id> (North)` for a human, `Computer East` for a computer."""
+    row = table.seats.get(seat)
+    compass = table.seat_names[seat]
+    if row is None:
+        return compass
+    if row.is_computer:
+        return row.name
+    return f"<@{row.user_id}> ({compass})" if mention else f"{row.name} ({compass})"
+
+
+def lobby_text(table: Table) -> str:
+    """The lobby: who sits where and the table's rules in plain words."""
+    lines = [f"**{title(table)}** · table {table.id} · host <@{table.host_id}>", ""]
+    for seat, compass in enumerate(table.seat_names):
+        row = table.seats.get(seat)
+        who = "*empty*" if row is None else (row.name if row.is_computer else f"<@{row.user_id}>")
+        lines.append(f"**{compass}**: {who}")
+    lines.append("")
+    lines.append("**Rules**")
+    lines.extend(f"• {line}" for line in table.rules.describe())
+    lines.append(f"• Computer players: {table.computer_level}.")
+    lines.append("")
+    if table.full:
+        lines.append("Every seat is taken: the host can press **Start**.")
+    else:
+        lines.append("Take a seat, or fill one with **Add computer**. The host starts when every seat is taken.")
+    return "\n".join(lines)
+
+
+def turn_line(table: Table, *, mention: bool = True) -> str:
+    """`Turn: <@id> (South) to play`."""
+    seat = table.turn()
+    if seat is None or table.hand is None:
+        return ""
+    verb = _PHASE_VERBS.get(table.hand.phase, "act")
+    return f"Turn: {seat_label(table, seat, mention=mention)} to {verb}"
+
+
+def playing_text(table: Table) -> str:
+    """The table message during a game, in text for screen readers and picture-less clients."""
+    assert table.hand is not None and table.game is not None
+    rules = table.rules
+    view = table.hand.view_for(0, table.scores)
+    lines = [
+        f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
+        score_line(rules.scoring, rules.team_names, table.scores, rules.target),
+    ]
+    facts = [f"Dealer: {seat_label(table, view['dealer'], mention=False)}"]
+    if view["bid"] is not None and view["bidder"] is not None:
+        facts.append(f"Bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}")
+    if view["contract"]:
+        facts.append(f"Contract: {contract_title(view['contract'])}")
+    lines.append(" · ".join(facts))
+    if view["trick"]:
+        lines.append("Trick: " + " · ".join(
+            f"{seat_label(table, e['seat'], mention=False)} {tile_label(e['tile'])}" for e in view["trick"]
+        ))
+    if view["tricks"]:
+        done = view["tricks"][-1]
+        tiles = " ".join(tile_label(t) for t in done["tiles"])
+        lines.append(
+            f"Last trick: {tiles}, won by {seat_label(table, done['winner'], mention=False)} "
+            f"({plural(done['points'], 'point')})"
+        )
+    if table.last_hand is not None:
+        lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
+    turn = turn_line(table)
+    if turn:
+        lines.append(turn)
+    for row in table.humans():
+        if row.dm_closed:
+            lines.append(f"⚠ I can't DM <@{row.user_id}>: use **My hand** to see your tiles and play.")
+    return "\n".join(lines)
+
+
+def hand_result_sentence(table: Table, hand: object) -> str:
+    """`North (Alice) bid 31 in Fives and made it: N–S +1 mark.`"""
+    summary = hand.summary()  # type: ignore[attr-defined]
+    rules = table.rules
+    if summary.get("bidder") is None:
+        return "everyone passed; the hand was thrown in."
+    who = seat_label(table, summary["bidder"], mention=False)
+    contract = contract_title(summary.get("contract"))
+    result = "made it" if summary.get("made") else "was set"
+    award = summary.get("award") or {}
+    gains = []
+    for team, amount in enumerate(next(iter(award.values()), [])):
+        if amount:
+            gains.append(f"{rules.team_names[team]} +{plural(amount, rules.scoring.rstrip('s'))}")
+    text = f"{who} bid {bid_label(summary['bid'])}" + (f" in {contract}" if contract else "") + f" and {result}"
+    return text + (f": {', '.join(gains)}." if gains else ".")
+
+
+def hand_summary_text(table: Table, hand: object) -> str:
+    """The hand summary posted in the channel."""
+    summary = hand.summary()  # type: ignore[attr-defined]
+    rules = table.rules
+    number = len(table.game.records) if table.game is not None else 0
+    lines = [f"**Hand {number}** · {title(table)} · table {table.id}", hand_result_sentence(table, hand).capitalize()]
+    if summary.get("bidder") is not None:
+        points = " · ".join(f"{name} {p}" for name, p in zip(rules.team_names, summary["points"], strict=False))
+        lines.append(f"Points this hand: {points}")
+    lines.append(score_line(rules.scoring, rules.team_names, table.scores, rules.target))
+    return "\n".join(lines)
+
+
+def game_over_text(table: Table) -> str:
+    """Winners, final score and how to play again."""
+    assert table.game is not None and table.game.winner is not None
+    rules = table.rules
+    winner = table.game.winner
+    players = [seat_label(table, s) for s in range(rules.players) if rules.team_of(s) == winner]
+    return "\n".join(
+        [
+            f"**{title(table)}** · table {table.id} · game over after {plural(len(table.game.records), 'hand')}",
+            f"🏆 **{rules.team_names[winner]} win**: {', '.join(players)}",
+            "Final " + score_line(rules.scoring, rules.team_names, table.scores, rules.target),
+            "Press **Rematch** to play again with the same seats.",
+        ]
+    )
+
+
+def private_header(table: Table, seat: int) -> str:
+    """`Table 3 in #general · hand 2 · you are North · Contract: Fives`."""
+    assert table.hand is not None
+    parts = [f"**{title(table)}** · table {table.id} in <#{table.channel_id}>", f"hand {table.hand_no + 1}",
+             f"you are {table.seat_names[seat]}"]
+    view = table.hand.view_for(seat, table.scores)
+    if view["contract"]:
+        parts.append(f"Contract: {contract_title(view['contract'])}")
+    return " · ".join(parts)
+
+
+def turn_hint(table: Table, view: dict) -> str:
+    """One line of context for a decision: the high bid, or the trick so far."""
+    if view["phase"] == "auction":
+        if view["bid"] is None:
+            return "No bids yet."
+        return f"High bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}."
+    if view["phase"] == "play":
+        if not view["trick"]:
+            return "You lead."
+        return "Trick: " + " · ".join(
+            f"{seat_label(table, e['seat'], mention=False)} {tile_label(e['tile'])}" for e in view["trick"]
+        )
+    return ""

@@ -1,0 +1,511 @@
+"""The table service: lobbies, games and computer turns, with no Discord in sight.
+
+A `Table` holds a game's state in memory (the engine `Game` plus the current `Hand`); `TableService`
+changes it under the table's lock, writes every change to storage in one transaction *before* it takes
+effect in memory, and tells a `TableListener` (the Discord side) what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine import Game, Hand, IllegalAction, Rules, RulesError
+from engine.ai import make_player
+
+from .custom_ids import state_token
+from .house_rules import parse_options
+from .storage import ChannelBusy, PlayerTally, SeatRow, Storage, TableRow, TeamResult
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("strong", "easy")
+
+
+class Refusal(Exception):
+    """A request the game turns down; the message is a short sentence for the player who asked."""
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """Something that happened at a table, for the listener to show.
+
+    kinds: "lobby" (seats changed), "started", "acted" (seat did action; `hand` is the hand after it),
+    "hand_over" (`hand` is the finished hand), "dealt" (a new hand), "game_over", "ended".
+    """
+
+    kind: str
+    seat: int | None = None
+    action: str | None = None
+    hand: Hand | None = None
+    by: str | None = None
+
+
+class TableListener(Protocol):
+    """Receives every change at a table (the Discord presenter implements this)."""
+
+    async def on_table_event(self, table: Table, event: TableEvent) -> None:
+        """Show `event`; called with the table's lock held, so events arrive in order."""
+
+
+@dataclass(eq=False)
+class Table:
+    """One table: its seats, its rules and, once started, its game."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Rules
+    computer_level: str = "strong"
+    message_id: int | None = None
+    status: str = "lobby"
+    seats: dict[int, SeatRow] = field(default_factory=dict)
+    game: Game | None = None
+    hand: Hand | None = None
+    last_hand: Hand | None = None
+    computers: dict[int, Any] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    runner: asyncio.Task | None = None
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The compass names of the seats."""
+        return tuple(self.rules.seat_names)
+
+    @property
+    def open(self) -> bool:
+        """True while the table is in its lobby or playing."""
+        return self.status in ("lobby", "playing")
+
+    @property
+    def full(self) -> bool:
+        """True when every seat is taken."""
+        return len(self.seats) == self.rules.players
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the current hand, from 0."""
+        return len(self.game.records) if self.game is not None else 0
+
+    @property
+    def token(self) -> str:
+        """The state token controls of this moment carry."""
+        if self.hand is None:
+            return "lobby"
+        return state_token(self.hand_no, self.hand.to_record())
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score before the current hand, per team."""
+        if self.game is None:
+            return [0] * len(self.rules.team_names)
+        return list(self.game.scores)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user sits in, or None."""
+        for seat in self.seats.values():
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def humans(self) -> list[SeatRow]:
+        """The human seats, in seat order."""
+        return [self.seats[s] for s in sorted(self.seats) if not self.seats[s].is_computer]
+
+    def turn(self) -> int | None:
+        """The seat to act now, or None outside play."""
+        if self.status != "playing" or self.hand is None or self.hand.complete:
+            return None
+        return self.hand.turn
+
+    def computer_turn(self) -> int | None:
+        """The seat to act now if it is a computer's."""
+        seat = self.turn()
+        if seat is not None and seat in self.seats and self.seats[seat].is_computer:
+            return seat
+        return None
+
+    def view_for(self, seat: int) -> dict:
+        """What `seat` may know now (the engine's view)."""
+        assert self.hand is not None
+        return self.hand.view_for(seat, self.scores)
+
+
+class TableService:
+    """Opens, seats, starts and plays tables; persists every change; drives the computer players."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        rng: random.Random | None = None,
+        computer_pause: float = 1.2,
+        player_factory: Callable[[str, int | None], Any] = make_player,
+        listener: TableListener | None = None,
+    ):
+        self.storage = storage
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.computer_pause = computer_pause
+        self.player_factory = player_factory
+        self.listener = listener
+        self.tables: dict[int, Table] = {}
+
+    # ------------------------------------------------------------------ lookup
+
+    def table(self, table_id: int) -> Table | None:
+        """The table with this id, if it is open or finished since start-up."""
+        return self.tables.get(table_id)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        """The open table of a channel, if any."""
+        for table in self.tables.values():
+            if table.channel_id == channel_id and table.open:
+                return table
+        return None
+
+    def tables_of(self, user_id: int) -> list[Table]:
+        """Open tables where this user is seated."""
+        return [t for t in self.tables.values() if t.open and t.seat_of(user_id) is not None]
+
+    # ------------------------------------------------------------------ lobby
+
+    async def open_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        preset: str = "standard",
+        target: int | None = None,
+        options: str | None = None,
+        computer_level: str = "strong",
+        seats: list[SeatRow] | None = None,
+    ) -> Table:
+        """Open a lobby in a channel; Refusal if the channel has one or the rules are bad."""
+        if self.table_in(channel_id) is not None:
+            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
+        if computer_level not in LEVELS:
+            raise Refusal(f"Computer players can be {' or '.join(LEVELS)}.")
+        try:
+            overrides = parse_options(preset, options)
+            if target is not None:
+                overrides["target"] = target
+            rules = Rules.from_preset(preset, overrides)
+        except RulesError as error:
+            raise Refusal(f"Those rules don't work: {error}") from None
+        seats = [s for s in (seats or []) if s.seat < rules.players]
+        try:
+            table_id = await self.storage.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                variant=rules.variant,
+                rules=rules.overrides(),
+                computer_level=computer_level,
+                seats=seats,
+            )
+        except ChannelBusy:
+            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.") from None
+        table = Table(
+            table_id, guild_id, channel_id, host_id, rules, computer_level, seats={s.seat: s for s in seats}
+        )
+        self.tables[table_id] = table
+        return table
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        """Remember the table message's id."""
+        table.message_id = message_id
+        await self.storage.set_message(table.id, message_id)
+
+    async def sit(self, table: Table, user_id: int, name: str, seat: int) -> None:
+        """Seat a player (moving them if they sat elsewhere)."""
+        async with table.lock:
+            self._require_lobby(table)
+            if not 0 <= seat < table.rules.players:
+                raise Refusal("There is no such seat at this table.")
+            if seat in table.seats:
+                raise Refusal(f"{table.seat_names[seat]} is taken.")
+            current = table.seat_of(user_id)
+            row = SeatRow(seat=seat, name=name, user_id=user_id)
+            async with self.storage.transaction() as db:
+                if current is not None:
+                    await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table.id, current))
+                await self.storage._put_seat(db, table.id, row)
+            if current is not None:
+                del table.seats[current]
+            table.seats[seat] = row
+            await self._tell(table, TableEvent("lobby"))
+
+    async def add_computer(self, table: Table, user_id: int) -> None:
+        """Fill the next empty seat with a computer player of the table's level."""
+        async with table.lock:
+            self._require_lobby(table)
+            empty = [s for s in range(table.rules.players) if s not in table.seats]
+            if not empty:
+                raise Refusal("Every seat is taken.")
+            seat = empty[0]
+            row = SeatRow(seat=seat, name=f"Computer {table.seat_names[seat]}", computer_level=table.computer_level)
+            await self.storage.put_seat(table.id, row)
+            table.seats[seat] = row
+            await self._tell(table, TableEvent("lobby"))
+
+    async def leave(self, table: Table, user_id: int) -> str:
+        """Leave your seat; the host, unseated, removes the last computer player. Returns what happened."""
+        async with table.lock:
+            self._require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                computers = [s for s in table.seats.values() if s.is_computer]
+                if user_id != table.host_id or not computers:
+                    raise Refusal("You're not seated at this table.")
+                seat = computers[-1].seat
+            name = table.seats[seat].name
+            await self.storage.remove_seat(table.id, seat)
+            del table.seats[seat]
+            await self._tell(table, TableEvent("lobby"))
+            return f"{name} left {table.seat_names[seat]}."
+
+    async def start(self, table: Table, user_id: int) -> None:
+        """Start the game: host only, every seat filled. Deals the first hand."""
+        async with table.lock:
+            self._require_lobby(table)
+            if user_id != table.host_id:
+                raise Refusal("Only the host can start the game.")
+            if not table.full:
+                raise Refusal("Every seat needs a player first (`Add computer` fills one).")
+            game = Game.new(table.rules, self.rng)
+            first_dealer = game.dealer
+            hand = game.deal(self.rng)
+            await self.storage.start_game(table.id, first_dealer, hand.to_record())
+            table.game, table.hand, table.status = game, hand, "playing"
+            self._make_computers(table)
+            await self._tell(table, TableEvent("started"))
+            await self._tell(table, TableEvent("dealt", hand=hand))
+        self.kick(table)
+
+    async def end(self, table: Table, user_id: int, *, moderator: bool, by: str) -> None:
+        """End a table (host or a moderator); an unfinished game tallies nothing."""
+        async with table.lock:
+            if not table.open:
+                raise Refusal("This table has already ended.")
+            if user_id != table.host_id and not moderator:
+                raise Refusal("Only the table's host, or someone with Manage Messages, can end it.")
+            await self.storage.end_table(table.id)
+            table.status = "ended"
+            await self._tell(table, TableEvent("ended", by=by))
+        if table.runner is not None and table.runner is not asyncio.current_task():
+            table.runner.cancel()
+
+    async def rematch(self, table: Table, user_id: int, name: str) -> Table:
+        """Open a new lobby in the same channel with the same seats and rules; the clicker hosts it."""
+        if table.status != "finished":
+            raise Refusal("A rematch opens once the game is over.")
+        if table.seat_of(user_id) is None and user_id != table.host_id:
+            raise Refusal("Only the players of this game can ask for a rematch.")
+        seats = [
+            SeatRow(seat=s.seat, name=(name if s.user_id == user_id else s.name), user_id=s.user_id,
+                    computer_level=s.computer_level)
+            for s in table.seats.values()
+        ]
+        return await self._reopen(table, user_id, seats)
+
+    async def _reopen(self, table: Table, user_id: int, seats: list[SeatRow]) -> Table:
+        if self.table_in(table.channel_id) is not None:
+            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
+        try:
+            table_id = await self.storage.create_table(
+                guild_id=table.guild_id,
+                channel_id=table.channel_id,
+                host_id=user_id,
+                variant=table.rules.variant,
+                rules=table.rules.overrides(),
+                computer_level=table.computer_level,
+                seats=seats,
+            )
+        except ChannelBusy:
+            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.") from None
+        new = Table(table_id, table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
+                    seats={s.seat: s for s in seats})
+        self.tables[table_id] = new
+        return new
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status == "playing":
+            raise Refusal("The game has started: seats are fixed now.")
+        if table.status != "lobby":
+            raise Refusal("This table has ended.")
+
+    # ------------------------------------------------------------------ play
+
+    async def act(self, table: Table, user_id: int, token: str, action: str) -> None:
+        """A human's action from a control carrying `token`; Refusal if it is not theirs to make now."""
+        async with table.lock:
+            if table.status != "playing":
+                raise Refusal("This table has ended." if not table.open else "The game hasn't started.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You're not playing at this table.")
+            if token != table.token:
+                raise Refusal("Those controls are out of date. Use `My hand` for the current ones.")
+            if table.turn() != seat:
+                raise Refusal("It's not your turn.")
+            await self._apply(table, seat, action)
+        self.kick(table)
+
+    async def _apply(self, table: Table, seat: int, action: str) -> None:
+        """Apply one action (lock held): persist first, then update memory, then tell the listener."""
+        assert table.game is not None and table.hand is not None
+        try:
+            hand = table.hand.apply(action)
+        except IllegalAction as error:
+            raise Refusal(f"You can't do that: {error}") from None
+        hand_no = table.hand_no
+        if not hand.complete:
+            await self.storage.save_hand(table.id, hand_no, hand.to_record(), False)
+            table.hand = hand
+            await self._tell(table, TableEvent("acted", seat, action, hand))
+            return
+        game = table.game.record_hand(hand)
+        if game.over:
+            tallies, teams = self._tally(table, game)
+            await self.storage.finish_game(table.id, table.guild_id, hand_no, hand.to_record(), tallies, teams)
+            table.game, table.hand, table.last_hand, table.status = game, hand, hand, "finished"
+            await self._tell(table, TableEvent("acted", seat, action, hand))
+            await self._tell(table, TableEvent("hand_over", hand=hand))
+            await self._tell(table, TableEvent("game_over"))
+            return
+        following = game.deal(self.rng)
+        await self.storage.save_hand(table.id, hand_no, hand.to_record(), True, following.to_record())
+        table.game, table.hand, table.last_hand = game, following, hand
+        await self._tell(table, TableEvent("acted", seat, action, hand))
+        await self._tell(table, TableEvent("hand_over", hand=hand))
+        await self._tell(table, TableEvent("dealt", hand=following))
+
+    def kick(self, table: Table) -> None:
+        """Make sure computer players act if it is their turn (starts the table's runner task)."""
+        if table.computer_turn() is None:
+            return
+        if table.runner is None or table.runner.done():
+            table.runner = asyncio.get_running_loop().create_task(
+                self._run_computers(table), name=f"table-{table.id}-computers"
+            )
+
+    async def _run_computers(self, table: Table) -> None:
+        """Play every computer turn in a row, each after a short pause, until a human is to act."""
+        try:
+            while True:
+                async with table.lock:
+                    if table.computer_turn() is None:
+                        table.runner = None
+                        return
+                if self.computer_pause > 0:
+                    await asyncio.sleep(self.computer_pause)
+                async with table.lock:
+                    seat = table.computer_turn()
+                    if seat is None:
+                        continue
+                    view = table.view_for(seat)
+                    player = table.computers[seat]
+                    action = await asyncio.to_thread(player.choose, view)
+                    if action not in view["legal"]:
+                        log.warning("table %s: computer chose illegal %r; playing %r", table.id, action, view["legal"][0])
+                        action = view["legal"][0]
+                    await self._apply(table, seat, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: computer players stopped", table.id)
+            table.runner = None
+
+    def _make_computers(self, table: Table) -> None:
+        table.computers = {
+            seat.seat: self.player_factory(seat.computer_level or "strong", self.rng.randrange(2**32))
+            for seat in table.seats.values()
+            if seat.is_computer
+        }
+
+    def _tally(self, table: Table, game: Game) -> tuple[list[PlayerTally], list[TeamResult]]:
+        """What a finished game adds to each human's record, and each team's result."""
+        rules = table.rules
+        kind = rules.scoring
+        tallies: dict[int, PlayerTally] = {}
+        for seat in table.humans():
+            team = rules.team_of(seat.seat)
+            score = game.scores[team]
+            tallies[seat.seat] = PlayerTally(
+                user_id=seat.user_id or 0,
+                name=seat.name,
+                won=game.winner == team,
+                marks=score if kind == "marks" else 0,
+                points=score if kind == "points" else 0,
+            )
+        for record in game.records:
+            summary = Hand.from_record(record).summary()
+            bidder = summary.get("bidder")
+            if bidder is None or bidder not in tallies:
+                continue
+            tallies[bidder].hands_bid += 1
+            if summary.get("made") is True:
+                tallies[bidder].hands_made += 1
+            elif summary.get("made") is False:
+                tallies[bidder].hands_set += 1
+        teams = [
+            TeamResult(
+                team=team,
+                team_name=name,
+                players=[table.seats[s].name for s in sorted(table.seats) if rules.team_of(s) == team],
+                score=game.scores[team],
+                score_kind=kind,
+                won=game.winner == team,
+            )
+            for team, name in enumerate(rules.team_names)
+        ]
+        return list(tallies.values()), teams
+
+    async def _tell(self, table: Table, event: TableEvent) -> None:
+        if self.listener is None:
+            return
+        try:
+            await self.listener.on_table_event(table, event)
+        except Exception:
+            log.exception("table %s: showing %s failed", table.id, event.kind)
+
+    # ------------------------------------------------------------------ restart
+
+    async def load(self) -> list[Table]:
+        """Rebuild every unfinished table from storage (after a restart)."""
+        loaded = []
+        for row in await self.storage.load_open_tables():
+            try:
+                loaded.append(self._rebuild(row))
+            except Exception:
+                log.exception("table %s could not be rebuilt from its records; leaving it closed", row.id)
+        for table in loaded:
+            self.tables[table.id] = table
+        return loaded
+
+    def _rebuild(self, row: TableRow) -> Table:
+        rules = Rules.from_preset(row.variant, row.rules)
+        table = Table(
+            row.id, row.guild_id, row.channel_id, row.host_id, rules, row.computer_level,
+            message_id=row.message_id, status=row.status, seats=dict(row.seats),
+        )
+        if row.status == "playing" and row.hands:
+            assert row.first_dealer is not None
+            finished = row.hands[:-1]
+            table.game = Game.from_records(rules, row.first_dealer, finished)
+            table.hand = Hand.from_record(row.hands[-1])
+            if finished:
+                table.last_hand = Hand.from_record(finished[-1])
+            self._make_computers(table)
+        return table
+
+    def resume(self) -> None:
+        """Let computer players carry on at every reloaded table."""
+        for table in self.tables.values():
+            self.kick(table)

@@ -1,0 +1,31 @@
+"""Fixtures for the bot's integration tests: a real bot on a simulated Discord (simcord), seeded and instant."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.client import BotSettings, Texas42Bot
+
+
+def make_bot(database: Path, seed: int = 42) -> Texas42Bot:
+    """A bot with its own database file, a seeded shuffle and no computer pause."""
+    return Texas42Bot(BotSettings(database, computer_pause=0), rng=random.Random(seed))
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    """A fresh SQLite file for one test."""
+    return tmp_path / "texas42.db"
+
+
+@pytest.fixture
+async def simcord_bot(database: Path):
+    """The bot under test (simcord's `simcord_env` fixture runs it)."""
+    bot = make_bot(database)
+    yield bot
+    storage = getattr(bot, "storage", None)
+    if storage is not None:
+        await storage.close()
