@@ -1,0 +1,76 @@
+"""Driving a table through simcord like players do: seat, start, and click through turns."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+SEATS = ("Sit North", "Sit East", "Sit South", "Sit West")
+
+
+def buttons(message: discord.Message | simcord.ResponseMessage | None) -> list[discord.Button]:
+    """Every button on a message."""
+    if message is None:
+        return []
+    found: list[discord.Button] = []
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if isinstance(child, discord.Button):
+                found.append(child)
+    return found
+
+
+def enabled_actions(message: discord.Message | simcord.ResponseMessage | None) -> list[discord.Button]:
+    """The enabled turn controls (engine actions) on a message."""
+    return [b for b in buttons(message) if not b.disabled and b.custom_id and ":act:" in b.custom_id]
+
+
+def choose(controls: list[discord.Button]) -> discord.Button:
+    """A simple, deterministic player: raise with the lowest number it may bid, else take the first control."""
+    for button in controls:
+        if (button.label or "").isdigit():
+            return button
+    for button in controls:
+        if button.label != "Pass":
+            return button
+    return controls[0]
+
+
+async def open_and_seat(env, channel, host, players, **options) -> discord.Message:
+    """`/42 new` by `host`, then each of `players` sits in order; returns the table message."""
+    result = await host.slash(channel, "42 new", **options)
+    assert result.acknowledged
+    table_message = channel.last_message
+    for seat, player in enumerate(players):
+        await player.click(table_message, label=SEATS[seat])
+    return channel_message(channel, table_message.id)
+
+
+async def take_turn(members) -> bool:
+    """Find the member whose DM shows turn controls and click one; False if nobody has controls."""
+    for member in members:
+        message = member.user.dm_channel.last_message
+        controls = enabled_actions(message)
+        if controls:
+            result = await member.user.click(message, custom_id=choose(controls).custom_id)
+            assert result.acknowledged
+            return True
+    return False
+
+
+async def play_until_over(channel, members, table_message_id: int, limit: int = 400) -> discord.Message:
+    """Click through turns until the table message offers `Rematch`; returns that message."""
+    for _ in range(limit):
+        message = channel_message(channel, table_message_id)
+        if any(b.label == "Rematch" for b in buttons(message)):
+            return message
+        assert await take_turn(members), f"nobody has controls; table says:\n{message.content}"
+    raise AssertionError("the game did not end")
+
+
+def channel_message(channel, message_id: int) -> discord.Message:
+    """The current state of one channel message."""
+    for message in channel.history():
+        if message.id == message_id:
+            return message
+    raise AssertionError(f"message {message_id} not in the channel")

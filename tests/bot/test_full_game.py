@@ -1,0 +1,46 @@
+"""Four members play a whole game from `/42 new` to the leaderboard, through slash commands and buttons."""
+
+from __future__ import annotations
+
+from table_driver import buttons, open_and_seat, play_until_over
+
+
+async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+
+    table = await open_and_seat(env, channel, members[0], members, target=1)
+    assert "Every seat is taken" in table.content
+    assert [b.label for b in buttons(table) if b.label.startswith("Sit")] == [
+        "Sit North", "Sit East", "Sit South", "Sit West"
+    ]
+    assert all(b.disabled for b in buttons(table) if b.label.startswith("Sit"))
+
+    start = await members[0].click(table, label="Start")
+    assert start.acknowledged
+    playing = channel.last_message
+    assert playing.id == table.id  # one table message, edited in place
+    assert "Marks: N–S 0 · E–W 0" in playing.content
+    assert [b.label for b in buttons(playing)] == ["My hand"]
+    assert playing.attachments, "the table is shown as a picture"
+    for member in members:
+        dm = member.user.dm_channel.last_message
+        assert dm is not None and dm.attachments, f"{member.name} got their hand as a picture"
+
+    final = await play_until_over(channel, members, table.id)
+    assert "win" in final.content and "Final Marks:" in final.content
+    summaries = [m for m in channel.history() if m.content.startswith("**Hand 1**")]
+    assert summaries and ("made it" in summaries[0].content or "was set" in summaries[0].content)
+
+    board = await members[1].slash(channel, "42 leaderboard")
+    assert not board.ephemeral
+    text = board.followups[0].content if board.followups else board.response.content
+    for name in ("alice", "bob", "carol", "dave"):
+        assert name in text
+    assert "1 played" in text
+
+    stats = await members[2].slash(channel, "42 stats", player=members[0])
+    text = stats.followups[0].content if stats.followups else stats.response.content
+    assert "alice" in text and "1 games played" in text
