@@ -1,6 +1,7 @@
 """Computer players. Each receives only a view (``Hand.view_for``) and returns one of ``view["legal"]``.
 
-``make_player(level, seed)`` is the one entry point the bot and ``python -m engine player`` use.
+``make_player(level, seed, budget_ms)`` is the one entry point the bot and ``python -m engine player`` use;
+``warm_up()`` compiles the fast solver so the first real decision does not pay for it.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import random
 
 LEVELS = ("random", "easy", "strong")
+DEFAULT_BUDGET_MS = 300
+MAX_BUDGET_MS = 1000
 
 
 class RandomPlayer:
@@ -21,9 +24,30 @@ class RandomPlayer:
         return self.rng.choice(view["legal"])
 
 
-def make_player(level: str = "strong", seed: int | None = None):
-    """A computer player of the given level; unknown levels raise ValueError."""
+def make_player(level: str = "strong", seed: int | None = None, budget_ms: int | None = None):
+    """A computer player of the given level; unknown levels raise ValueError.
+
+    ``budget_ms`` is the strong player's thinking time per decision (default 300, capped at 1000).
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    # easy and strong are built on this interface; until they land every level plays legally at random.
-    return RandomPlayer(seed)
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "easy":
+        from .easy import EasyPlayer
+
+        return EasyPlayer(seed)
+    from .strong import StrongPlayer
+
+    budget = DEFAULT_BUDGET_MS if budget_ms is None else max(1, min(int(budget_ms), MAX_BUDGET_MS))
+    return StrongPlayer(seed, budget / 1000.0)
+
+
+def warm_up() -> float:
+    """Compile (or load from cache) the fast solver and the bidding table; returns the seconds it took.
+
+    The bot calls this once at start-up, off the event loop.
+    """
+    from .strong import warm_up as _warm
+
+    return _warm()
