@@ -1,0 +1,138 @@
+"""The table, the end of a hand and the end of a game: they decode, keep their size and show what they say."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+from pip_probe import read_pips, tile_patches
+
+from bot.pictures import (
+    GameEndScene,
+    HandEndScene,
+    SeatInfo,
+    TableScene,
+    render_game_end,
+    render_hand_end,
+    render_table,
+)
+from bot.pictures.palette import GOLD
+from bot.pictures.table import HEIGHT, TRICK_TILE, WIDTH, seat_spots
+from bot.pictures.tile import tile_box
+
+MAX_BYTES = 200_000
+
+
+def decode(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) < MAX_BYTES
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.width <= 1000
+    return img.convert("RGB")
+
+
+def seats(*names: str) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(n, computer=i % 2 == 1) for i, n in enumerate(names))
+
+
+FOUR = TableScene(
+    seats=seats("Alice", "Bertha", "Carlos the Magnificent of Lubbock", "Dee"), dealer=3, turn=2,
+    trick={0: "5-3", 1: "5-5", 3: "6-5"}, last_trick={0: "6-6", 1: "6-2", 2: "4-1", 3: "6-0"}, last_winner=0,
+    bid="31 by North", contract="Fives", scores=(3, 5), hand_points=(18, 6), status="South to play",
+)
+THREE = TableScene(
+    seats=seats("Ann", "Bo", "Cy"), dealer=0, turn=1, trick={0: "7-3/3", 2: "9-9"}, bid="34 by East",
+    contract="Threes", team_names=("Ann", "Bo", "Cy"), scores=(2, 7, 11), status="East to play", top=9,
+)
+SIX = TableScene(
+    seats=seats("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"), dealer=5, turn=None,
+    trick={0: "6-6", 1: "6-1", 2: "6-3", 3: "6-4", 4: "6-0", 5: "6-2"},
+    last_trick={i: t for i, t in enumerate(("2-2", "2-1", "2-0", "5-2", "3-2", "4-2"))}, last_winner=3,
+    bid="2 marks by Northwest", contract="Follow-me", team_names=("Ann·Cat·Eve", "Ben·Dan·Fay"), scores=(0, 4),
+)
+POINTS = TableScene(
+    seats=seats("Alice", "Bertha", "Carlos", "Dee"), dealer=0, turn=None, bid="70 by West",
+    contract="Nello (doubles low)", score_kind="points", scores=(212, 388), target=400, hand_points=(30, 15),
+    out=1, status="Hand over", top=8,
+)
+
+
+@pytest.mark.parametrize("scene", [FOUR, THREE, SIX, POINTS], ids=["four", "three", "six", "points"])
+def test_table_decodes_at_its_size_and_shows_each_trick_tile_in_front_of_its_seat(scene):
+    picture = decode(render_table(scene))
+    assert picture.size == (WIDTH, HEIGHT)
+    spots = seat_spots(len(scene.seats))
+    for seat, text in scene.trick.items():
+        spot = spots[seat]
+        w, h = tile_box(TRICK_TILE, spot.vertical)
+        left, top = spot.tile[0] - w // 2, spot.tile[1] - h // 2
+        hi, lo = (int(v) for v in text.split("/")[0].split("-"))
+        assert read_pips(picture.crop((left, top, left + w, top + h))) == (hi, lo), (seat, text)
+
+
+def test_table_shows_no_trick_tiles_beyond_those_played():
+    # Only the trick's tiles are big enough to count as tile faces; the last trick's are small.
+    for scene in (FOUR, SIX):
+        picture = decode(render_table(scene))
+        assert len(tile_patches(picture, TRICK_TILE)) == len(scene.trick)
+
+
+def test_turn_and_last_winner_are_highlighted_in_gold():
+    def gold_pixels(scene):
+        arr = np.asarray(decode(render_table(scene)), dtype=np.int32)
+        return int((np.abs(arr - np.array(GOLD)).sum(axis=2) < 30).sum())
+
+    quiet = TableScene(seats=FOUR.seats, dealer=3, turn=None, trick=FOUR.trick, bid=FOUR.bid,
+                       contract=FOUR.contract, scores=FOUR.scores)
+    with_turn = TableScene(seats=FOUR.seats, dealer=3, turn=2, trick=FOUR.trick, bid=FOUR.bid,
+                           contract=FOUR.contract, scores=FOUR.scores)
+    assert gold_pixels(with_turn) > gold_pixels(quiet) + 200
+    assert gold_pixels(FOUR) > gold_pixels(with_turn) + 100  # FOUR adds the last trick's winner
+
+
+def test_more_marks_draw_more_tally_strokes():
+    def ink(scores):
+        scene = TableScene(seats=FOUR.seats, dealer=0, turn=None, scores=scores)
+        arr = np.asarray(decode(render_table(scene)).convert("L"))
+        return int((arr[60:240, 720:900] > 200).sum())  # left of the numbers
+
+    assert ink((0, 0)) < ink((3, 0)) < ink((6, 0))
+
+
+HAND_END = HandEndScene(
+    seats=FOUR.seats, team_names=("N–S", "E–W"), bidder=0, bid="31", contract="Fives", made=True, points=(34, 8),
+    counts=(("5-5", "6-4", "5-0", "4-1"), ("3-2",)), award=(1, 0), score_kind="marks", scores=(4, 5), target=7,
+)
+SET_HAND = HandEndScene(
+    seats=SIX.seats, team_names=SIX.team_names, bidder=1, bid="2 marks", contract="Sixes", made=False,
+    points=(10, 32), counts=(("5-5",), ("6-4", "5-0", "4-1", "3-2")), award=(2, 0), score_kind="marks",
+    scores=(6, 5), target=7,
+)
+THROWN_IN = HandEndScene(
+    seats=THREE.seats, team_names=("Ann", "Bo", "Cy"), bidder=None, bid=None, contract=None, made=None,
+    points=(0, 0, 0), counts=((), (), ()), award=None, score_kind="points", scores=(120, 88, 201), target=250,
+)
+
+
+@pytest.mark.parametrize("scene", [HAND_END, SET_HAND, THROWN_IN], ids=["made", "set", "thrown-in"])
+def test_hand_end_decodes_and_shows_the_count_tiles_caught(scene):
+    picture = decode(render_hand_end(scene))
+    assert picture.width == 900
+    caught = sum(len(c) for c in scene.counts)
+    assert len(tile_patches(picture, 30)) == caught
+
+
+@pytest.mark.parametrize("scene", [
+    GameEndScene(team_names=("N–S", "E–W"), players=(("Alice", "Carlos"), ("Bertha", "Dee")), scores=(7, 5),
+                 score_kind="marks", winner=0, hands_played=14),
+    GameEndScene(team_names=("Ann", "Bo", "Cy"), players=(("Ann",), ("Bo",), ("Cy",)), scores=(301, 412, 250),
+                 score_kind="points", winner=1, hands_played=9),
+], ids=["marks", "points"])
+def test_game_end_decodes(scene):
+    picture = decode(render_game_end(scene))
+    assert picture.width == 820 and picture.height > 300
+    gold = np.abs(np.asarray(picture, dtype=np.int32) - np.array(GOLD)).sum(axis=2) < 30
+    assert gold.sum() > 500  # the winners' title and plate
