@@ -60,6 +60,10 @@ class ButtonHandler:
             await self._route(interaction, table, parsed)
         except Refusal as refusal:
             await refuse(interaction, str(refusal))
+        except Exception:
+            log.exception("table %s: click %r failed", parsed.table_id, custom_id)
+            await refuse(interaction, "Something went wrong on my side; please try again.")
+            raise
 
     async def _route(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
         service = self.bot.service

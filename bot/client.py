@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
+
+from engine.ai import make_player, warm_up
 
 from .buttons import TableButton
 from .clicks import ButtonHandler
@@ -27,6 +32,7 @@ class BotSettings:
     database_path: Path | str
     dev_guild_id: int | None = None
     computer_pause: float = 1.2
+    warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
 
 
 class Texas42Bot(commands.Bot):
@@ -37,12 +43,19 @@ class Texas42Bot(commands.Bot):
     presenter: TablePresenter
     buttons: ButtonHandler
 
-    def __init__(self, settings: BotSettings, *, rng: random.Random | None = None):
+    def __init__(
+        self,
+        settings: BotSettings,
+        *,
+        rng: random.Random | None = None,
+        player_factory: Callable[[str, int | None], Any] = make_player,
+    ):
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self.rng = rng
+        self.player_factory = player_factory
 
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
@@ -50,7 +63,11 @@ class Texas42Bot(commands.Bot):
         self.presenter = TablePresenter(self)
         self.buttons = ButtonHandler(self)
         self.service = TableService(
-            self.storage, rng=self.rng, computer_pause=self.settings.computer_pause, listener=self.presenter
+            self.storage,
+            rng=self.rng,
+            computer_pause=self.settings.computer_pause,
+            player_factory=self.player_factory,
+            listener=self.presenter,
         )
         await self.add_cog(GameCog(self))
         self.add_dynamic_items(TableButton)
@@ -69,6 +86,12 @@ class Texas42Bot(commands.Bot):
 
     async def _resume(self) -> None:
         await self.wait_until_ready()
+        if self.settings.warm_up_computers:
+            try:
+                seconds = await asyncio.to_thread(warm_up)
+                log.info("computer players ready in %.1f s", seconds)
+            except Exception:
+                log.exception("could not warm up the strong computer player; it will start cold")
         self.service.resume()
 
     async def close(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .wording import action_label, submenu_label
+from .wording import action_label, submenu_label, suit_word
 
 MAX_BUTTONS = 25
 PAGE_SIZE = 23  # leaves room for the page buttons
@@ -31,7 +31,7 @@ def group_of(action: str) -> str | None:
     head, _, rest = action.partition(" ")
     if not rest or head == "discard":
         return None
-    if head == "nello" or head.isdigit():
+    if head == "nello" or (head.isdigit() and suit_word(rest) is not None):
         return head
     return None
 

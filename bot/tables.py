@@ -278,12 +278,12 @@ class TableService:
                 raise Refusal("Only the host can start the game.")
             if not table.full:
                 raise Refusal("Every seat needs a player first (`Add computer` fills one).")
+            self._make_computers(table)
             game = Game.new(table.rules, self.rng)
             first_dealer = game.dealer
             hand = game.deal(self.rng)
             await self.storage.start_game(table.id, first_dealer, hand.to_record())
             table.game, table.hand, table.status = game, hand, "playing"
-            self._make_computers(table)
             await self._tell(table, TableEvent("started"))
             await self._tell(table, TableEvent("dealt", hand=hand))
         self.kick(table)
@@ -424,10 +424,20 @@ class TableService:
 
     def _make_computers(self, table: Table) -> None:
         table.computers = {
-            seat.seat: self.player_factory(seat.computer_level or "strong", self.rng.randrange(2**32))
+            seat.seat: self._computer(seat.computer_level or "strong", self.rng.randrange(2**32))
             for seat in table.seats.values()
             if seat.is_computer
         }
+
+    def _computer(self, level: str, seed: int) -> Any:
+        """A computer player of `level`, or of the next weaker level if that one cannot be made."""
+        levels = [level, *(weaker for weaker in ("easy", "random") if weaker != level)]
+        for candidate in levels:
+            try:
+                return self.player_factory(candidate, seed)
+            except Exception:
+                log.exception("could not make a %s computer player; trying a weaker one", candidate)
+        raise RuntimeError("no computer player could be made")
 
     def _tally(self, table: Table, game: Game) -> tuple[list[PlayerTally], list[TeamResult]]:
         """What a finished game adds to each human's record, and each team's result."""

@@ -73,7 +73,7 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     lift = int(size * 0.18) if scene.playable is not None else 0
     chip_h = 24
     name_size = max(18, int(size * 0.34))
-    legend = bool(trump_names) or any(tile_points(t.hi, t.lo) for t in parsed)
+    legend = split > 0 or any(tile_points(t.hi, t.lo) for t in parsed)
     row_w = len(tiles) * size + max(0, len(tiles) - 1) * gap + group_gap
     width = min(MAX_WIDTH, max(row_w + 2 * MARGIN, 360, text_width(scene.title, 26, True) + 2 * MARGIN))
     tile_top = MARGIN + title_h + chip_h + 6 + lift
@@ -103,7 +103,7 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
         _draw_marks(img, draw, t, box, size, name_size, tile_top, trump, count, dimmed)
         x += size + gap
     if legend:
-        _draw_legend(img, draw, width, height, bool(trump_names))
+        _draw_legend(img, draw, width, height, split > 0)
     return img, slots
 
 

@@ -35,6 +35,15 @@ def disc(diameter: int, fill: RGB, outline: RGB | None = None, line: int = 2) ->
     return img.reduce(SUPERSAMPLE)
 
 
+@lru_cache(maxsize=16)
+def ring(width: int, height: int, inside: RGB, colour: RGB, line: int = 2) -> Image.Image:
+    """An anti-aliased oval outline as an RGBA sprite, transparent inside and out."""
+    s = SUPERSAMPLE
+    img = Image.new("RGBA", (width * s, height * s), colour + (0,))
+    ImageDraw.Draw(img).ellipse((0, 0, width * s - 1, height * s - 1), outline=colour + (255,), width=line * s)
+    return img.reduce(SUPERSAMPLE)
+
+
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """Lay an RGBA sprite on the canvas through its own alpha."""
     canvas.paste(sprite, (int(xy[0]), int(xy[1])), sprite)

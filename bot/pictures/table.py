@@ -75,6 +75,12 @@ def draw_table(scene: TableScene) -> Image.Image:
     for seat, text in scene.trick.items():
         if 0 <= seat < len(spots):
             _draw_trick_tile(img, draw, read_tile(text), spots[seat])
+    if scene.turn is not None and 0 <= scene.turn < len(spots) and scene.turn not in scene.trick:
+        # A faint gold outline where the player to move will lay their tile.
+        spot = spots[scene.turn]
+        w, h = tile_box(TRICK_TILE, spot.vertical)
+        ghost = shapes.rounded_box(w, h, max(4, TRICK_TILE // 7), None, palette.GOLD, 2)
+        shapes.paste(img, ghost, (spot.tile[0] - w // 2, spot.tile[1] - h // 2))
     _draw_board(img, draw, scene)
     return img
 
@@ -88,6 +94,10 @@ def render_table(scene: TableScene) -> bytes:
 def _background() -> Backdrop:
     """The felt with the side board's panel, the part of the picture that never changes."""
     img = felt(WIDTH, HEIGHT)
+    # A faint inlaid ring marks the middle of the table, where the tricks are played.
+    cx, cy = BOARD_LEFT // 2 + 4, HEIGHT // 2
+    ring = shapes.ring(300, 300, palette.FELT_CENTRE, (52, 138, 96), 2)
+    shapes.paste(img, ring, (cx - 150, cy - 150))
     panel = shapes.rounded_box(WIDTH - BOARD_LEFT - 22, HEIGHT - 44, 16, palette.PLATE, palette.PLATE_EDGE, 1)
     shapes.paste(img, panel, (BOARD_LEFT + 8, 22))
     return make_backdrop(img)

@@ -2,30 +2,46 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 import simcord
 
 SEATS = ("Sit North", "Sit East", "Sit South", "Sit West")
 
 
-def buttons(message: discord.Message | simcord.ResponseMessage | None) -> list[discord.Button]:
-    """Every button on a message."""
+@dataclass(frozen=True)
+class Button:
+    """What a player sees of a button."""
+
+    label: str
+    custom_id: str
+    disabled: bool
+
+
+def buttons(message: discord.Message | simcord.ResponseMessage | None) -> list[Button]:
+    """Every button on a message (a channel/DM message or an interaction reply)."""
     if message is None:
         return []
-    found: list[discord.Button] = []
+    found: list[Button] = []
     for row in message.components:
+        if isinstance(row, dict):
+            for child in row.get("components", []):
+                if child.get("type") == 2:
+                    found.append(Button(child.get("label", ""), child.get("custom_id", ""), bool(child.get("disabled"))))
+            continue
         for child in getattr(row, "children", []):
             if isinstance(child, discord.Button):
-                found.append(child)
+                found.append(Button(child.label or "", child.custom_id or "", child.disabled))
     return found
 
 
-def enabled_actions(message: discord.Message | simcord.ResponseMessage | None) -> list[discord.Button]:
+def enabled_actions(message: discord.Message | simcord.ResponseMessage | None) -> list[Button]:
     """The enabled turn controls (engine actions) on a message."""
     return [b for b in buttons(message) if not b.disabled and b.custom_id and ":act:" in b.custom_id]
 
 
-def choose(controls: list[discord.Button]) -> discord.Button:
+def choose(controls: list[Button]) -> Button:
     """A simple, deterministic player: raise with the lowest number it may bid, else take the first control."""
     for button in controls:
         if (button.label or "").isdigit():
@@ -74,3 +90,11 @@ def channel_message(channel, message_id: int) -> discord.Message:
         if message.id == message_id:
             return message
     raise AssertionError(f"message {message_id} not in the channel")
+
+
+def reply(result: simcord.InteractionResult):
+    """The message a command or click answered with (a deferred reply's follow-up fills the response)."""
+    if result.followups:
+        return result.followups[-1]
+    assert result.response is not None, "the interaction got no reply"
+    return result.response
