@@ -64,7 +64,7 @@ def render_hand_end(scene: HandEndScene) -> bytes:
 def draw_game_end(scene: GameEndScene) -> Image.Image:
     """Draw the end of a game: the winners, everyone's final score and how many hands it took."""
     teams = len(scene.team_names)
-    row_h = 96
+    row_h = 96 if scene.score_kind == "marks" else 68
     height = 228 + teams * row_h + MARGIN - 4
     width = 820
     img = felt_backdrop(width, height).image.copy()
@@ -93,12 +93,15 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
                                    palette.GOLD if won else palette.PLATE_EDGE, 3 if won else 1)
         shapes.paste(img, plate, (MARGIN, y))
         score = scene.scores[team] if team < len(scene.scores) else 0
-        draw_scores(img, draw, (MARGIN + 20, y + 12), width - 2 * MARGIN - 40, (scene.team_names[team],), (score,),
+        top = y + (12 if scene.score_kind == "marks" else 15)
+        draw_scores(img, draw, (MARGIN + 20, top), width - 2 * MARGIN - 40, (scene.team_names[team],), (score,),
                     scene.score_kind, 0, winner=0 if won else None, heading=False)
-        names = scene.players[team] if team < len(scene.players) else ()
-        if names:
-            label = fit(_and(names), width // 2 - 40, 18)
-            draw.text((width - MARGIN - 90, y + 22), label, font=font(18), fill=palette.TEXT_SOFT, anchor="rt")
+        names = tuple(scene.players[team]) if team < len(scene.players) else ()
+        if names and names != (scene.team_names[team],):
+            # Beside the team's name, on its baseline: who played for it.
+            x = MARGIN + 20 + min(width // 2, text_width(scene.team_names[team], 22, True)) + 14
+            label = fit(_and(names), width - x - MARGIN - 120, 18)
+            draw.text((x, top + 19), label, font=font(18), fill=palette.TEXT_SOFT, anchor="ls")
         y += row_h
     return img
 
