@@ -98,3 +98,29 @@ def reply(result: simcord.InteractionResult):
         return result.followups[-1]
     assert result.response is not None, "the interaction got no reply"
     return result.response
+
+
+def member_on_turn(channel, table_message_id: int, members):
+    """The member the table message says is to act."""
+    content = channel_message(channel, table_message_id).content
+    for member in members:
+        if f"Turn: <@{member.id}>" in content:
+            return member
+    raise AssertionError(f"no member is on turn:\n{content}")
+
+
+def requests_since(env, mark: int):
+    """REST calls the bot made after `mark` (an earlier `len(env.http_requests)`)."""
+    return env.http_requests[mark:]
+
+
+def is_ack(entry) -> bool:
+    """True for an interaction callback (the acknowledgement)."""
+    return entry.path.startswith("/interactions/") and entry.path.endswith("/callback")
+
+
+def refusal(result: simcord.InteractionResult) -> str:
+    """The text of a private refusal (asserting it is private: ephemeral)."""
+    message = reply(result)
+    assert message.ephemeral, f"refusal should be private: {message.content!r}"
+    return message.content

@@ -1,0 +1,156 @@
+"""Every click is checked: the seat's own player, on their turn, from a current message. Refusals are
+private and change nothing."""
+
+from __future__ import annotations
+
+import discord
+from table_driver import (
+    buttons,
+    channel_message,
+    choose,
+    enabled_actions,
+    member_on_turn,
+    open_and_seat,
+    refusal,
+    reply,
+)
+
+
+async def start_four(env):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    table = await open_and_seat(env, channel, members[0], members, target=3)
+    return guild, channel, members, table
+
+
+async def test_only_the_host_may_start(simcord_env):
+    _, channel, members, table = await start_four(simcord_env)
+    before = channel_message(channel, table.id).content
+
+    refused = await members[1].click(table, label="Start")
+
+    assert "Only the host" in refusal(refused)
+    assert channel_message(channel, table.id).content == before
+
+
+async def test_a_seat_is_taken_once_and_starting_needs_every_seat(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    table = await open_and_seat(env, channel, alice, [alice])
+
+    assert next(b for b in buttons(table) if b.label == "Sit North").disabled
+    start = next(b for b in buttons(table) if b.label == "Start")
+    assert start.disabled
+    moved = await alice.click(table, label="Sit East")  # moving seats frees the old one
+    assert moved.acknowledged
+    now = channel_message(channel, table.id)
+    assert not next(b for b in buttons(now) if b.label == "Sit North").disabled
+    assert next(b for b in buttons(now) if b.label == "Sit East").disabled
+    refused = await bob.click(now, label="Leave")
+    assert "not seated" in refusal(refused)
+
+
+async def test_only_seated_players_see_a_hand(simcord_env):
+    env = simcord_env
+    guild, channel, members, table = await start_four(env)
+    await members[0].click(table, label="Start")
+    stranger = guild.add_member(env.create_user("eve"))
+
+    refused = await stranger.click(channel_message(channel, table.id), label="My hand")
+    assert "not playing" in refusal(refused)
+    by_command = await stranger.slash(channel, "42 hand")
+    assert "not playing" in refusal(by_command)
+
+
+async def test_stale_controls_are_refused_and_change_nothing(simcord_env):
+    env = simcord_env
+    _, channel, members, table = await start_four(env)
+    await members[0].click(table, label="Start")
+    player = member_on_turn(channel, table.id, members)
+
+    mine = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+    old = enabled_actions(mine)
+    assert old, "the player on turn gets controls with My hand"
+    dm = player.user.dm_channel.last_message
+    await player.user.click(dm, custom_id=choose(enabled_actions(dm)).custom_id)
+    assert not enabled_actions(_message(player, dm.id)), "acting takes the controls off the DM"
+    before = channel_message(channel, table.id).content
+
+    refused = await player.click(mine, custom_id=old[0].custom_id)
+
+    assert "out of date" in refusal(refused)
+    assert channel_message(channel, table.id).content == before
+
+
+async def test_a_click_on_an_ended_table_is_refused(simcord_env):
+    env = simcord_env
+    _, channel, members, table = await start_four(env)
+    await members[0].click(table, label="Start")
+    player = member_on_turn(channel, table.id, members)
+    mine = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+
+    not_host = await members[1].slash(channel, "42 end")
+    assert "Only the table's host" in refusal(not_host)
+    await members[0].slash(channel, "42 end")
+    assert "ended" in channel_message(channel, table.id).content
+    assert not buttons(channel_message(channel, table.id))
+
+    refused = await player.click(mine, custom_id=enabled_actions(mine)[0].custom_id)
+    assert "ended" in refusal(refused)
+
+
+async def test_unknown_buttons_get_a_private_refusal(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Old game", custom_id="someone-else:1"))
+    view.add_item(discord.ui.Button(label="Gone table", custom_id="t42:999:act:0.0:pass"))
+    await env.bot.get_channel(channel.id).send("left over from an old bot", view=view)
+    message = channel.last_message
+
+    foreign = await alice.click(message, label="Old game")
+    assert "isn't in use" in refusal(foreign)
+    gone = await alice.click(message, label="Gone table")
+    assert "closed" in refusal(gone)
+
+
+async def test_one_open_table_per_channel_but_many_per_server(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    more = guild.create_text_channel("more-games")
+    alice = guild.add_member(env.create_user("alice"))
+
+    await alice.slash(games, "42 new")
+    second = await alice.slash(games, "42 new")
+    assert "already has a table" in reply(second).content
+    other = await alice.slash(more, "42 new", preset="three-hand")
+    assert "table is open" in reply(other).content
+    assert [b.label for b in buttons(more.last_message)][:3] == ["Sit North", "Sit East", "Sit West"]
+
+
+async def test_bad_house_rules_are_explained(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+
+    bad = await alice.slash(channel, "42 new", options="nello=sometimes")
+    assert "nello" in refusal(bad)
+    good = await alice.slash(channel, "42 new", options="nello=off plunge=off forced_bid=on", target=5)
+    assert "table is open" in reply(good).content
+    lobby = channel.last_message.content
+    assert "first to 5" in lobby and "Nello" not in lobby.split("**Rules**")[1].split("Contracts:")[1].split("\n")[0]
+
+
+def _message(member, message_id: int):
+    for message in member.user.dm_channel.history():
+        if message.id == message_id:
+            return message
+    raise AssertionError("DM not found")
