@@ -32,6 +32,17 @@ def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # The longest prefix that fits with its ellipsis, found by halving (names can be long).
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _measure(text[:mid] + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def _measure(text: str, size: int, bold: bool) -> int:
+    """Uncached width, for the one-off prefixes :func:`fit` tries."""
+    return int(round(font(size, bold).getlength(text)))

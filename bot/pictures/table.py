@@ -114,8 +114,10 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, s
     plate = shapes.rounded_box(PLATE_W, PLATE_H, 14, palette.PLATE, edge, 3 if turn else 1)
     shapes.paste(img, plate, (left, top))
     name_colour = palette.TEXT_SOFT if sitting_out or info.away else palette.TEXT
-    draw.text((px, top + 8), fit(info.name, PLATE_W - 44, 24, True), font=font(24, True), fill=name_colour,
-              anchor="mt")
+    # A long name gets a smaller face before it gets an ellipsis.
+    size = next((n for n in (24, 22, 20) if text_width(info.name, n, True) <= PLATE_W - 44), 20)
+    draw.text((px, top + 30), fit(info.name, PLATE_W - 44, size, True), font=font(size, True), fill=name_colour,
+              anchor="ms")
     tags = [seat_name(len(scene.seats), seat)]
     if info.computer:
         tags.append("computer")
@@ -178,14 +180,14 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) 
     for label, value in (("Bid", scene.bid), ("Contract", scene.contract)):
         draw.text((left, y), label.upper(), font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
         y += 20
-        for line in _wrap(value or "—", width, 23)[:2]:
+        for line in _wrap(value or "—", width, 23, 2):
             draw.text((left, y), line, font=font(23, True), fill=palette.TEXT, anchor="lt")
             y += 28
         y += 8
     if scene.last_trick:
         _draw_last_trick(img, draw, scene, left, y + 4, width)
     if scene.status:
-        lines = _wrap(scene.status, width, 22)[:2]
+        lines = _wrap(scene.status, width, 22, 2)
         base = HEIGHT - 46 - 28 * (len(lines) - 1)
         for line in lines:
             draw.text((left, base), line, font=font(22, True), fill=palette.GOLD, anchor="lt")
@@ -223,8 +225,8 @@ def _initials(seats: int, seat: int) -> str:
     return name[0] + ("E" if "east" in name[1:] else "W" if "west" in name[1:] else "")
 
 
-def _wrap(text: str, width: int, size: int) -> list[str]:
-    """Break ``text`` into lines that fit ``width`` at ``size`` (bold)."""
+def _wrap(text: str, width: int, size: int, most: int) -> list[str]:
+    """Break ``text`` into at most ``most`` lines that fit ``width`` at ``size`` (bold); an ellipsis ends a cut."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -236,4 +238,6 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
             line = trial
     if line:
         lines.append(line)
+    if len(lines) > most:
+        lines = lines[: most - 1] + [fit(" ".join(lines[most - 1 :]), width, size, True)]
     return [fit(ln, width, size, True) for ln in lines] or [""]

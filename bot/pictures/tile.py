@@ -122,7 +122,7 @@ def _upright(hi: int, lo: int, size: int) -> Image.Image:
     img = Image.new("RGBA", (w, h), palette.TILE_EDGE + (0,))
     img.paste(face, (0, 0), mask)
     draw = ImageDraw.Draw(img)
-    edge = max(s, int(size * 0.03 * s))
+    edge = max(s, int(size * 0.022 * s))
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=palette.TILE_EDGE + (255,), width=edge)
     # A faint inner highlight lifts the face off the edge like a bevel.
     draw.rounded_rectangle(

@@ -133,3 +133,14 @@ def test_trumps_are_flagged_in_the_layout():
 def test_an_empty_hand_still_draws():
     picture = decode(render_hand(HandScene(tiles=())))
     assert picture.width > 0 and picture.height > 0
+
+
+def test_a_twenty_tile_hand_fits_the_width_and_keeps_its_tiles():
+    tiles = tuple(f"{a}-{b}" for a in range(9, 4, -1) for b in range(4))
+    scene = HandScene(tiles=tiles, trumps=frozenset(t for t in tiles if t.startswith("9")), playable=frozenset(tiles[:3]),
+                      title="A very long title · " * 8, top=9)
+    picture = decode(render_hand(scene))
+    assert picture.width <= 1000 and len(render_hand(scene)) < MAX_BYTES
+    _, slots = draw_hand(scene)
+    assert all(0 <= s.box[0] and s.box[2] <= picture.width for s in slots)
+    assert Counter(s.tile for s in slots) == Counter(tiles)

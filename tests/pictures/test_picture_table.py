@@ -136,3 +136,22 @@ def test_game_end_decodes(scene):
     assert picture.width == 820 and picture.height > 300
     gold = np.abs(np.asarray(picture, dtype=np.int32) - np.array(GOLD)).sum(axis=2) < 30
     assert gold.sum() > 500  # the winners' title and plate
+
+
+def test_crowded_scenes_stay_within_width_and_size():
+    long = "Bartholomew Fitzgerald-Weatherby III"
+    crowded = TableScene(
+        seats=tuple(SeatInfo(f"{long} {i}", computer=True, away=i == 2) for i in range(6)), dealer=0, turn=5,
+        trick={i: f"{9 - i}-{i}/{i}" for i in range(5)}, last_trick={i: f"{i}-{i}" for i in range(6)},
+        last_winner=5, bid="4 marks by Northwest, a long way over the last bid", contract="Nello (doubles a suit of their own)",
+        team_names=(long, long + " and friends"), scores=(23, 17), hand_points=(41, 1), status=long + " to play " * 4,
+    )
+    decode(render_table(crowded))
+    big_hand = HandEndScene(
+        seats=crowded.seats, team_names=crowded.team_names, bidder=5, bid="4 marks", contract=long * 2, made=True,
+        points=(42, 0), counts=(("5-5", "6-4", "5-0", "4-1", "3-2", "7-3", "8-2", "9-1", "5-5", "6-4", "7-3", "8-2"), ()),
+        award=(4, 0), score_kind="marks", scores=(23, 17), target=7,
+    )
+    assert decode(render_hand_end(big_hand)).width == 900
+    assert decode(render_game_end(GameEndScene(team_names=crowded.team_names, players=((long,) * 3, (long,) * 3),
+                                               scores=(23, 17), score_kind="marks", winner=0, hands_played=40)))
