@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-
-from bot.client import BotSettings, Texas42Bot
-from engine.ai import make_player
-
-
-def quick_player(level: str, seed: int | None):
-    """Computer players for tests: "strong" plays as "random" (instant, and independent of the strong
-    player's progress); other levels are the real ones."""
-    return make_player("random" if level == "strong" else level, seed)
-
-
-def make_bot(database: Path, seed: int = 42) -> Texas42Bot:
-    """A bot with its own database file, a seeded shuffle, quick computer players and no computer pause."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False)
-    return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player)
+from table_driver import make_bot
 
 
 @pytest.fixture
