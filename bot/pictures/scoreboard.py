@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from . import palette, shapes
 from .fonts import fit, font
-from .tally import tally, tally_width
+from .tally import tally
 
 TALLY_HEIGHT = 24
 
@@ -17,15 +17,15 @@ def draw_scores(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]
     """Draw the score block with its top-left at ``xy``; return the y just below it."""
     left, y = xy
     if heading:
-        draw.text((left, y), score_heading(kind, target), font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
+        draw.text((left, y), score_heading(kind, target), font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
         y += 24
     for team, name in enumerate(team_names):
         score = scores[team] if team < len(scores) else 0
         colour = palette.GOLD if team == winner else palette.TEXT
         number = str(score)
-        draw.text((left + width, y - 2), number, font=font(28, True), fill=colour, anchor="rt")
+        draw.text((left + width, y - 2), number, font=font(30, True), fill=colour, anchor="rt")
         label_width = width - 60
-        draw.text((left, y), fit(name, label_width, 22, True), font=font(22, True), fill=colour, anchor="lt")
+        draw.text((left, y), fit(name, label_width, 24, True), font=font(24, True), fill=colour, anchor="lt")
         y += 30
         if kind == "marks":
             if score > 0:
@@ -36,7 +36,7 @@ def draw_scores(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]
         else:
             y += 4
         if hand_points is not None and team < len(hand_points):
-            draw.text((left + 2, y - 4), f"this hand: {hand_points[team]}", font=font(16), fill=palette.TEXT_SOFT,
+            draw.text((left + 2, y - 4), f"this hand: {hand_points[team]}", font=font(17), fill=palette.TEXT_SOFT,
                       anchor="lt")
             y += 22
         y += 4
@@ -47,7 +47,3 @@ def score_heading(kind: str, target: int) -> str:
     """``MARKS · TO 7`` or ``POINTS · TO 250``."""
     return f"{'MARKS' if kind == 'marks' else 'POINTS'} · TO {target}"
 
-
-def tally_fits(marks: int, width: int) -> bool:
-    """Whether a tally of ``marks`` fits in ``width`` pixels at the board's stroke height."""
-    return tally_width(min(marks, 20), TALLY_HEIGHT) <= width

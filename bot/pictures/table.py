@@ -115,7 +115,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, s
     shapes.paste(img, plate, (left, top))
     name_colour = palette.TEXT_SOFT if sitting_out or info.away else palette.TEXT
     # A long name gets a smaller face before it gets an ellipsis.
-    size = next((n for n in (24, 22, 20) if text_width(info.name, n, True) <= PLATE_W - 44), 20)
+    size = next((n for n in (26, 24, 21) if text_width(info.name, n, True) <= PLATE_W - 44), 21)
     draw.text((px, top + 30), fit(info.name, PLATE_W - 44, size, True), font=font(size, True), fill=name_colour,
               anchor="ms")
     tags = [seat_name(len(scene.seats), seat)]
@@ -127,17 +127,17 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, s
         tags.append("sits out")
     if turn:
         tags.append("to play")
-    _draw_tags(draw, px, top + 52, tags, info.computer, turn)
+    _draw_tags(draw, px, top + 52, tags)
     if scene.dealer == seat:
         chip = shapes.disc(30, palette.CHIP, (150, 150, 140), 1)
         shapes.paste(img, chip, (left + PLATE_W - 22, top - 10))
         draw.text((left + PLATE_W - 7, top + 5), "D", font=font(18, True), fill=palette.TEXT_DARK, anchor="mm")
 
 
-def _draw_tags(draw: ImageDraw.ImageDraw, cx: int, y: int, tags: list[str], computer: bool, turn: bool) -> None:
+def _draw_tags(draw: ImageDraw.ImageDraw, cx: int, y: int, tags: list[str]) -> None:
     """The small second line on a plate: the seat's compass name and what is special about it."""
     sep = " · "
-    size = 17
+    size = 18
     while True:
         total = sum(text_width(t, size, t == "to play") for t in tags) + text_width(sep, size) * (len(tags) - 1)
         if total <= PLATE_W - 14 or (size <= 14 and len(tags) == 1):
@@ -178,26 +178,26 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) 
                     scene.hand_points)
     y += 14
     for label, value in (("Bid", scene.bid), ("Contract", scene.contract)):
-        draw.text((left, y), label.upper(), font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
+        draw.text((left, y), label.upper(), font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
         y += 20
-        for line in _wrap(value or "—", width, 23, 2):
-            draw.text((left, y), line, font=font(23, True), fill=palette.TEXT, anchor="lt")
-            y += 28
+        for line in _wrap(value or "—", width, 25, 2):
+            draw.text((left, y), line, font=font(25, True), fill=palette.TEXT, anchor="lt")
+            y += 30
         y += 8
     if scene.last_trick:
         _draw_last_trick(img, draw, scene, left, y + 4, width)
     if scene.status:
-        lines = _wrap(scene.status, width, 22, 2)
-        base = HEIGHT - 46 - 28 * (len(lines) - 1)
+        lines = _wrap(scene.status, width, 24, 2)
+        base = HEIGHT - 50 - 30 * (len(lines) - 1)
         for line in lines:
-            draw.text((left, base), line, font=font(22, True), fill=palette.GOLD, anchor="lt")
-            base += 28
+            draw.text((left, base), line, font=font(24, True), fill=palette.GOLD, anchor="lt")
+            base += 30
 
 
 def _draw_last_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, left: int, y: int,
                      width: int) -> None:
     """The last completed trick in seat order, small, with the winning tile ringed in gold."""
-    draw.text((left, y), "LAST TRICK", font=font(15, True), fill=palette.TEXT_SOFT, anchor="lt")
+    draw.text((left, y), "LAST TRICK", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     y += 26
     seats = sorted(scene.last_trick)
     step = min(LAST_TILE + 16, width // max(1, len(seats)))
@@ -210,11 +210,11 @@ def _draw_last_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableSc
         place_tile(img, tile, LAST_TILE, True, (x, y))
         initials = _initials(len(scene.seats), seat)
         colour = palette.GOLD if seat == scene.last_winner else palette.TEXT_SOFT
-        draw.text((x + LAST_TILE // 2, y + 2 * LAST_TILE + 10), initials, font=font(15, True), fill=colour,
+        draw.text((x + LAST_TILE // 2, y + 2 * LAST_TILE + 10), initials, font=font(16, True), fill=colour,
                   anchor="mt")
     if scene.last_winner is not None and 0 <= scene.last_winner < len(scene.seats):
         won = f"won by {scene.seats[scene.last_winner].name}"
-        draw.text((left, y + 2 * LAST_TILE + 34), fit(won, width, 18), font=font(18), fill=palette.TEXT, anchor="lt")
+        draw.text((left, y + 2 * LAST_TILE + 34), fit(won, width, 19), font=font(19), fill=palette.TEXT, anchor="lt")
 
 
 def _initials(seats: int, seat: int) -> str:
