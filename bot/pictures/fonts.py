@@ -19,7 +19,11 @@ BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The picture font at ``size`` pixels, loaded once per size and weight."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+    path = BOLD if bold else REGULAR
+    if not path.exists():
+        # Installed without the assets folder: Pillow's own font still draws (its en dash is a box).
+        return ImageFont.load_default(size=size)
+    return ImageFont.truetype(str(path), size)
 
 
 @lru_cache(maxsize=1024)
