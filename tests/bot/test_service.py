@@ -1,0 +1,168 @@
+"""The table service without Discord: turns, the lock, persistence and tallies."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from table_driver import quick_player
+
+from bot.storage import Storage
+from bot.tables import Refusal, TableEvent, TableService
+
+
+class Recorder:
+    """A listener that remembers the events it was told."""
+
+    def __init__(self) -> None:
+        self.events: list[TableEvent] = []
+
+    async def on_table_event(self, table, event: TableEvent) -> None:
+        self.events.append(event)
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    storage = await Storage.open(tmp_path / "service.db")
+    yield storage
+    await storage.close()
+
+
+async def computers_done(table) -> None:
+    """Wait until the computer players have made every move that is theirs."""
+    while table.runner is not None and not table.runner.done():
+        await asyncio.wait([table.runner])
+
+
+def service_for(storage: Storage, seed: int = 7) -> tuple[TableService, Recorder]:
+    recorder = Recorder()
+    service = TableService(
+        storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player, listener=recorder
+    )
+    return service, recorder
+
+
+async def seated_game(service: TableService, **options):
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, **options)
+    for seat in range(4):
+        await service.sit(table, 10 + seat, f"player{seat}", seat)
+    await service.start(table, 10)
+    return table
+
+
+async def test_not_your_turn_and_not_your_seat_are_refused(storage):
+    service, _ = service_for(storage)
+    table = await seated_game(service)
+    turn = table.turn()
+    other = 10 + (turn + 1) % 4
+    with pytest.raises(Refusal, match="not your turn"):
+        await service.act(table, other, table.token, "pass")
+    with pytest.raises(Refusal, match="not playing"):
+        await service.act(table, 99, table.token, "pass")
+    with pytest.raises(Refusal, match="can't do that"):
+        await service.act(table, 10 + turn, table.token, "99")
+    assert table.hand.to_record()["calls"] == []
+
+
+async def test_two_fast_clicks_apply_once(storage):
+    service, recorder = service_for(storage)
+    table = await seated_game(service)
+    player = 10 + table.turn()
+    token = table.token
+
+    results = await asyncio.gather(
+        service.act(table, player, token, "30"), service.act(table, player, token, "30"), return_exceptions=True
+    )
+
+    assert sum(result is None for result in results) == 1
+    assert isinstance(next(r for r in results if r is not None), Refusal)
+    assert table.hand.to_record()["calls"] == ["30"]
+    assert [e.kind for e in recorder.events].count("acted") == 1
+
+
+async def test_every_action_is_stored_before_it_takes_effect(storage, tmp_path):
+    service, _ = service_for(storage)
+    table = await seated_game(service)
+    await service.act(table, 10 + table.turn(), table.token, "30")
+
+    again = await Storage.open(tmp_path / "service.db")
+    try:
+        row = await again.load_table(table.id)
+    finally:
+        await again.close()
+    assert row.status == "playing"
+    assert row.hands[-1] == table.hand.to_record()
+
+
+async def test_a_finished_game_tallies_players_and_teams(storage):
+    service, recorder = service_for(storage)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1)
+    await service.sit(table, 10, "alice", 0)
+    for _ in range(3):
+        await service.add_computer(table, 10)
+    await service.start(table, 10)
+    for _ in range(200):
+        if table.status == "finished":
+            break
+        await computers_done(table)
+        if table.status == "finished":
+            break
+        view = table.view_for(0)
+        await service.act(table, 10, table.token, view["legal"][-1] if view["phase"] == "auction" else view["legal"][0])
+    assert table.status == "finished"
+    assert recorder.events[-1].kind == "game_over"
+
+    stats = await storage.player_stats(1, 10)
+    assert stats is not None and stats.games_played == 1
+    won = table.game.winner == table.rules.team_of(0)
+    assert stats.games_won == int(won)
+    assert stats.marks_won == table.game.scores[0]
+    assert stats.hands_bid == stats.hands_made + stats.hands_set
+    teams = await storage.team_results(table.id)
+    assert [t.won for t in teams].count(True) == 1
+    assert await storage.player_stats(1, 0) is None  # computers have no record
+
+
+async def test_ending_or_leaving_before_the_start_tallies_nothing(storage):
+    service, _ = service_for(storage)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10)
+    await service.sit(table, 11, "bob", 1)
+    await service.leave(table, 11)
+    with pytest.raises(Refusal, match="Only the table's host"):
+        await service.end(table, 11, moderator=False, by="bob")
+    await service.end(table, 11, moderator=True, by="a moderator")
+    assert table.status == "ended"
+    assert await storage.leaderboard(1) == []
+    assert await storage.load_open_tables() == []
+
+
+async def test_tables_reload_after_a_restart(storage, tmp_path):
+    service, _ = service_for(storage)
+    table = await seated_game(service)
+    await service.act(table, 10 + table.turn(), table.token, "31")
+
+    reloaded, _ = service_for(storage, seed=99)
+    [again] = await reloaded.load()
+    assert again.id == table.id and again.status == "playing"
+    assert again.hand.to_record() == table.hand.to_record()
+    assert again.token == table.token
+    assert {s.name for s in again.seats.values()} == {"player0", "player1", "player2", "player3"}
+
+
+async def test_rematch_keeps_the_seats_and_rules(storage):
+    service, _ = service_for(storage)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1, options="nello=off")
+    for _ in range(4):
+        await service.add_computer(table, 10)
+    with pytest.raises(Refusal, match="once the game is over"):
+        await service.rematch(table, 10, "alice")
+    await service.start(table, 10)
+    await computers_done(table)
+    assert table.status == "finished"
+    again = await service.rematch(table, 10, "alice")
+    assert again.id != table.id and again.status == "lobby"
+    assert again.rules == table.rules
+    assert [s.name for s in again.seats.values()] == [s.name for s in table.seats.values()]
+    with pytest.raises(Refusal, match="already has a table"):
+        await service.rematch(table, 10, "alice")

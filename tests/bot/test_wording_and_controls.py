@@ -1,0 +1,72 @@
+"""Button labels follow BOT.md; controls fit Discord's 25 buttons."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import custom_ids
+from bot.controls import MAX_BUTTONS, group_controls, page, turn_controls
+from bot.house_rules import parse_options
+from bot.wording import action_label, action_phrase, contract_title, score_line
+from engine import RulesError
+
+
+@pytest.mark.parametrize(
+    ("action", "label"),
+    [
+        ("pass", "Pass"), ("30", "30"), ("1 mark", "1 mark"), ("2 marks", "2 marks"), ("plunge", "Plunge"),
+        ("splash", "Splash"), ("blanks", "Blanks"), ("sixes", "Sixes"), ("doubles", "Doubles"),
+        ("follow-me", "Follow me"), ("nello", "Nello"), ("sevens", "Sevens"), ("6-4", "6-4"),
+        ("7-3/3", "7-3 as 3"), ("take", "Take widow"), ("keep", "Keep hand"), ("discard 2-1", "2-1"),
+    ],
+)
+def test_labels_are_the_words_of_bot_md(action, label):
+    assert action_label(action) == label
+
+
+def test_nello_choices_open_behind_one_button():
+    legal = ["fives", "nello doubles-high", "nello doubles-low", "nello doubles-suit"]
+    controls = turn_controls("contract", legal, [])
+    assert [c.label for c in controls] == ["Fives", "Nello"]
+    assert controls[1].kind == "menu"
+    assert [c.label for c in group_controls(legal, "nello")] == ["Doubles high", "Doubles low", "Doubles own suit"]
+    assert [c.arg for c in group_controls(legal, "nello")][1] == "nello doubles-low"
+
+
+def test_unplayable_tiles_are_shown_disabled():
+    controls = turn_controls("play", ["6-4", "4-1"], ["6-6", "6-4", "4-1"])
+    assert [(c.label, c.enabled) for c in controls] == [("6-6", False), ("6-4", True), ("4-1", True)]
+
+
+def test_long_lists_are_paged():
+    controls = turn_controls("auction", ["pass", *map(str, range(42, 67))], [])
+    first = page(controls)
+    assert len(first) <= MAX_BUTTONS and first[-1].label == "More ›"
+    second = page(controls, 1)
+    assert second[-1].label == "‹ Back" and second[0].label not in {c.label for c in first}
+
+
+def test_phrases_and_score_line():
+    assert action_phrase("31") == "bid 31"
+    assert action_phrase("fives") == "called Fives"
+    assert action_phrase("6-4") == "played 6-4"
+    assert contract_title("nello doubles-low") == "Nello (doubles low)"
+    assert score_line("marks", ["N–S", "E–W"], [3, 1], 7) == "Marks: N–S 3 · E–W 1 (to 7)"
+
+
+def test_custom_ids_round_trip_and_fit():
+    made = custom_ids.make(12, custom_ids.ACT, "3.0badf00d", "nello doubles-suit")
+    assert len(made) <= 100
+    table, rest = made.split(":", 2)[1:]
+    parsed = custom_ids.parse(int(table), rest)
+    assert parsed == custom_ids.ParsedId(12, "act", "3.0badf00d", "nello doubles-suit")
+
+
+def test_house_rules_text():
+    assert parse_options("standard", "nello=off, plunge=no forced_bid=on nello_doubles=high,low") == {
+        "nello": "off", "plunge": False, "forced_bid": True, "nello_doubles": ["high", "low"]
+    }
+    with pytest.raises(RulesError, match="unknown option"):
+        parse_options("standard", "jokers=on")
+    with pytest.raises(RulesError, match="on or off"):
+        parse_options("standard", "plunge=maybe")
