@@ -1,0 +1,115 @@
+"""Perfect-information solving of one deal: the Python face of ``fastsolve``.
+
+``Problem`` turns a contract and a seating into the compiled search's tables once; ``Position`` is a deal
+as every seat's remaining tiles plus the trick in progress. ``move_values`` gives each legal move's value
+(points for the scoring side from now on), exact or as a make/set bound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.rules import Rules
+from engine.suits import NELLO, SEVENS, Contract, suit_table
+
+from . import fastsolve as fs
+
+
+@dataclass
+class Position:
+    """A full-information position: remaining tiles per seat, the trick so far, who is to play."""
+
+    held: list[int]  # mask per seat (all seats; an out seat's tiles are ignored)
+    trick: list[tuple[int, int]]  # (seat, tile) played to the trick in progress
+    lead: int  # the suit led to it, -1 when the trick is empty
+    turn: int
+
+
+class Problem:
+    """The tables of one contract at one table, with the side that scores and the side that maximises.
+
+    ``every_trick``: count tricks only (mark bids, Plunge, Splash, Sevens, Nello).
+    """
+
+    def __init__(self, rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool):
+        lay = rules.layout
+        ts = lay.tiles
+        table = suit_table(ts, contract)
+        n_tiles = len(ts.hi)
+        self.players = rules.players
+        self.out = out
+        self.active = [s for s in range(self.players) if s != out]
+        self.hand_size = lay.hand_size
+        nello = contract.kind == NELLO
+        counts_only = every_trick or nello or contract.kind == SEVENS
+        n_active = len(self.active)
+        tab = np.zeros(fs.TAB_SIZE, np.int64)
+        tab[fs.P_TRUMP] = table.trump
+        tab[fs.P_TRICK_VALUE] = 1 if counts_only else lay.trick_value
+        tab[fs.P_ACTIVE] = n_active
+        tab[fs.P_SEVENS] = int(table.distance is not None)
+        tab[fs.P_SET_SIZE] = ts.set_size if ts.copies > 1 else 0
+        tab[fs.P_TILES] = n_tiles
+        for t in ts.ids:
+            tab[fs.O_LEAD + t] = table.lead_suit[t]
+            if not counts_only:
+                tab[fs.O_PTS + t] = ts.points[t]
+                if ts.points[t] == 5:
+                    tab[fs.P_COUNT5] |= 1 << t
+                elif ts.points[t] == 10:
+                    tab[fs.P_COUNT10] |= 1 << t
+            if table.distance is not None:
+                tab[fs.O_DIST + t] = table.distance[t]
+            for suit in range(len(table.members)):
+                tab[fs.O_RANK + suit * fs.MAX_TILES + t] = table.rank[suit][t]
+        for suit, mask in enumerate(table.members):
+            tab[fs.O_MEMBERS + suit] = mask
+        team = rules.team_of
+        for s in range(self.players):
+            n = (s + 1) % self.players
+            if n == out:
+                n = (n + 1) % self.players
+            tab[fs.O_NXT + s] = n
+            if nello:  # the bidder's tricks count; the defenders want him to take one
+                tab[fs.O_SCORE + s] = int(s == bidder)
+                tab[fs.O_MAX + s] = int(s != bidder)
+            else:
+                tab[fs.O_SCORE + s] = tab[fs.O_MAX + s] = int(team(s) == team(bidder))
+        self.tab = tab
+        self.max_side = [int(tab[fs.O_MAX + s]) for s in range(self.players)]
+        self.buf = np.zeros(((self.hand_size + 2) * n_active, 16), np.int64)
+        self.trick = np.zeros((self.hand_size + 2, 2 * n_active), np.int64)
+        self.tt = fs.new_tt()
+        self.stats = np.zeros(3, np.int64)
+
+    def tile_points(self, tid: int) -> int:
+        """What a tile adds to a trick's value in this problem (0 when only tricks count)."""
+        return int(self.tab[fs.O_PTS + tid])
+
+    def move_values(self, pos: Position, moves: list[int], alpha: int = -fs.INF, beta: int = fs.INF,
+                    node_limit: int = 50_000_000) -> list[int] | None:
+        """Each move's value for the seat to play; None if the node limit was hit.
+
+        Moves of one deal share the transposition table (a new generation per call).
+        """
+        held = np.array([pos.held[s] if s != self.out else 0 for s in range(self.players)], np.int64)
+        ntrick = len(pos.trick)
+        for i, (s, t) in enumerate(pos.trick):
+            self.trick[0, 2 * i] = t
+            self.trick[0, 2 * i + 1] = s
+        self.stats[fs.S_NODES] = 0
+        self.stats[fs.S_LIMIT] = node_limit
+        self.stats[fs.S_GEN] += 1
+        out = np.zeros(len(moves), np.int64)
+        fs.root(held, self.trick, self.buf, 0, ntrick, pos.lead, pos.turn, alpha, beta, self.tab, self.tt,
+                self.stats, np.array(moves, np.int64), out)
+        if self.stats[fs.S_NODES] > node_limit:
+            return None
+        return [int(v) for v in out]
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the last call."""
+        return int(self.stats[fs.S_NODES])
