@@ -18,6 +18,7 @@ from .felt import felt_backdrop
 from .fonts import fit, font, text_width
 from .png import to_png
 from .scenes import HandScene
+from .serial import one_at_a_time
 from .tile import SceneTile, place_tile, read_tile
 
 MAX_WIDTH = 1000
@@ -107,6 +108,7 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     return img, slots
 
 
+@one_at_a_time
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as PNG bytes."""
     img, _ = draw_hand(scene)

@@ -11,6 +11,7 @@ from .png import to_png
 from .scenes import GameEndScene, HandEndScene
 from .scoreboard import draw_scores, score_heading
 from .seating import seat_name
+from .serial import one_at_a_time
 from .tile import place_tile, read_tile
 
 WIDTH = 900
@@ -55,6 +56,7 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
     return img
 
 
+@one_at_a_time
 def render_hand_end(scene: HandEndScene) -> bytes:
     """The summary of a finished hand as PNG bytes."""
     img = draw_hand_end(scene)
@@ -106,6 +108,7 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
     return img
 
 
+@one_at_a_time
 def render_game_end(scene: GameEndScene) -> bytes:
     """The end of a game as PNG bytes."""
     img = draw_game_end(scene)

@@ -20,6 +20,7 @@ from .png import Backdrop, make_backdrop, to_png
 from .scenes import SeatInfo, TableScene
 from .scoreboard import draw_scores
 from .seating import seat_name
+from .serial import one_at_a_time
 from .tile import SceneTile, place_tile, read_tile, tile_box
 
 WIDTH, HEIGHT = 990, 700
@@ -85,6 +86,7 @@ def draw_table(scene: TableScene) -> Image.Image:
     return img
 
 
+@one_at_a_time
 def render_table(scene: TableScene) -> bytes:
     """The public table as PNG bytes."""
     return to_png(draw_table(scene), _background())

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from engine.tiles import parse_tile
 
 from . import palette
+from .serial import one_at_a_time
 
 SUPERSAMPLE = 4
 
@@ -64,6 +65,7 @@ def tile_box(size: int, vertical: bool) -> tuple[int, int]:
     return (size, 2 * size) if vertical else (2 * size, size)
 
 
+@one_at_a_time
 def render_tile(hi: int, lo: int, size: int = 64, vertical: bool = False) -> Image.Image:
     """A tile as an RGBA image, ``2*size`` by ``size`` (or ``size`` by ``2*size`` when vertical).
 

@@ -155,3 +155,12 @@ def test_crowded_scenes_stay_within_width_and_size():
     assert decode(render_hand_end(big_hand)).width == 900
     assert decode(render_game_end(GameEndScene(team_names=crowded.team_names, players=((long,) * 3, (long,) * 3),
                                                scores=(23, 17), score_kind="marks", winner=0, hands_played=40)))
+
+
+def test_pictures_drawn_from_many_threads_match_those_drawn_alone():
+    from concurrent.futures import ThreadPoolExecutor
+
+    expected = render_table(FOUR)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda scene: render_table(scene), [FOUR] * 8))
+    assert all(r == expected for r in results)
