@@ -37,10 +37,10 @@ SAMPLES = {
         last_trick={0: "6-6", 1: "6-2", 2: "4-1", 3: "6-0"}, last_winner=0, bid="31 by North",
         contract="Fives", scores=(3, 5), hand_points=(18, 6), status="South (Carlos) to play")),
     "table-3.png": (render_table, TableScene(
-        seats=(SeatInfo("Ann"), SeatInfo("Bo", computer=True), SeatInfo("Cy")), dealer=0, turn=2,
+        seats=(SeatInfo("Ann"), SeatInfo("Bo", computer=True), SeatInfo("Cy")), dealer=2, turn=0,
         trick={1: "7-3/3", 2: "3-3"}, last_trick={0: "6-6", 1: "6-1", 2: "6-3"}, last_winner=0,
         bid="34 by East", contract="Threes (doubles high)", team_names=("Ann", "Bo", "Cy"), scores=(2, 4, 6),
-        status="West (Cy) to play")),
+        status="North (Ann) to play")),
     "table-6.png": (render_table, TableScene(
         seats=tuple(SeatInfo(n, computer=i in (1, 4)) for i, n in enumerate(
             ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"))),
