@@ -310,12 +310,16 @@ def hand_summary_text(table: Table, hand: object) -> str:
     summary = hand.summary()  # type: ignore[attr-defined]
     rules = table.rules
     number = len(table.game.records) if table.game is not None else 0
-    lines = [f"**Hand {number}** · {title(table)} · table {table.id}", hand_result_sentence(table, hand).capitalize()]
+    lines = [f"**Hand {number}** · {title(table)} · table {table.id}", _sentence_case(hand_result_sentence(table, hand))]
     if summary.get("bidder") is not None:
         points = " · ".join(f"{name} {p}" for name, p in zip(rules.team_names, summary["points"], strict=False))
         lines.append(f"Points this hand: {points}")
     lines.append(score_line(rules.scoring, rules.team_names, table.scores, rules.target))
     return "\n".join(lines)
+
+
+def _sentence_case(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def game_over_text(table: Table) -> str:

@@ -16,7 +16,10 @@ def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
     infos = []
     for seat, compass in enumerate(table.seat_names):
         row = table.seats.get(seat)
-        infos.append(SeatInfo(row.name if row else compass, computer=bool(row and row.is_computer)))
+        if row is not None and row.is_computer:
+            infos.append(SeatInfo("Computer", computer=True))  # the picture adds the seat; keeps it short
+        else:
+            infos.append(SeatInfo(row.name if row else compass))
     return tuple(infos)
 
 
