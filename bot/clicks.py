@@ -52,7 +52,7 @@ class ButtonHandler:
         """Handle one click on a `TableButton`."""
         match = _TEMPLATE.fullmatch(custom_id)
         parsed = custom_ids.parse(int(match["table"]), match["rest"]) if match else None
-        table = self.bot.service.table(parsed.table_id) if parsed else None
+        table = await self.bot.service.find(parsed.table_id) if parsed else None
         if parsed is None or table is None:
             await refuse(interaction, GONE)
             return

@@ -74,4 +74,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX team_results_by_guild ON team_results(guild_id);
     """,
+    # 2: where each player's current turn controls are, so they can be taken away after a restart too.
+    """
+    ALTER TABLE seats ADD COLUMN turn_channel_id INTEGER;
+    ALTER TABLE seats ADD COLUMN turn_message_id INTEGER;
+    """,
 )

@@ -184,17 +184,29 @@ class TablePresenter:
             await self.bot.service.storage.set_dm_closed(table.id, seat, False)
         if message.view is not None:
             self.turn_messages[(table.id, seat)] = sent
+            row.turn_channel_id, row.turn_message_id = sent.channel.id, sent.id
+            await self.bot.service.storage.set_turn_message(table.id, seat, sent.channel.id, sent.id)
 
     async def close_turn(self, table: Table, seat: int, note: str | None) -> None:
         """Take the controls off a player's last turn DM (they no longer apply)."""
         sent = self.turn_messages.pop((table.id, seat), None)
-        if sent is None:
+        row = table.seats.get(seat)
+        stored = row is not None and row.turn_message_id is not None
+        if sent is None and not stored:
             return
-        content = sent.content if note is None else f"{sent.content}\n→ {note}"
         try:
-            await sent.edit(content=content, view=None)
+            if sent is not None:
+                content = sent.content if note is None else f"{sent.content}\n→ {note}"
+                await sent.edit(content=content, view=None)
+            else:  # sent before a restart: only its id survived
+                assert row is not None and row.turn_channel_id is not None and row.turn_message_id is not None
+                partial = self.bot.get_partial_messageable(row.turn_channel_id).get_partial_message(row.turn_message_id)
+                await partial.edit(view=None)
         except discord.HTTPException:
             log.info("table %s: could not tidy seat %s's controls", table.id, seat)
+        if stored and row is not None:
+            row.turn_channel_id = row.turn_message_id = None
+            await self.bot.service.storage.set_turn_message(table.id, seat, None, None)
 
 
 # ---------------------------------------------------------------------- words

@@ -37,6 +37,8 @@ class SeatRow:
     user_id: int | None = None
     computer_level: str | None = None
     dm_closed: bool = False
+    turn_channel_id: int | None = None  # the DM holding this player's live turn controls, if any
+    turn_message_id: int | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -226,6 +228,14 @@ class Storage:
                 "UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", (int(closed), table_id, seat)
             )
 
+    async def set_turn_message(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
+        """Remember (or forget, with None) the message carrying a player's live turn controls."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET turn_channel_id = ?, turn_message_id = ? WHERE table_id = ? AND seat = ?",
+                (channel_id, message_id, table_id, seat),
+            )
+
     async def start_game(self, table_id: int, first_dealer: int, first_record: dict[str, Any]) -> None:
         """Mark the table as playing and store the first hand's record."""
         async with self.transaction() as db:
@@ -356,6 +366,8 @@ class Storage:
                     user_id=seat["user_id"],
                     computer_level=seat["computer_level"],
                     dm_closed=bool(seat["dm_closed"]),
+                    turn_channel_id=seat["turn_channel_id"],
+                    turn_message_id=seat["turn_message_id"],
                 )
         async with self._db.execute(
             "SELECT record_json FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)

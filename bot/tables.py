@@ -161,6 +161,22 @@ class TableService:
         """The table with this id, if it is open or finished since start-up."""
         return self.tables.get(table_id)
 
+    async def find(self, table_id: int) -> Table | None:
+        """The table with this id; a finished one is read back from storage (its `Rematch` outlives restarts)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.storage.load_table(table_id)
+        if row is None or row.status != "finished":
+            return None
+        try:
+            table = self._rebuild(row)
+        except Exception:
+            log.exception("table %s could not be rebuilt from its records", table_id)
+            return None
+        self.tables[table_id] = table
+        return table
+
     def table_in(self, channel_id: int) -> Table | None:
         """The open table of a channel, if any."""
         for table in self.tables.values():
@@ -513,6 +529,10 @@ class TableService:
             if finished:
                 table.last_hand = Hand.from_record(finished[-1])
             self._make_computers(table)
+        elif row.status == "finished" and row.hands:
+            assert row.first_dealer is not None
+            table.game = Game.from_records(rules, row.first_dealer, row.hands)
+            table.hand = table.last_hand = Hand.from_record(row.hands[-1])
         return table
 
     def resume(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from table_driver import (
+    buttons,
     channel_message,
     choose,
     enabled_actions,
@@ -43,8 +44,20 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
         clicked = await player.user.click(controls_from_before, custom_id=button.custom_id)
         assert clicked.acknowledged
         assert len(new_bot.service.table(1).hand.to_record()["plays"]) > len(before["plays"])
+        tidied = next(m for m in player.user.dm_channel.history() if m.id == controls_from_before.id)
+        assert not enabled_actions(tidied), "controls sent before the restart are taken away once used"
         final = await play_until_over(channel, members, table.id)
         assert "win" in final.content
+        # Rematch still works on a finished table after another restart.
+        newest = make_bot(database)
+        await env.restart_bot(newest)
+        await new_bot.storage.close()
+        new_bot = newest
+        await members[2].click(final, label="Rematch")
+        lobby = channel.last_message
+        assert lobby.id != final.id and "Sit North" in [b.label for b in buttons(lobby)]
+        assert all(f"<@{m.id}>" in lobby.content for m in members)
+        assert "Every seat is taken" in lobby.content
     finally:
         await new_bot.storage.close()
 

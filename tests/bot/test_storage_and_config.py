@@ -28,6 +28,26 @@ async def test_migrations_run_once_and_the_database_is_in_wal_mode(tmp_path):
     await again.close()
 
 
+async def test_an_older_database_is_migrated_and_keeps_its_data(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.executescript(f"BEGIN;\n{MIGRATIONS[0]}\nPRAGMA user_version = 1;\nCOMMIT;")
+    old.execute("INSERT INTO game_tables (guild_id, channel_id, host_id, variant) VALUES (1, 2, 3, 'standard')")
+    old.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (1, 0, 3, 'alice')")
+    old.commit()
+    old.close()
+
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == len(MIGRATIONS) >= 2
+        [table] = await storage.load_open_tables()
+        assert table.seats[0].name == "alice" and table.seats[0].turn_message_id is None
+    finally:
+        await storage.close()
+
+
 async def test_one_open_table_per_channel_is_enforced_by_the_database(tmp_path):
     storage = await Storage.open(tmp_path / "t.db")
     try:
