@@ -28,7 +28,7 @@ def to_record(hand: Hand) -> dict[str, Any]:
         "contract": hand.contract_text(),
         "plays": [names[t] + (f"/{d}" if d >= 0 else "") for _, t, d in hand.plays],
     }
-    if hand.phase == CONTRACT and hand.lay.widow_size and hand.contract is None:
+    if hand.phase == CONTRACT and hand.widow_left and hand.contract is None:
         # The bidder closed the exchange ("keep") but has not named the contract: a record alone could not
         # tell that from an exchange still open, so say it (readers that do not know the key ignore it).
         record["exchange"]["done"] = True
