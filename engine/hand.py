@@ -15,7 +15,7 @@ from .calls import MARKS, POINTS, Call, parse_call
 from .contracts import contract_text, legal_contracts, parse_contract
 from .errors import IllegalAction, TileError
 from .rules import Rules
-from .suits import NELLO, Contract, SuitTable, suit_table
+from .suits import NELLO, Contract, suit_table
 from .tiles import bits, parse_tile
 
 AUCTION, EXCHANGE, CONTRACT, PLAY, DONE = "auction", "exchange", "contract", "play", "done"

@@ -69,8 +69,7 @@ class SuitTable:
     def suit_name(self, suit: int) -> str:
         if suit == self.doubles_suit:
             return "doubles"
-        name = SUIT_NAMES[suit] if suit < len(SUIT_NAMES) else f"{suit}s"
-        return f"trumps ({name})" if suit == self.trump else name
+        return SUIT_NAMES[suit] if suit < len(SUIT_NAMES) else f"{suit}s"
 
     def legal_mask(self, held: int, lead: int) -> int:
         """The tiles of ``held`` that may be played to a trick whose led suit is ``lead`` (-1: leading)."""

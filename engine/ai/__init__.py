@@ -48,6 +48,10 @@ def warm_up() -> float:
 
     The bot calls this once at start-up, off the event loop.
     """
-    from .strong import warm_up as _warm
+    import time
 
-    return _warm()
+    start = time.perf_counter()
+    from .strong import warm_up as _warm  # importing loads (or compiles) the solver
+
+    _warm()
+    return time.perf_counter() - start

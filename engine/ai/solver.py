@@ -109,6 +109,16 @@ class Problem:
             return None
         return [int(v) for v in out]
 
+    def value(self, pos: Position, node_limit: int = 200_000_000) -> int | None:
+        """The value of a position at a trick boundary under best play by all; None at the node limit."""
+        held = np.array([pos.held[s] if s != self.out else 0 for s in range(self.players)], np.int64)
+        self.stats[fs.S_NODES] = 0
+        self.stats[fs.S_LIMIT] = node_limit
+        self.stats[fs.S_GEN] += 1
+        v = fs.search(held, self.trick, self.buf, 0, 0, -1, pos.turn, -fs.INF, fs.INF, self.tab, self.tt,
+                      self.stats)
+        return None if self.stats[fs.S_NODES] > node_limit else int(v)
+
     @property
     def nodes(self) -> int:
         """Nodes searched by the last call."""

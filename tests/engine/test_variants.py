@@ -216,19 +216,10 @@ def test_eighty_eight_identical_tiles_first_played_wins_and_tricks_are_worth_two
 
 
 def test_eighty_eight_hand_totals_88():
-    h = run(make_hand(variant="eighty-eight", dealer=5, calls=["60 " + "sixes"] + ["pass"] * 5, seed=2,
-                      widow=["6-0", "1-0"], rules={}, exchange={"take": [], "discard": [], "done": True})
-            if False else _eighty_eight_hand())
-    assert sum(h.points) == 88 and len(h.tricks) == 9
-
-
-def _eighty_eight_hand() -> Hand:
-    rng = random.Random(7)
-    h = Hand.new(Rules.from_preset("eighty-eight"), 0, rng)
+    h = Hand.new(Rules.from_preset("eighty-eight"), 0, random.Random(7))
     h = h.apply(h.legal_actions()[1])
-    while h.phase == "auction":
-        h = h.apply("pass")
-    return h
+    h = run(h)
+    assert sum(h.points) == 88 and len(h.tricks) == 9
 
 
 def test_eighty_eight_mark_bids():

@@ -1,0 +1,82 @@
+"""RULES.md §9-10 (presets and options) and views (what a seat may know)."""
+
+import random
+
+import pytest
+
+from engine import Hand, Rules, RulesError
+from tests.engine.helpers import make_hand, play_all
+
+
+def test_presets_and_their_defaults():
+    std = Rules.from_preset()
+    assert (std.scoring, std.target, std.win_by, std.nello, std.plunge) == ("marks", 7, 1, "on", True)
+    t = Rules.from_preset("tournament")
+    assert (t.nello, t.plunge, t.splash, t.sevens, t.win_by) == ("off", False, False, False, 2)
+    assert Rules.from_preset("standard", {"scoring": "points"}).target == 250
+    assert Rules.from_preset("eighty-eight", {"scoring": "marks"}).target == 7
+
+
+@pytest.mark.parametrize("preset, overrides, words", [
+    ("texas", {}, "unknown preset 'texas': choose one of standard, tournament"),
+    ("standard", {"nelo": "on"}, "unknown option 'nelo': the options are scoring, target"),
+    ("standard", {"target": 0}, "target must be a whole number of at least 1"),
+    ("standard", {"win_by": True}, "win_by must be a whole number"),
+    ("standard", {"plunge": 1}, "plunge must be true or false"),
+    ("standard", {"scoring": "goals"}, "scoring must be one of 'marks', 'points'"),
+    ("standard", {"nello_doubles": []}, "nello_doubles must be a non-empty list"),
+    ("standard", {"nello_doubles": ["high", "high"]}, "nello_doubles"),
+    ("big-game", {"sevens": True}, "not available in The Big Game"),
+])
+def test_bad_presets_and_options_name_the_fault_and_the_choices(preset, overrides, words):
+    with pytest.raises(RulesError, match=words.replace("(", r"\(")):
+        Rules.from_preset(preset, overrides)
+
+
+def test_overrides_are_what_differs_from_the_preset():
+    r = Rules.from_preset("tournament", {"win_by": 2, "forced_bid": True, "target": 5})
+    assert r.overrides() == {"forced_bid": True, "target": 5}
+
+
+def test_describe_in_plain_words():
+    lines = Rules.from_preset("standard", {"forced_bid": True, "sevens": True}).describe()
+    text = "\n".join(lines)
+    assert "Standard 42" in text and "dealer must bid" in text and "Sevens" in text and "first to 7" in text
+    assert "Plunge" not in "\n".join(Rules.from_preset("tournament").describe())
+    assert "win by 2" in "\n".join(Rules.from_preset("tournament").describe())
+
+
+def test_a_view_holds_only_what_the_seat_may_know():
+    h = make_hand(calls=["30", "pass", "pass", "pass"], contract="fives")
+    h = play_all(h, h.legal_actions()[0])
+    for seat in range(4):
+        v = h.view_for(seat, [1, 2])
+        assert v["hand"] == h.tiles_of(seat)
+        others = {t for s in range(4) if s != seat for t in h.tiles_of(s)}
+        text = repr({k: val for k, val in v.items() if k != "hand"})
+        assert not any(f"'{t}'" in text for t in others)
+        assert v["score"] == {"marks": [1, 2]} and v["plays"] == h.to_record()["plays"]
+        assert (v["legal"] != []) == (seat == h.turn)
+
+
+def test_the_widow_is_seen_by_the_bid_winner_only():
+    h = make_hand(variant="big-game", widow=["8-0"], calls=["42", "pass", "pass", "pass"])
+    assert h.view_for(0)["widow"] == ["8-0"] and h.view_for(1)["widow"] is None
+    h = h.apply("take")
+    h = h.apply(h.legal_actions()[0])  # a discard
+    assert "8-0" not in repr(h.view_for(1)) and h.view_for(1)["exchange"] == {"taken": 1, "discarded": 1}
+    assert h.view_for(0)["exchange"]["take"] == ["8-0"]
+
+
+def test_nello_partners_tiles_are_not_in_anyone_elses_view():
+    h = make_hand(calls=["1 mark", "pass", "pass", "pass"], contract="nello doubles-high")
+    assert h.view_for(0)["out"] == 2
+    south = set(h.tiles_of(2))
+    assert not any(f"'{t}'" in repr(h.view_for(0)) for t in south)
+
+
+def test_views_are_json_ready():
+    import json
+
+    h = Hand.new(Rules.from_preset("eighty-eight"), 0, random.Random(0))
+    assert json.loads(json.dumps(h.view_for(1, [0, 0])))["seat"] == 1
