@@ -1,0 +1,206 @@
+"""How strong are the computer players? Duplicate matches with full auctions, and the solver's speed.
+
+    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
+                                  [--seed 1] [--jobs 1] [--solver 20]
+
+Each seeded deal is played twice with the partnerships swapped, so luck of the deal cancels. For each
+pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand, A's net points per deal
+pair (hands are played out so every point is counted), make rates of each side's bids, the rate at which
+each side sets the other, and A's game win rate over whole games (each seed played twice, seats swapped).
+Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Hand, Rules  # noqa: E402
+from engine.ai import make_player, warm_up  # noqa: E402
+from engine.ai.arena import Timings, play_game, play_hand  # noqa: E402
+
+Z = 1.96
+
+
+def mean_ci(xs: list[float]) -> str:
+    """Mean ± 95% half-width (normal approximation)."""
+    if not xs:
+        return "n/a"
+    m = statistics.mean(xs)
+    half = Z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+    return f"{m:+.3f} ± {half:.3f}  (n={len(xs)})"
+
+
+def rate_ci(hits: int, n: int) -> str:
+    """A proportion with its Wilson 95% interval."""
+    if not n:
+        return "n/a"
+    p = hits / n
+    d = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / d
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
+    return f"{p:.3f}  [{centre - half:.3f}, {centre + half:.3f}]  ({hits}/{n})"
+
+
+def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int) -> tuple[list, list[str]]:
+    """Four players, level ``a`` on team ``a_team``."""
+    levels = [a if s % 2 == a_team else b for s in range(4)]
+    return [make_player(lv, seed=seed * 10 + s, budget_ms=budget_ms) for s, lv in enumerate(levels)], levels
+
+
+def deal_pair(args: tuple) -> dict:
+    """Play one seeded deal twice, seats swapped; A's results and every decision's time."""
+    a, b, seed, budget_ms = args
+    rules = Rules.from_preset("standard", {"play_out": True})
+    base = Hand.new(rules, seed % 4, random.Random(seed))
+    timings = Timings()
+    out = {"marks": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
+    for a_team in (0, 1):
+        players, labels = players_for(a, b, a_team, seed, budget_ms)
+        hand = play_hand(base, players, labels, timings=timings)
+        award = hand.award()
+        if award is not None:
+            out["marks"] += award[a_team] - award[1 - a_team]
+        out["points"] += hand.points[a_team] - hand.points[1 - a_team]
+        if hand.bidder is not None:
+            side = "a" if rules.team_of(hand.bidder) == a_team else "b"
+            out[f"{side}_bids"] += 1
+            out[f"{side}_made"] += bool(hand.made)
+    out["times"] = timings.times
+    return out
+
+
+def game_pair(args: tuple) -> dict:
+    """Play one seeded game twice, seats swapped; how many A won and the decision times."""
+    a, b, seed, budget_ms = args
+    rules = Rules.from_preset("standard")
+    timings = Timings()
+    wins = 0
+    for a_team in (0, 1):
+        players, labels = players_for(a, b, a_team, seed, budget_ms)
+        game = play_game(rules, players, random.Random(seed), labels, timings)
+        wins += game.winner == a_team
+    return {"wins": wins, "times": timings.times}
+
+
+def _init_worker() -> None:
+    warm_up()
+
+
+def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: int, jobs: int) -> Timings:
+    """Play and report one pairing; returns every decision's time."""
+    start = time.perf_counter()
+    jobs_deals = [(a, b, seed * 100_000 + i, budget_ms) for i in range(deals)]
+    jobs_games = [(a, b, seed * 100_000 + 50_000 + i, budget_ms) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
+            pairs = list(pool.map(deal_pair, jobs_deals))
+            game_results = list(pool.map(game_pair, jobs_games))
+    else:
+        pairs = [deal_pair(j) for j in jobs_deals]
+        game_results = [game_pair(j) for j in jobs_games]
+    timings = Timings()
+    for r in pairs + game_results:
+        for label, ts in r["times"].items():
+            timings.times.setdefault(label, []).extend(ts)
+    marks = [r["marks"] / 2 for r in pairs]
+    points = [r["points"] for r in pairs]
+    a_bids = sum(r["a_bids"] for r in pairs)
+    a_made = sum(r["a_made"] for r in pairs)
+    b_bids = sum(r["b_bids"] for r in pairs)
+    b_made = sum(r["b_made"] for r in pairs)
+    wins = sum(r["wins"] for r in game_results)
+    print(f"\n== {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
+          f"({time.perf_counter() - start:.0f} s) ==")
+    print(f"  {a} net marks per hand        {mean_ci(marks)}")
+    print(f"  {a} net points per deal pair  {mean_ci(points)}")
+    print(f"  {a} make rate (own bids)      {rate_ci(a_made, a_bids)}")
+    print(f"  {b} make rate (own bids)      {rate_ci(b_made, b_bids)}")
+    print(f"  {a} set rate (sets {b})        {rate_ci(b_bids - b_made, b_bids)}")
+    print(f"  {b} set rate (sets {a})        {rate_ci(a_bids - a_made, a_bids)}")
+    print(f"  {a} game win rate             {rate_ci(wins, 2 * games)}")
+    return timings
+
+
+def print_times(timings: Timings) -> None:
+    """Median / p95 / max decision time per level."""
+    print("\n== decision times ==")
+    for label, ts in sorted(timings.times.items()):
+        ts = sorted(ts)
+        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+        print(f"  {label:7s} median {1000 * statistics.median(ts):8.3f} ms   p95 {1000 * p95:8.3f} ms   "
+              f"max {1000 * ts[-1]:8.3f} ms   ({len(ts)} decisions)")
+
+
+def solver_speed(n: int, seed: int) -> None:
+    """Nodes per second of the compiled solver on opening positions (exact values of every lead, and the
+    cheaper "do we make 30?" null-window test)."""
+    from engine.ai.easy import EasyPlayer
+    from engine.ai.solver import Position, Problem
+    from engine.tiles import bits
+
+    rules = Rules.from_preset("standard")
+    rng = random.Random(seed)
+    exact_t, exact_n, null_t, null_n, full_t = [], [], [], [], []
+    for i in range(n):
+        hand = Hand.new(rules, 3, rng).apply("30")
+        while hand.phase == "auction":
+            hand = hand.apply("pass")
+        hand = hand.apply(EasyPlayer(i).choose(hand.view_for(hand.turn)))
+        prob = Problem(rules, hand.contract, hand.bidder, None, False)
+        pos = Position(list(hand.held), [], -1, hand.turn)
+        moves = list(bits(hand.legal_plays()))
+        t = time.perf_counter()
+        prob.value(pos)
+        full_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        prob.move_values(pos, moves)
+        exact_t.append(time.perf_counter() - t)
+        exact_n.append(prob.nodes)
+        t = time.perf_counter()
+        prob.move_values(pos, moves, 29, 30)
+        null_t.append(time.perf_counter() - t)
+        null_n.append(prob.nodes)
+    print(f"\n== solver: {n} opening positions ==")
+    print(f"  solve the hand (best lead)         median {1000 * statistics.median(full_t):7.2f} ms")
+    print(f"  exact value of every lead          median {1000 * statistics.median(exact_t):7.2f} ms, "
+          f"{sum(exact_n) / sum(exact_t) / 1e6:.1f} M nodes/s")
+    print(f"  make-30 test of every lead         median {1000 * statistics.median(null_t):7.2f} ms, "
+          f"{sum(null_n) / sum(null_t) / 1e6:.1f} M nodes/s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairings asked for and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
+    parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
+    parser.add_argument("--budget-ms", type=int, default=300)
+    parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both"], default="both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
+    parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
+    args = parser.parse_args(argv)
+    print(f"warm-up (load or compile the solver): {warm_up():.2f} s")
+    timings = Timings()
+    pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
+                "both": [("strong", "easy"), ("easy", "random")]}[args.pairing]
+    for a, b in pairings:
+        t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs)
+        for label, ts in t.times.items():
+            timings.times.setdefault(label, []).extend(ts)
+    print_times(timings)
+    if args.solver:
+        solver_speed(args.solver, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

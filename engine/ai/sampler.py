@@ -1,0 +1,67 @@
+"""Dealing the unseen tiles at random, consistently with everything a seat has seen.
+
+A sample gives every other seat as many tiles as it still holds, never a tile it is known not to hold (a
+suit it showed out of, tiles closer to the Sevens target than one it played), and leaves the rest in the
+widow, kitty or a Nello partner's hand. The auction is respected softly: a declarer who named a trump is
+dealt a fair share of it, when the deal allows.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.suits import DOUBLES, SUIT
+
+from .situation import Situation, bits, count_bits
+
+ATTEMPTS = 60
+
+
+def _pick(rng: random.Random, mask: int, k: int) -> int:
+    """``k`` random tiles of ``mask`` as a mask."""
+    tiles = list(bits(mask))
+    out = 0
+    for t in rng.sample(tiles, k):
+        out |= 1 << t
+    return out
+
+
+def deal(sit: Situation, rng: random.Random, respect_auction: bool = True) -> list[int] | None:
+    """Held masks for every seat (this seat's own tiles for itself), or None if no deal fits."""
+    counts = sit.view["tile_counts"]
+    out = sit.view.get("out")
+    seats = [s for s in range(sit.players) if s != sit.seat and s != out and counts[s] > 0]
+    pool = sit.unseen()
+    for attempt in range(ATTEMPTS):
+        held = [0] * sit.players
+        held[sit.seat] = sit.mine
+        left = pool
+        # the most constrained seats first: the fewest spare tiles to choose from
+        order = sorted(seats, key=lambda s: count_bits(left & ~sit.cannot[s]) - counts[s] + rng.random())
+        ok = True
+        for s in order:
+            allowed = left & ~sit.cannot[s]
+            if count_bits(allowed) < counts[s]:
+                ok = False
+                break
+            held[s] = _pick(rng, allowed, counts[s])
+            left &= ~held[s]
+        if not ok:
+            continue
+        if respect_auction and attempt < ATTEMPTS // 2 and not _fits_auction(sit, held):
+            continue
+        if out is not None:
+            held[out] = _pick(rng, left, min(counts[out], count_bits(left)))
+        return held
+    return None
+
+
+def _fits_auction(sit: Situation, held: list[int]) -> bool:
+    """A declarer who chose a trump holds, with what he played, at least three of it (or of doubles)."""
+    declarer = sit.view.get("declarer")
+    if declarer is None or declarer == sit.seat or sit.contract is None:
+        return True
+    if sit.contract.kind not in (SUIT, DOUBLES):
+        return True
+    trumps = sit.table.members[sit.table.trump]
+    return count_bits((held[declarer] | sit.played[declarer]) & trumps) >= 3

@@ -1,0 +1,256 @@
+"""The strong computer player: sample the hidden tiles, solve each sample, keep the move that most often
+makes (or sets) the bid, with expected points as the tie-break.
+
+Anytime: samples are drawn and solved until the time budget is spent (each solve has a node limit, so a
+hard cap holds). Where the solver cannot help in time (the opening of an eleven-trick Big Game hand, say)
+or anything goes wrong, the easy player's choice is used: the strong player never fails to answer legally.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import OrderedDict
+
+from engine.calls import POINTS, parse_call
+from engine.contracts import parse_contract
+from engine.suits import NELLO, SEVENS, Contract
+
+from . import bidding, easy, sampler
+from .situation import Situation, read
+from .solver import Position, Problem
+
+NODES_PER_SECOND = 8_000_000  # measured by benchmarks/strength.py --solver; sets each solve's node limit
+MAX_SAMPLES = 64
+MIN_SAMPLES = 4  # below this many solved samples the easy player's move is kept
+MAX_SOLVE_TILES = 30  # more tiles left than this (Big Game, Eighty-eight openings): too deep, play easy
+
+
+class StrongPlayer:
+    """Sampling + perfect-information search (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None, budget_s: float = 0.3, samples: int | None = None):
+        self.rng = random.Random(seed)
+        # ``samples`` fixes the work per decision instead of the time: reproducible play for tests
+        self.samples = samples
+        self.budget = 3600.0 if samples else budget_s
+        self.easy = easy.EasyPlayer(seed)
+        self.problems: OrderedDict = OrderedDict()
+        self.last_value: float | None = None  # the chance of making/setting behind the last decision
+
+    def choose(self, view: dict) -> str:
+        """One of ``view["legal"]``, within the time budget."""
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        deadline = time.perf_counter() + self.budget
+        try:
+            sit = read(view)
+            phase = view.get("phase")
+            if phase == "play":
+                action = self.play(sit, deadline)
+            elif phase == "contract":
+                action = self.declare(sit, deadline)
+            elif phase == "auction":
+                action = bidding.bid(sit)
+            else:
+                action = None
+        except Exception:  # a position the search cannot read: the rules of thumb still can
+            action = None
+        if action not in legal:
+            action = self.easy.choose(view)
+        return action
+
+    # --- shared ---------------------------------------------------------------------------------------
+
+    def problem(self, sit: Situation, contract: Contract, bidder: int, out: int | None, every: bool) -> Problem:
+        """A solver problem, built once per (rules, contract, seats) and kept for the next decisions."""
+        key = (sit.rules, contract, bidder, out, every)
+        if key in self.problems:
+            self.problems.move_to_end(key)
+            return self.problems[key]
+        prob = Problem(sit.rules, contract, bidder, out, every)
+        self.problems[key] = prob
+        if len(self.problems) > 3:
+            self.problems.popitem(last=False)
+        return prob
+
+    # --- play -----------------------------------------------------------------------------------------
+
+    def play(self, sit: Situation, deadline: float) -> str | None:
+        """The tile that makes (or sets) the contract in the most samples; None to defer to easy."""
+        options = easy.legal_ids(sit)
+        moves = list(options)
+        if len(moves) == 1:
+            return options[moves[0]]
+        counts = sit.view["tile_counts"]
+        out = sit.view.get("out")
+        if sum(c for s, c in enumerate(counts) if s != out) > MAX_SOLVE_TILES:
+            return None
+        every = _every_trick(sit)
+        prob = self.problem(sit, sit.contract, sit.bidder, sit.view.get("out"), every)
+        need = _need(sit, every)
+        maximiser = bool(prob.max_side[sit.seat])
+        pos_trick = list(sit.trick)
+        deals, makes = [], [0] * len(moves)
+        # most of the budget goes to make/set tests; the rest to the points tie-break
+        sampling_end = deadline - 0.35 * self.budget
+        while len(deals) < (self.samples or MAX_SAMPLES):
+            left = sampling_end - time.perf_counter()
+            if left <= 0:
+                break
+            held = sampler.deal(sit, self.rng)
+            if held is None:
+                break
+            pos = Position(held, pos_trick, sit.lead, sit.seat)
+            values = prob.move_values(pos, moves, need - 1, need, node_limit=_limit(left))
+            if values is None:
+                break
+            deals.append(pos)
+            for i, v in enumerate(values):
+                makes[i] += (v >= need) == maximiser
+        if len(deals) < MIN_SAMPLES:
+            return None
+        top = max(makes)
+        tied = [i for i, m in enumerate(makes) if m == top]
+        self.last_value = top / len(deals)
+        if len(tied) > 1:
+            tied = self._tie_break(prob, deals, moves, tied, maximiser, deadline)
+        return options[moves[tied[0]]]
+
+    def _tie_break(self, prob: Problem, deals: list[Position], moves: list[int], tied: list[int],
+                   maximiser: bool, deadline: float) -> list[int]:
+        """Among moves equally likely to make, the one with the best expected points over the same deals.
+
+        Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands.
+        """
+        sub = [moves[i] for i in tied]
+        totals = [0] * len(sub)
+        solved = 0
+        for pos in deals:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            values = prob.move_values(pos, sub, node_limit=_limit(left))
+            if values is None:
+                break
+            solved += 1
+            for i, v in enumerate(values):
+                totals[i] += v if maximiser else -v
+        if not solved:
+            return tied
+        order = sorted(range(len(sub)), key=lambda i: -totals[i])
+        return [tied[i] for i in order]
+
+    # --- contract -------------------------------------------------------------------------------------
+
+    def declare(self, sit: Situation, deadline: float) -> str | None:
+        """The contract made most often over sampled deals (each solved for this seat leading)."""
+        legal = sit.view["legal"]
+        if sit.rules.layout.hand_size * (sit.players - 1) > MAX_SOLVE_TILES:
+            return None  # only four-player double-six hands solve fast enough from the first lead
+        contracts = [parse_contract(text, sit.rules) for text in legal]
+        bid_call = parse_call(sit.view["bid"], sit.rules)
+        candidates = _shortlist(sit, contracts, bid_call)
+        if len(candidates) == 1:
+            return legal[contracts.index(candidates[0])]
+        wins = {c: 0 for c in candidates}
+        tries = {c: 0 for c in candidates}
+        round_no = 0
+        while time.perf_counter() < deadline and round_no < (self.samples or MAX_SAMPLES):
+            held = sampler.deal(sit, self.rng, respect_auction=False)
+            if held is None:
+                break
+            for c in candidates:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    break
+                ok = self._makes(sit, c, bid_call, held, left)
+                if ok is None:
+                    continue
+                tries[c] += 1
+                wins[c] += ok
+            round_no += 1
+        rated = [c for c in candidates if tries[c] >= MIN_SAMPLES]
+        if not rated:
+            return None
+        top = max(wins[c] / tries[c] for c in rated)
+        tied = [c for c in rated if wins[c] / tries[c] >= top - 1e-9]
+        # among equals (often "never" for every contract) trust the hand evaluation that led to the bid
+        fallback = parse_contract(easy.declare(sit), sit.rules)
+        best = fallback if fallback in tied else tied[0]
+        self.last_value = top
+        return legal[contracts.index(best)]
+
+    def _makes(self, sit: Situation, contract: Contract, bid_call, held: list[int], left: float) -> bool | None:
+        """Whether the declarer's side makes ``contract`` on one full deal (None: out of time)."""
+        bidder = sit.view["bidder"]
+        every = bid_call.kind != POINTS or contract.kind == SEVENS
+        out = None
+        if contract.kind == NELLO and sit.rules.layout.partners:
+            out = (bidder + sit.players // 2) % sit.players
+        prob = self.problem(sit, contract, bidder, out, every)
+        need = 1 if contract.kind == NELLO else (sit.rules.layout.hand_size if every else bid_call.level)
+        pos = Position(held, [], -1, sit.seat)
+        moves = _lead_moves(sit, contract, held[sit.seat])
+        values = prob.move_values(pos, moves, need - 1, need, node_limit=_limit(left))
+        if values is None:
+            return None
+        if prob.max_side[sit.seat]:
+            return max(values) >= need
+        return min(values) < need
+
+
+def _lead_moves(sit: Situation, contract: Contract, mine: int) -> list[int]:
+    from engine.suits import suit_table
+
+    table = suit_table(sit.ts, contract)
+    return list(easy.bits(table.legal_mask(mine, -1)))
+
+
+def _shortlist(sit: Situation, contracts: list[Contract], bid_call) -> list[Contract]:
+    """The contracts worth solving: the easy evaluation's best few, plus Nello and Sevens when allowed."""
+    from . import evaluate
+
+    plain = [c for c in contracts if c.kind not in (NELLO, SEVENS)]
+    plain.sort(key=lambda c: -evaluate.tricks(sit.rules, c, sit.mine))
+    special = [c for c in contracts if c.kind in (NELLO, SEVENS)]
+    return plain[:4] + special
+
+
+def _every_trick(sit: Situation) -> bool:
+    """Whether only tricks count: mark bids, Plunge, Splash, Sevens (Nello counts the bidder's tricks)."""
+    bid_call = parse_call(sit.view["bid"], sit.rules)
+    return bid_call.kind != POINTS or sit.contract.kind == SEVENS
+
+
+def _need(sit: Situation, every: bool) -> int:
+    """What the maximising side must still take from here for its goal (in the solver's units)."""
+    if sit.contract.kind == NELLO:
+        return 1  # the defenders need the bidder to take one trick
+    if every:
+        return sit.rules.layout.hand_size - len(sit.view.get("tricks") or [])
+    bid_call = parse_call(sit.view["bid"], sit.rules)
+    taken = sit.view["points"][sit.team(sit.bidder)]
+    return bid_call.level - taken
+
+
+def _limit(seconds_left: float) -> int:
+    """A node limit that keeps one solve inside the time left (at most ~1 s of search)."""
+    return max(20_000, int(min(seconds_left, 1.0) * NODES_PER_SECOND))
+
+
+def warm_up() -> float:
+    """Load the compiled solver and the bidding table and run one small solve; the seconds it took."""
+    start = time.perf_counter()
+    from engine import Hand, Rules
+
+    bidding.table()
+    rules = Rules.from_preset("standard")
+    hand = Hand.new(rules, 3, random.Random(0)).apply("30")
+    while hand.phase == "auction":
+        hand = hand.apply("pass")
+    hand = hand.apply("sixes")
+    player = StrongPlayer(0, 0.05)
+    player.choose(hand.view_for(hand.turn))
+    return time.perf_counter() - start
