@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from functools import cache
+
 from .calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, Call
 from .errors import IllegalAction
 
@@ -14,8 +16,8 @@ SPECIAL_DOUBLES = {PLUNGE: 4, SPLASH: 3}
 
 
 def doubles_held(hand: Hand, seat: int) -> int:
-    ts = hand.ts
-    return sum(1 for t in range(len(ts.hi)) if hand.held[seat] >> t & 1 and ts.hi[t] == ts.lo[t])
+    """How many doubles a seat holds (Plunge needs four, Splash three)."""
+    return bin(hand.held[seat] & hand.ts.doubles_mask).count("1")
 
 
 def _forced(hand: Hand) -> bool:
@@ -26,9 +28,8 @@ def _forced(hand: Hand) -> bool:
 
 def _suits_held(hand: Hand, seat: int) -> list[int]:
     """Eighty-eight: the suits a bid may name, those the bidder holds a tile of."""
-    ts, held = hand.ts, hand.held[seat]
-    return [s for s in range(ts.top + 1)
-            if any(held >> t & 1 and s in (ts.hi[t], ts.lo[t]) for t in range(len(ts.hi)))]
+    held = hand.held[seat]
+    return [s for s, mask in enumerate(hand.ts.suit_masks) if held & mask]
 
 
 def special_value(hand: Hand, kind: str) -> int:
@@ -37,22 +38,28 @@ def special_value(hand: Hand, kind: str) -> int:
     return max(hand.rules.get(f"{kind}_marks"), current + 1)
 
 
+@cache
+def _bid(kind: str, level: int, marks: int, trump: int | None) -> Call:
+    # Calls are values: build each once, not once per legal-move listing.
+    return Call(kind, level, marks, trump)
+
+
 def legal_calls(hand: Hand) -> list[Call]:
     """Every call the seat to act may make."""
     rules, lay, seat = hand.rules, hand.lay, hand.turn
     high = hand.high
     current = high.level if high else 0
     current_marks = high.marks if high else 0
-    out = [] if _forced(hand) else [Call(PASS)]
+    out = [] if _forced(hand) else [_bid(PASS, 0, 0, None)]
     suits = _suits_held(hand, seat) if lay.bids_name_trump else [None]
     for value in range(lay.min_bid, lay.max_point_bid + 1, lay.bid_step):
         if value > current:
-            out.extend(Call(POINTS, value, 0, s) for s in suits)
+            out.extend(_bid(POINTS, value, 0, s) for s in suits)
     if lay.mark_bids:
         options = range(lay.min_marks, rules.max_opening_marks + 1) if current_marks == 0 else [current_marks + 1]
         for marks in options:
             if (lay.max_marks is None or marks <= lay.max_marks) and marks * rules.mark_points > current:
-                out.extend(Call(MARKS, marks * rules.mark_points, marks, s) for s in suits)
+                out.extend(_bid(MARKS, marks * rules.mark_points, marks, s) for s in suits)
     if lay.partners and not lay.bids_name_trump:
         held = doubles_held(hand, seat)
         for kind, need in SPECIAL_DOUBLES.items():

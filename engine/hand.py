@@ -80,13 +80,16 @@ class Hand:
         return h
 
     def _clone(self) -> Hand:
+        # Spelled out (not a loop over __slots__): this runs once per action in every search.
         h = object.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(h, name, getattr(self, name))
-        h.held, h.calls, h.taken, h.discarded = list(self.held), list(self.calls), list(self.taken), list(
-            self.discarded)
+        h.rules, h.lay, h.ts, h.dealer, h.deal, h.widow = self.rules, self.lay, self.ts, self.dealer, self.deal, self.widow
+        h.held, h.calls, h.high, h.high_seat, h.passed = list(self.held), list(self.calls), self.high, self.high_seat, self.passed
+        h.bidder, h.declarer, h.forced = self.bidder, self.declarer, self.forced
+        h.taken, h.discarded, h.widow_left = list(self.taken), list(self.discarded), self.widow_left
+        h.contract, h.table, h.out = self.contract, self.table, self.out
         h.plays, h.trick, h.trick_seats = list(self.plays), list(self.trick), list(self.trick_seats)
-        h.tricks, h.points = list(self.tricks), list(self.points)
+        h.lead, h.declared, h.tricks, h.points = self.lead, self.declared, list(self.tricks), list(self.points)
+        h.turn, h.phase, h.made, h.complete = self.turn, self.phase, self.made, self.complete
         return h
 
     # --- reading the state ------------------------------------------------------------------------

@@ -7,7 +7,6 @@ checked here once, so the rest of the engine reads them without doubt.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from .errors import RulesError
@@ -40,7 +39,7 @@ class Layout:
     @property
     def total(self) -> int:
         """Points in a hand: every trick plus every count tile."""
-        return self.hand_size * self.trick_value + self.tiles.total_count()
+        return self.hand_size * self.trick_value + self.tiles.count_total
 
     @property
     def partners(self) -> bool:
@@ -149,16 +148,18 @@ class Rules:
         """Every option name, as in RULES.md §10."""
         return list(DEFAULTS)
 
+    def __post_init__(self) -> None:
+        # Options read as plain attributes (rules.nello), and the figures the hot paths need, set once.
+        for name, value in self.options.items():
+            object.__setattr__(self, name, value)
+        layout = LAYOUTS[self.variant]
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "mark_points", layout.total)
+        object.__setattr__(self, "teams", len(TEAM_NAMES[layout.players]))
+
     def get(self, name: str) -> Any:
         """An option's effective value."""
         return self.options[name]
-
-    def __getattr__(self, name: str) -> Any:
-        # Options read as attributes (rules.nello); only called for names that are not real attributes.
-        options = self.__dict__.get("options")
-        if options is not None and name in options:
-            return options[name]
-        raise AttributeError(name)
 
     def __hash__(self) -> int:
         return hash((self.variant, tuple(sorted((k, str(v)) for k, v in self.options.items()))))
@@ -167,10 +168,6 @@ class Rules:
         """The options that differ from the preset: what a hand record stores."""
         base = Rules.from_preset(self.variant).options
         return {k: v for k, v in self.options.items() if base[k] != v}
-
-    @cached_property
-    def layout(self) -> Layout:
-        return LAYOUTS[self.variant]
 
     @property
     def players(self) -> int:
@@ -184,18 +181,9 @@ class Rules:
     def team_names(self) -> tuple[str, ...]:
         return TEAM_NAMES[self.players]
 
-    @property
-    def teams(self) -> int:
-        return len(self.team_names)
-
     def team_of(self, seat: int) -> int:
         """The team a seat plays for: partners share one (per player in three-hand)."""
         return seat if self.players == 3 else seat % 2
-
-    @property
-    def mark_points(self) -> int:
-        """What one mark is worth in points: all the points of a hand."""
-        return self.layout.total
 
     def suit_name(self, suit: int) -> str:
         """``"fives"`` for 5; digits for the Big Game's 7 and 8."""

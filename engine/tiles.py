@@ -59,37 +59,19 @@ class TileSet:
     copies: int = 1
     removed: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def set_size(self) -> int:
-        """Tiles in one full copy of the double-``top`` set."""
-        return (self.top + 1) * (self.top + 2) // 2
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return _tables(self)[0]
-
-    @property
-    def hi(self) -> tuple[int, ...]:
-        return _tables(self)[1]
-
-    @property
-    def lo(self) -> tuple[int, ...]:
-        return _tables(self)[2]
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        return _tables(self)[3]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return _tables(self)[4]
-
-    @property
-    def all_mask(self) -> int:
-        mask = 0
-        for i in self.ids:
-            mask |= 1 << i
-        return mask
+    def __post_init__(self) -> None:
+        # Per-tile tables, computed once per set: the hot paths read them as plain attributes.
+        ids, hi, lo, points, names = _tables(self.top, self.copies, self.removed)
+        size = (self.top + 1) * (self.top + 2) // 2
+        facts = {
+            "set_size": size, "ids": ids, "hi": hi, "lo": lo, "points": points, "names": names,
+            "all_mask": sum(1 << t for t in ids),
+            "doubles_mask": sum(1 << t for t in ids if hi[t] == lo[t]),
+            "suit_masks": tuple(sum(1 << t for t in ids if s in (hi[t], lo[t])) for s in range(self.top + 1)),
+            "count_total": sum(points[t] for t in ids),
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -128,29 +110,30 @@ class TileSet:
         return mask
 
     def total_count(self) -> int:
-        return sum(self.points[t] for t in self.ids)
+        """The count points in the set: 35 in double-six."""
+        return self.count_total
 
 
 _NUMBER_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 
 @cache
-def _tables(ts: TileSet):
-    size = ts.set_size
-    n = size * ts.copies
+def _tables(top: int, copies: int, removed: tuple):
+    size = (top + 1) * (top + 2) // 2
+    n = size * copies
     hi = [0] * n
     lo = [0] * n
     pts = [0] * n
     names = [""] * n
     ids = []
-    for copy in range(ts.copies):
-        for a in range(ts.top + 1):
+    for copy in range(copies):
+        for a in range(top + 1):
             for b in range(a + 1):
                 tid = base_index(a, b) + copy * size
                 hi[tid], lo[tid] = a, b
                 pts[tid] = tile_points(a, b)
                 names[tid] = f"{a}-{b}"
-                if (a, b) not in ts.removed:
+                if (a, b) not in removed:
                     ids.append(tid)
     return tuple(ids), tuple(hi), tuple(lo), tuple(pts), tuple(names)
 

@@ -91,6 +91,8 @@ def bid(sit: Situation) -> str:
             continue
         p = _make_chance(sit, call, nello_ok)
         marks = call.marks if call.kind != POINTS else 1
+        if marks >= 2 and p < 0.75:
+            continue  # doubling the stakes needs a near-certain hand: the table's tails are thin
         ev = marks * (2 * p - 1 - 2 * EDGE)
         if partner_high:
             ev -= marks * 0.5  # partner has already bid: take over only with much more
