@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, Call
 from .errors import IllegalAction
