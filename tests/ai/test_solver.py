@@ -27,7 +27,7 @@ def position(preset, options, bid, contract, rng, left):
     rules = Rules.from_preset(preset, {**options, "play_out": True} if rules_marks(preset) else options)
     hand = Hand.new(rules, rules.players - 1, rng)
     if preset == "eighty-eight":  # the bid must name a suit the bidder holds
-        suit = next(s for s in range(7) if any(5 in (hand.ts.hi[t], hand.ts.lo[t]) for t in bits(hand.held[0])))
+        suit = next(s for s in range(7) if any(s in (hand.ts.hi[t], hand.ts.lo[t]) for t in bits(hand.held[0])))
         bid = f"60 {rules.suit_name(suit)}"
         contract = rules.suit_name(suit)
     hand = hand.apply(bid)
@@ -45,9 +45,10 @@ def rules_marks(preset):
     return preset not in ("big-game", "eighty-eight")
 
 
-@pytest.mark.parametrize("preset,options,bid,contracts", CASES)
-def test_fast_solver_matches_reference(preset, options, bid, contracts):
-    rng = random.Random(hash(preset) % 1000 + len(options))
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_fast_solver_matches_reference(case):
+    preset, options, bid, contracts = CASES[case]
+    rng = random.Random(1000 + case)  # str hashes vary between runs: seed by position
     checked = 0
     for i in range(12):
         contract = contracts[i % len(contracts)]
