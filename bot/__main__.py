@@ -39,6 +39,9 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         print("texas42: Discord refused the connection's intents", file=sys.stderr)
         return 2
+    except (OSError, discord.HTTPException) as error:
+        print(f"texas42: could not reach Discord: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

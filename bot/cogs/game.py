@@ -11,7 +11,7 @@ from discord.ext import commands
 from engine import PRESETS, Rules
 
 from ..clicks import is_ours, refuse
-from ..presenter import NO_MENTIONS, title
+from ..presenter import NO_MENTIONS, title, variant_title
 from ..tables import Refusal, Table
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
             rules = Rules.from_preset(preset or "standard")
-            heading = f"**{preset or 'standard'}** preset"
+            heading = f"**{variant_title(rules.variant)}** (preset `{rules.variant}`)"
         lines = [heading, *(f"• {line}" for line in rules.describe())]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

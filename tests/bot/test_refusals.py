@@ -154,3 +154,17 @@ def _message(member, message_id: int):
         if message.id == message_id:
             return message
     raise AssertionError("DM not found")
+
+
+async def test_rules_of_a_table_or_a_preset(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+
+    preset = await alice.slash(channel, "42 rules", preset="big-game")
+    assert preset.ephemeral and "The Big Game" in reply(preset).content
+    assert "double-eight" in reply(preset).content
+    await alice.slash(channel, "42 new", options="sevens=on", target=3)
+    table_rules = await alice.slash(channel, "42 rules")
+    assert "Standard 42" in reply(table_rules).content and "Sevens" in reply(table_rules).content
