@@ -166,3 +166,21 @@ async def test_rematch_keeps_the_seats_and_rules(storage):
     assert [s.name for s in again.seats.values()] == [s.name for s in table.seats.values()]
     with pytest.raises(Refusal, match="already has a table"):
         await service.rematch(table, 10, "alice")
+
+
+async def test_computers_carry_on_after_a_reload(storage):
+    service, _ = service_for(storage)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1)
+    for _ in range(4):
+        await service.add_computer(table, 10)
+    await service.start(table, 10)
+    table.runner.cancel()  # the bot stops before any computer has moved
+    await asyncio.gather(table.runner, return_exceptions=True)
+    assert table.computer_turn() is not None
+
+    reloaded, recorder = service_for(storage, seed=3)
+    [again] = await reloaded.load()
+    reloaded.resume()
+    await computers_done(again)
+    assert again.status == "finished"
+    assert recorder.events[-1].kind == "game_over"
