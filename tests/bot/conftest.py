@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_driver import make_bot
+
+from tests.bot.table_driver import make_bot
 
 
 @pytest.fixture

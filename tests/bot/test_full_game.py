@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from table_driver import buttons, open_and_seat, play_until_over
+from tests.bot.table_driver import buttons, open_and_seat, play_until_over
 
 
 async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):

@@ -4,7 +4,8 @@ private and change nothing."""
 from __future__ import annotations
 
 import discord
-from table_driver import (
+
+from tests.bot.table_driver import (
     buttons,
     channel_message,
     choose,

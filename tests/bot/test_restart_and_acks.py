@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from table_driver import (
+from tests.bot.table_driver import (
     buttons,
     channel_message,
     choose,

@@ -6,10 +6,10 @@ import asyncio
 import random
 
 import pytest
-from table_driver import quick_player
 
 from bot.storage import Storage
 from bot.tables import Refusal, TableEvent, TableService
+from tests.bot.table_driver import quick_player
 
 
 class Recorder:

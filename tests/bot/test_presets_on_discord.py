@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from table_driver import buttons, channel_message, open_and_seat, play_until_over
+
+from tests.bot.table_driver import buttons, channel_message, open_and_seat, play_until_over
 
 SEAT_COUNTS = {"tournament": 4, "three-hand": 3, "big-game": 4, "eighty-eight": 6}
 TARGETS = {"tournament": 2, "three-hand": 1, "big-game": 60, "eighty-eight": 80}
