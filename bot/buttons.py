@@ -97,10 +97,15 @@ def controls_view(table: Table, controls: list[Control]) -> discord.ui.View:
     """A player's turn controls, each carrying the current state token."""
     view = discord.ui.View(timeout=None)
     token = table.token
+    seen: set[str] = set()
     for control in controls:
+        custom_id = custom_ids.make(table.id, control.kind, token, control.arg)
+        if custom_id in seen:  # Discord refuses two buttons with one custom id
+            continue
+        seen.add(custom_id)
         view.add_item(
             TableButton(
-                custom_ids.make(table.id, control.kind, token, control.arg),
+                custom_id,
                 control.label,
                 _style(control),
                 disabled=not control.enabled,

@@ -37,7 +37,11 @@ def group_of(action: str) -> str | None:
 
 
 def turn_controls(phase: str, legal: list[str], tiles: list[str]) -> list[Control]:
-    """Every button of a player's turn before paging: tiles (unplayable ones disabled) or calls."""
+    """Every button of a player's turn before paging: tiles (unplayable ones disabled) or calls.
+
+    A tile held twice (Eighty-eight plays with two sets) gets one button: both copies play alike.
+    """
+    tiles = list(dict.fromkeys(tiles))
     if phase == "play":
         return _tile_controls(legal, tiles)
     controls: list[Control] = []

@@ -77,6 +77,8 @@ def action_label(action: str) -> str:
         return "Take widow"
     if action == "keep":
         return "Keep hand"
+    if action.startswith("take "):
+        return f"Take {action.removeprefix('take ')}"
     if _TILE.match(action) or _DECLARED.match(action) or action.startswith("discard "):
         return tile_label(action)
     head = action.partition(" ")[0]
@@ -102,6 +104,8 @@ def action_phrase(action: str) -> str:
         return "took the widow"
     if action == "keep":
         return "kept their hand"
+    if action.startswith("take "):
+        return "took a tile from the kitty"
     if action.startswith("discard "):
         return "discarded a tile"
     if _TILE.match(action) or _DECLARED.match(action):

@@ -17,7 +17,7 @@ from engine import RulesError
         ("pass", "Pass"), ("30", "30"), ("1 mark", "1 mark"), ("2 marks", "2 marks"), ("plunge", "Plunge"),
         ("splash", "Splash"), ("blanks", "Blanks"), ("sixes", "Sixes"), ("doubles", "Doubles"),
         ("follow-me", "Follow me"), ("nello", "Nello"), ("sevens", "Sevens"), ("6-4", "6-4"),
-        ("7-3/3", "7-3 as 3"), ("take", "Take widow"), ("keep", "Keep hand"), ("discard 2-1", "2-1"),
+        ("7-3/3", "7-3 as 3"), ("take", "Take widow"), ("take 5-5", "Take 5-5"), ("keep", "Keep hand"), ("discard 2-1", "2-1"),
     ],
 )
 def test_labels_are_the_words_of_bot_md(action, label):
@@ -36,6 +36,13 @@ def test_nello_choices_open_behind_one_button():
 def test_unplayable_tiles_are_shown_disabled():
     controls = turn_controls("play", ["6-4", "4-1"], ["6-6", "6-4", "4-1"])
     assert [(c.label, c.enabled) for c in controls] == [("6-6", False), ("6-4", True), ("4-1", True)]
+
+
+def test_a_tile_held_twice_gets_one_button():
+    controls = turn_controls("play", ["3-0"], ["3-3", "3-0", "3-0"])
+    assert [(c.label, c.enabled) for c in controls] == [("3-3", False), ("3-0", True)]
+    discards = turn_controls("exchange", ["discard 3-0"], ["3-0", "3-0"])
+    assert [c.arg for c in discards] == ["discard 3-0"]
 
 
 def test_long_lists_are_paged():
