@@ -51,3 +51,40 @@ def _value(name: str, raw: str, current: Any) -> Any:
     if isinstance(current, list):
         return [part.strip() for part in word.split(",") if part.strip()]
     return word
+
+
+# The values each word-valued option takes (RULES.md §10).
+WORD_VALUES = {
+    "scoring": ("marks", "points"),
+    "made_scores": ("taken", "bid"),
+    "follow_me_doubles": ("high", "suit"),
+    "nello": ("on", "off", "forced-only"),
+    "nello_doubles": ("high,low,suit", "high,low", "high", "low", "suit"),
+}
+
+
+def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
+    """Completions for the `options` text: what is typed so far plus one more `name=value`, changing a default."""
+    try:
+        rules = Rules.from_preset(preset)
+    except RulesError:
+        return []
+    done, _, partial = typed.rpartition(" ")
+    taken = {chunk.split("=")[0] for chunk in done.split() if "=" in chunk}
+    suggestions = []
+    for name in Rules.option_names():
+        if name == "target" or name in taken:
+            continue
+        current = rules.get(name)
+        if isinstance(current, bool):
+            values: tuple[str, ...] = ("off",) if current else ("on",)
+        elif name in WORD_VALUES:
+            shown = ",".join(current) if isinstance(current, list) else str(current)
+            values = tuple(v for v in WORD_VALUES[name] if v != shown)
+        else:
+            values = (str(current),)
+        for value in values:
+            text = f"{name}={value}"
+            if text.startswith(partial.lower()) or name.startswith(partial.lower().split("=")[0]):
+                suggestions.append(f"{done} {text}".strip())
+    return [text[:100] for text in suggestions[:limit]]

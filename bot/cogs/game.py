@@ -11,6 +11,7 @@ from discord.ext import commands
 from engine import PRESETS, Rules
 
 from ..clicks import is_ours, refuse
+from ..house_rules import option_suggestions
 from ..presenter import NO_MENTIONS, title, variant_title
 from ..tables import Refusal, Table
 
@@ -76,6 +77,12 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             f"Your table is open (table {table.id}). Players sit with the buttons; you press **Start**.",
             ephemeral=True,
         )
+
+    @new.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Suggest house rules (RULES.md §10) that differ from the chosen preset, as `name=value`."""
+        preset = getattr(interaction.namespace, "preset", None) or "standard"
+        return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
 
     @app_commands.command(name="hand", description="See your hand and, on your turn, your controls")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -169,3 +169,13 @@ async def test_rules_of_a_table_or_a_preset(simcord_env):
     await alice.slash(channel, "42 new", options="sevens=on", target=3)
     table_rules = await alice.slash(channel, "42 rules")
     assert "Standard 42" in reply(table_rules).content and "Sevens" in reply(table_rules).content
+
+
+async def test_house_rules_autocomplete(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+
+    choices = await alice.autocomplete(channel, "42 new", "options", "plu")
+    assert "plunge=off" in [choice["value"] for choice in choices]

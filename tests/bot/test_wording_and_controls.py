@@ -6,7 +6,7 @@ import pytest
 
 from bot import custom_ids
 from bot.controls import MAX_BUTTONS, group_controls, page, turn_controls
-from bot.house_rules import parse_options
+from bot.house_rules import option_suggestions, parse_options
 from bot.wording import action_label, action_phrase, contract_title, score_line
 from engine import RulesError
 
@@ -77,3 +77,10 @@ def test_house_rules_text():
         parse_options("standard", "jokers=on")
     with pytest.raises(RulesError, match="on or off"):
         parse_options("standard", "plunge=maybe")
+
+
+def test_option_suggestions_change_a_default():
+    assert "nello=off" in option_suggestions("standard", "nel")
+    assert "nello=on" not in option_suggestions("standard", "nel")
+    assert "nello=off plunge=off" in option_suggestions("standard", "nello=off plu")
+    assert all(not s.startswith("nello=off nello=") for s in option_suggestions("standard", "nello=off "))
