@@ -148,7 +148,7 @@ class TablePresenter:
         lines = [private_header(table, seat)]
         controls = None
         if view["legal"]:
-            lines.append(f"**Your turn to {_PHASE_VERBS.get(view['phase'], 'act')}.** {turn_hint(table, view)}")
+            lines.append(f"**Your turn to {_PHASE_VERBS.get(view['phase'], 'act')}.** {turn_hint(table, view)}".strip())
             controls = controls_view(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
         elif table.turn() is not None:
             lines.append(f"Waiting for {seat_label(table, table.turn())}.")
@@ -196,7 +196,8 @@ class TablePresenter:
             return
         try:
             if sent is not None:
-                content = sent.content if note is None else f"{sent.content}\n→ {note}"
+                header = sent.content.split("\n")[0]
+                content = sent.content if note is None else f"{header}\n{note}"
                 await sent.edit(content=content, view=None)
             else:  # sent before a restart: only its id survived
                 assert row is not None and row.turn_channel_id is not None and row.turn_message_id is not None
@@ -309,7 +310,7 @@ def hand_result_sentence(table: Table, hand: object) -> str:
     summary = hand.summary()  # type: ignore[attr-defined]
     rules = table.rules
     if summary.get("bidder") is None:
-        return "everyone passed; the hand was thrown in."
+        return "Everyone passed; the hand was thrown in."
     who = seat_label(table, summary["bidder"], mention=False)
     contract = contract_title(summary.get("contract"))
     result = "made it" if summary.get("made") else "was set"
@@ -327,16 +328,12 @@ def hand_summary_text(table: Table, hand: object) -> str:
     summary = hand.summary()  # type: ignore[attr-defined]
     rules = table.rules
     number = len(table.game.records) if table.game is not None else 0
-    lines = [f"**Hand {number}** · {title(table)} · table {table.id}", _sentence_case(hand_result_sentence(table, hand))]
+    lines = [f"**Hand {number}** · {title(table)} · table {table.id}", hand_result_sentence(table, hand)]
     if summary.get("bidder") is not None:
         points = " · ".join(f"{name} {p}" for name, p in zip(rules.team_names, summary["points"], strict=False))
         lines.append(f"Points this hand: {points}")
     lines.append(score_line(rules.scoring, rules.team_names, table.scores, rules.target))
     return "\n".join(lines)
-
-
-def _sentence_case(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def game_over_text(table: Table) -> str:
