@@ -283,6 +283,9 @@ def playing_text(table: Table) -> str:
     if view["contract"]:
         facts.append(f"Contract: {contract_title(view['contract'])}")
     lines.append(" · ".join(facts))
+    calls = calls_line(table, view)
+    if calls:
+        lines.append(calls)
     if view["trick"]:
         lines.append("Trick: " + " · ".join(
             f"{seat_label(table, e['seat'], mention=False)} {tile_label(e['tile'])}" for e in view["trick"]
@@ -350,6 +353,18 @@ def game_over_text(table: Table) -> str:
             "Press **Rematch** to play again with the same seats.",
         ]
     )
+
+
+def calls_line(table: Table, view: dict) -> str:
+    """`Calls: East pass · South 30 · West 31` while the auction is open (one round, from the dealer's left)."""
+    if view["phase"] != "auction" or not view["calls"] or table.rules.variant == "big-game":
+        return ""  # the Big Game's open auction skips players who passed: its calls are not one per seat
+    players = table.rules.players
+    said = [
+        f"{table.seat_names[(view['dealer'] + 1 + i) % players]} {bid_label(call).lower() if call == 'pass' else bid_label(call)}"
+        for i, call in enumerate(view["calls"])
+    ]
+    return "Calls: " + " · ".join(said)
 
 
 def private_header(table: Table, seat: int) -> str:

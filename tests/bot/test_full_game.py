@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.table_driver import buttons, open_and_seat, play_until_over
+from tests.bot.table_driver import buttons, channel_message, open_and_seat, play_until_over, take_turn
 
 
 async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
@@ -28,6 +28,9 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
     for member in members:
         dm = member.user.dm_channel.last_message
         assert dm is not None and dm.attachments, f"{member.name} got their hand as a picture"
+
+    assert await take_turn(members)
+    assert "Calls: " in channel_message(channel, table.id).content, "the auction so far is on the table"
 
     final = await play_until_over(channel, members, table.id)
     assert "win" in final.content and "Final Marks:" in final.content
