@@ -17,12 +17,12 @@ from engine.ai import make_player, warm_up
 
 from .buttons import TableButton
 from .clicks import ButtonHandler
-from .cogs.game import GameCog
 from .presenter import TablePresenter
 from .storage import Storage
 from .tables import TableService
 
 log = logging.getLogger(__name__)
+EXTENSIONS = ("bot.cogs.game",)
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,8 @@ class Texas42Bot(commands.Bot):
             player_factory=self.player_factory,
             listener=self.presenter,
         )
-        await self.add_cog(GameCog(self))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         self.add_dynamic_items(TableButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))

@@ -184,3 +184,8 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if not is_ours(custom_id):
             await refuse(interaction, "That button isn't in use any more.")
+
+
+async def setup(bot: Texas42Bot) -> None:
+    """Extension entry point: `await bot.load_extension("bot.cogs.game")`."""
+    await bot.add_cog(GameCog(bot))
