@@ -84,7 +84,7 @@ def bid(sit: Situation) -> str:
     legal = sit.view["legal"]
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
     partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
-    nello_ok = _nello_hand(sit)
+    nello_ok = nello_hand(sit)
     best_text, best_ev = None, 0.0
     for text, call in calls:
         if call.kind == PASS:
@@ -104,6 +104,12 @@ def bid(sit: Situation) -> str:
 
 
 def _make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
+    """Chance of making ``call``: the table's figure mapped onto what self-play bids really made."""
+    a, b = table().get("made_line", [0.0, 1.0])
+    return min(1.0, max(0.0, a + b * raw_chance(sit, call, nello_ok)))
+
+
+def raw_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     """Chance of making ``call`` from the table (every-trick bids from the 42-point column)."""
     if call.kind in (PLUNGE, SPLASH):
         return best_chance(sit, 42) * 0.8  # partner declares and leads: a little less control
@@ -113,7 +119,7 @@ def _make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     return best_chance(sit, call.level)
 
 
-def _nello_hand(sit: Situation) -> bool:
+def nello_hand(sit: Situation) -> bool:
     """Whether Nello is open to this table at 1 mark and the hand is low enough to duck every trick."""
     if sit.rules.nello != "on":
         return False

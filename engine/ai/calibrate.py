@@ -21,6 +21,7 @@ import time
 from collections import defaultdict
 
 from engine import Hand, Rules
+from engine.calls import parse_call
 from engine.suits import DOUBLES, SUIT, Contract
 
 from . import bidding, evaluate
@@ -70,31 +71,55 @@ def dump(data: dict) -> str:
     return (json.dumps(head, sort_keys=True)[:-1] + ', "buckets": {\n' + ",\n".join(lines) + "\n}}\n")
 
 
-def selfplay(hands: int, seed: int, budget_ms: int) -> tuple[float, float, int]:
-    """(mean points the solver over-predicts for the bidding side, share of predicted every-trick hands
-    that took every trick, hands measured) over strong-vs-strong hands played out to the end."""
+def selfplay(hands: int, seed: int, budget_ms: int) -> dict:
+    """Strong-vs-strong hands played out to the end. Returns the mean points by which the solver
+    over-predicts the bidding side (``offset``), the share of predicted every-trick hands that took every
+    trick (``discount``), and ``bids``: (the table's chance for the winning bid, made?) pairs."""
     from . import make_player
+    from .situation import read
 
     rules = Rules.from_preset("standard", {"play_out": True})
     rng = random.Random(seed)
     players = [make_player("strong", seed=seed + s, budget_ms=budget_ms) for s in range(4)]
-    gaps, all_pred, all_made = [], 0, 0
+    gaps, all_pred, all_made, bids = [], 0, 0, []
     for i in range(hands):
         hand = Hand.new(rules, i % 4, rng)
+        said = {}
         while hand.phase in ("auction", "contract"):  # bid and declare, then measure before the first lead
-            hand = hand.apply(players[hand.turn].choose(hand.view_for(hand.turn)))
-        if hand.phase != "play" or hand.contract.kind not in (SUIT, DOUBLES) or hand.high.kind != "points":
+            view = hand.view_for(hand.turn)
+            action = players[hand.turn].choose(view)
+            if hand.phase == "auction" and action != "pass":
+                sit = read(view)
+                said[hand.turn] = bidding.raw_chance(sit, parse_call(action, rules), bidding.nello_hand(sit))
+            hand = hand.apply(action)
+        if hand.phase != "play":
+            continue
+        done = play_hand(hand, players)
+        bids.append((said.get(hand.bidder, 0.5), bool(done.made)))
+        if hand.contract.kind not in (SUIT, DOUBLES) or hand.high.kind != "points":
             continue
         prob = Problem(rules, hand.contract, hand.bidder, None, False)
         predicted = prob.value(Position(list(hand.held), [], -1, hand.turn))
-        done = play_hand(hand, players)
         taken = done.points[rules.team_of(hand.bidder)]
         gaps.append(predicted - taken)
         if predicted == 42:
             all_pred += 1
             all_made += taken == 42
-    discount = all_made / all_pred if all_pred >= 5 else 0.8
-    return (statistics.mean(gaps) if gaps else 5.0), discount, len(gaps)
+    return {"offset": statistics.mean(gaps) if gaps else 5.0,
+            "discount": all_made / all_pred if all_pred >= 5 else 0.8, "hands": len(gaps), "bids": bids}
+
+
+def fit(bids: list[tuple[float, bool]]) -> list[float]:
+    """Least-squares line from the table's chance to the made rate seen in self-play: [a, b]."""
+    if len(bids) < 20:
+        return [0.0, 1.0]
+    xs = [p for p, _ in bids]
+    ys = [float(m) for _, m in bids]
+    mx, my = statistics.mean(xs), statistics.mean(ys)
+    var = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / var if var > 1e-9 else 0.0
+    b = min(1.5, max(0.2, b))  # keep the line sane with few bids
+    return [round(my - b * mx, 4), round(b, 4)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,11 +140,20 @@ def main(argv: list[str] | None = None) -> int:
     bidding.DATA.parent.mkdir(exist_ok=True)
     bidding.DATA.write_text(dump(build(samples, offset, discount)))
     bidding.table.cache_clear()
+    line = [0.0, 1.0]
     if args.selfplay:
-        offset, discount, n = selfplay(args.selfplay, args.seed + 1, args.budget_ms)
-        print(f"self-play: {n} hands, solver over-predicts the bidding side by {offset:.2f} points; "
-              f"every-trick discount {discount:.2f}", file=sys.stderr)
+        result = selfplay(args.selfplay, args.seed + 1, args.budget_ms)
+        offset, discount = result["offset"], result["discount"]
+        made = sum(m for _, m in result["bids"])
+        print(f"self-play: {result['hands']} hands, solver over-predicts the bidding side by {offset:.2f} points; "
+              f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}", file=sys.stderr)
+        # the table's chances with the measured offset, mapped onto what self-play bids really made
+        bidding.DATA.write_text(dump(build(samples, offset, discount)))
+        bidding.table.cache_clear()
+        line = fit(result["bids"])
+        print(f"made rate = {line[0]} + {line[1]} x table chance", file=sys.stderr)
     data = build(samples, offset, discount)
+    data["made_line"] = line
     data["built"] = {"deals": args.deals, "selfplay_hands": args.selfplay, "seed": args.seed,
                      "budget_ms": args.budget_ms}
     bidding.DATA.write_text(dump(data))

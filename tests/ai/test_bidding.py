@@ -1,0 +1,45 @@
+"""The shipped bidding table and the script that rebuilds it."""
+
+import random
+
+from engine import Hand, Rules
+from engine.ai import bidding, calibrate
+from engine.ai.situation import read
+from engine.suits import SUIT, Contract
+
+
+def test_table_ships_with_calibration():
+    data = bidding.table()
+    assert data["buckets"] and 0 < data["offset"] < 15
+    for row in data["buckets"].values():
+        chances = [row["make"][str(b)] for b in range(30, 42)]
+        assert chances == sorted(chances, reverse=True)  # a higher bid is never likelier to make
+
+
+def test_strong_hands_bid_and_weak_hands_pass():
+    rules = Rules.from_preset("standard")
+    strong = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"]
+    weak = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0"]
+    chances = [bidding.chance(rules, Contract(SUIT, 6), Rules.from_preset("standard").layout.tiles.mask_of(
+        [rules.layout.tiles.id_of(t) for t in hand]), 30) for hand in (strong, weak)]
+    assert chances[0] is not None and chances[0] > 0.8
+    assert chances[1] is None or chances[1] < 0.3
+
+
+def test_bid_is_legal_for_every_seat():
+    rules = Rules.from_preset("standard", {"forced_bid": True})
+    rng = random.Random(3)
+    for i in range(30):
+        hand = Hand.new(rules, i % 4, rng)
+        while hand.phase == "auction":
+            view = hand.view_for(hand.turn)
+            call = bidding.bid(read(view))
+            assert call in view["legal"]
+            hand = hand.apply(call)
+
+
+def test_rebuild_is_deterministic():
+    a = calibrate.build(calibrate.simulate(4, seed=9), 5.0, 0.8)
+    b = calibrate.build(calibrate.simulate(4, seed=9), 5.0, 0.8)
+    assert a == b and a["buckets"]
+    assert calibrate.fit([(0.6, True), (0.9, True), (0.55, False)] * 10)[1] > 0
