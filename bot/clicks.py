@@ -95,6 +95,7 @@ class ButtonHandler:
             await interaction.response.defer()
             new = await service.rematch(table, user.id, user.display_name)
             await self.bot.presenter.update_table_message(new)
+            await self.bot.presenter.update_table_message(table)  # its Rematch button has done its job
         else:
             raise Refusal("That button isn't one I know.")
 

@@ -113,6 +113,9 @@ class TablePresenter:
             return f"**{title(table)}** · table {table.id}\nThis table was ended{who}. Nothing was tallied.", None, None
         if table.status == "finished":
             picture = await render.draw("render_game_end", game_end_scene(table))
+            if table.rematch_id is not None:
+                text = game_over_text(table).rsplit("\n", 1)[0] + f"\nRematch: table {table.rematch_id}, below."
+                return text, picture, None
             return game_over_text(table), picture, finished_view(table)
         status = turn_line(table, mention=False)
         picture = await render.draw("render_table", table_scene(table, status))

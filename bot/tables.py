@@ -71,6 +71,7 @@ class Table:
     computers: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     runner: asyncio.Task | None = None
+    rematch_id: int | None = None  # the table a Rematch opened, once it has
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -331,6 +332,8 @@ class TableService:
         return await self._reopen(table, user_id, seats)
 
     async def _reopen(self, table: Table, user_id: int, seats: list[SeatRow]) -> Table:
+        if table.rematch_id is not None:
+            raise Refusal(f"The rematch is already open: table {table.rematch_id}.")
         if self.table_in(table.channel_id) is not None:
             raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
         try:
@@ -348,6 +351,7 @@ class TableService:
         new = Table(table_id, table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
                     seats={s.seat: s for s in seats})
         self.tables[table_id] = new
+        table.rematch_id = table_id
         return new
 
     def _require_lobby(self, table: Table) -> None:

@@ -164,7 +164,7 @@ async def test_rematch_keeps_the_seats_and_rules(storage):
     assert again.id != table.id and again.status == "lobby"
     assert again.rules == table.rules
     assert [s.name for s in again.seats.values()] == [s.name for s in table.seats.values()]
-    with pytest.raises(Refusal, match="already has a table"):
+    with pytest.raises(Refusal, match="rematch is already open"):
         await service.rematch(table, 10, "alice")
 
 
