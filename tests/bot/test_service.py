@@ -184,3 +184,15 @@ async def test_computers_carry_on_after_a_reload(storage):
     await computers_done(again)
     assert again.status == "finished"
     assert recorder.events[-1].kind == "game_over"
+
+
+async def test_a_game_of_real_strong_computer_players(storage):
+    """The bot's default computer player (engine.ai "strong") plays through the service to the end."""
+    service = TableService(storage, rng=random.Random(11), computer_pause=0)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1)
+    for _ in range(4):
+        await service.add_computer(table, 10)
+    assert {seat.computer_level for seat in table.seats.values()} == {"strong"}
+    await service.start(table, 10)
+    await computers_done(table)
+    assert table.status == "finished" and table.game.winner is not None
