@@ -93,7 +93,19 @@ class Texas42Bot(commands.Bot):
                 log.info("computer players ready in %.1f s", seconds)
             except Exception:
                 log.exception("could not warm up the strong computer player; it will start cold")
+        await self._resend_lost_controls()
         self.service.resume()
+
+    async def _resend_lost_controls(self) -> None:
+        """A player on turn whose controls never went out (the bot stopped just before) gets them now."""
+        for table in list(self.service.tables.values()):
+            async with table.lock:
+                seat = table.turn()
+                if seat is None or table.seats[seat].is_computer:
+                    continue
+                row = table.seats[seat]
+                if row.turn_message_id is None and not row.dm_closed:
+                    await self.presenter.send_private(table, seat)
 
     async def close(self) -> None:
         """Disconnect, then close the database."""

@@ -98,3 +98,27 @@ async def test_every_click_and_command_is_acknowledged_before_anything_else(simc
             raise AssertionError("nobody has controls")
     await acknowledged_first(members[2].slash(channel, "42 leaderboard"))
     await acknowledged_first(members[2].slash(channel, "42 stats"))
+
+
+async def test_controls_lost_in_a_crash_are_sent_again_after_the_restart(simcord_env, database):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    table = await open_and_seat(env, channel, members[0], members, target=1)
+    await members[0].click(table, label="Start")
+    player = member_on_turn(channel, table.id, members)
+    old_bot = env.bot
+    seat = old_bot.service.table(1).seat_of(player.id)
+    # As if the bot had stopped after storing the deal but before its DM went out:
+    await old_bot.storage.set_turn_message(1, seat, None, None)
+    sent_before = len(player.user.dm_channel.history())
+
+    new_bot = make_bot(database)
+    await env.restart_bot(new_bot)
+    await old_bot.storage.close()
+    try:
+        assert len(player.user.dm_channel.history()) == sent_before + 1
+        assert enabled_actions(player.user.dm_channel.last_message)
+    finally:
+        await new_bot.storage.close()
