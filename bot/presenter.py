@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -124,12 +125,13 @@ class TablePresenter:
     async def update_table_message(self, table: Table, *, ended_by: str | None = None) -> None:
         """Edit the table message in place (re-posting it if it was deleted)."""
         content, picture, view = await self.table_payload(table, ended_by=ended_by)
-        files = [discord.File(io.BytesIO(picture), filename="table.png")] if picture else []
         channel = self.bot.get_partial_messageable(table.channel_id)
         if table.message_id is not None:
+            message = channel.get_partial_message(table.message_id)
             try:
-                await channel.get_partial_message(table.message_id).edit(
-                    content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+                await self._with_picture_or_without(
+                    picture, lambda files: message.edit(content=content, attachments=files, view=view,
+                                                        allowed_mentions=NO_MENTIONS)
                 )
                 return
             except discord.NotFound:
@@ -137,9 +139,21 @@ class TablePresenter:
             except discord.HTTPException:
                 log.warning("table %s: could not edit the table message", table.id, exc_info=True)
                 return
-            files = [discord.File(io.BytesIO(picture), filename="table.png")] if picture else []
-        message = await channel.send(content, files=files, view=view, allowed_mentions=NO_MENTIONS)
-        await self.bot.service.set_message(table, message.id)
+        sent = await self._with_picture_or_without(
+            picture, lambda files: channel.send(content, files=files, view=view, allowed_mentions=NO_MENTIONS)
+        )
+        await self.bot.service.set_message(table, sent.id)
+
+    @staticmethod
+    async def _with_picture_or_without(picture: bytes | None, send: Callable[[list[discord.File]], Awaitable[Any]]) -> Any:
+        """Send with the picture; if Discord refuses it (no Attach Files permission), send the text alone."""
+        if picture is None:
+            return await send([])
+        try:
+            return await send([discord.File(io.BytesIO(picture), filename="table.png")])
+        except discord.Forbidden:
+            log.warning("not allowed to attach pictures here; sending text only")
+            return await send([])
 
     # ------------------------------------------------------------------ private messages
 

@@ -87,3 +87,26 @@ async def test_closed_dms_are_reported_and_the_player_plays_through_my_hand(simc
     else:
         raise AssertionError("the game did not end")
     assert "win" in channel_message(channel, table.id).content
+
+
+async def test_without_attach_files_the_table_is_shown_in_text(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_and_seat(env, channel, alice, [alice], target=1)
+    for _ in range(3):
+        await alice.click(table, label="Add computer")
+    env.inject_error(
+        "PATCH", f"/channels/{channel.id}/messages/{table.id}", status=403, code=50013, message="Missing Permissions"
+    )
+
+    mark = len(env.http_requests)
+
+    await alice.click(table, label="Start")
+
+    edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}")]
+    refused, retried = edits[0], edits[1]
+    assert refused.json.get("attachments") and retried.json.get("attachments") == []
+    assert "Marks: N–S 0 · E–W 0" in retried.json["content"]
+    assert "Marks: N–S" in channel_message(channel, table.id).content
