@@ -16,6 +16,7 @@ from . import custom_ids
 from .buttons import controls_view
 from .controls import Control, group_controls, page, turn_controls
 from .tables import Refusal, Table
+from .wording import action_phrase
 
 if TYPE_CHECKING:
     from .client import Texas42Bot
@@ -77,8 +78,9 @@ class ButtonHandler:
             await interaction.response.defer()
             await service.act(table, user.id, parsed.token, parsed.arg)
             if interaction.message is not None and interaction.message.flags.ephemeral:
-                await interaction.edit_original_response(content="Done. Your controls will come with your next turn.",
-                                                         view=None, attachments=[])
+                await interaction.edit_original_response(
+                    content=f"You {action_phrase(parsed.arg)}.", view=None, attachments=[]
+                )
         elif kind == custom_ids.SIT and parsed.arg.isdigit():
             await interaction.response.defer()
             await service.sit(table, user.id, user.display_name, int(parsed.arg))

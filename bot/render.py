@@ -29,6 +29,7 @@ def renderer(name: str) -> Callable[[Any], bytes]:
         return fallback
 
     def render(scene: Any) -> bytes:
+        """Draw with the real renderer, or the plain one if it fails."""
         try:
             return real(scene)
         except Exception:
