@@ -16,6 +16,23 @@ _FALSE = {"off", "false", "no", "n", "0"}
 _PAIR = re.compile(r"\s*([A-Za-z_-]+)\s*[=:]\s*([^\s;]+)\s*")
 
 
+COMPUTERS = re.compile(r"(?:^|[\s;,]+)computers?\s*[=:]\s*([A-Za-z]+)", re.IGNORECASE)
+COMPUTER_LEVELS = ("strong", "easy")
+
+
+def split_computers(text: str | None) -> tuple[str | None, str]:
+    """Take `computers=easy` (the computer players' level, not a rule of the game) out of the options text."""
+    if not text:
+        return None, ""
+    found = COMPUTERS.search(text)
+    if found is None:
+        return None, text
+    level = found[1].lower()
+    if level not in COMPUTER_LEVELS:
+        raise RulesError(f"computers is {' or '.join(COMPUTER_LEVELS)}, not {found[1]!r}")
+    return level, " ".join(f"{text[: found.start()]} {text[found.end() :]}".split())
+
+
 def parse_options(preset: str, text: str | None) -> dict[str, Any]:
     """`"nello=off, plunge=on"` -> `{"nello": "off", "plunge": True}`; RulesError explains a bad entry."""
     if not text or not text.strip():
@@ -72,6 +89,8 @@ def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
     done, _, partial = typed.rpartition(" ")
     taken = {chunk.split("=")[0] for chunk in done.split() if "=" in chunk}
     suggestions = []
+    if "computers" not in taken and "computers=easy".startswith(partial.lower()[:9] or "c"):
+        suggestions.append(f"{done} computers=easy".strip())
     for name in Rules.option_names():
         if name == "target" or name in taken:
             continue

@@ -18,7 +18,7 @@ from engine import Game, Hand, IllegalAction, Rules, RulesError
 from engine.ai import make_player
 
 from .custom_ids import state_token
-from .house_rules import parse_options
+from .house_rules import parse_options, split_computers
 from .storage import ChannelBusy, PlayerTally, SeatRow, Storage, TableRow, TeamResult
 
 log = logging.getLogger(__name__)
@@ -206,9 +206,11 @@ class TableService:
         """Open a lobby in a channel; Refusal if the channel has one or the rules are bad."""
         if self.table_in(channel_id) is not None:
             raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
-        if computer_level not in LEVELS:
-            raise Refusal(f"Computer players can be {' or '.join(LEVELS)}.")
         try:
+            level, options = split_computers(options)
+            computer_level = level or computer_level
+            if computer_level not in LEVELS:
+                raise RulesError(f"computer players can be {' or '.join(LEVELS)}")
             overrides = parse_options(preset, options)
             if target is not None:
                 overrides["target"] = target

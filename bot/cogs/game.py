@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from ..client import Texas42Bot
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
-LEVEL_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("strong", "easy")]
 
 
 @app_commands.guild_only()
@@ -36,17 +35,15 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @app_commands.describe(
         preset="Which game: standard (default), tournament, three-hand, big-game, eighty-eight",
         target="Marks (or points, in a points game) to win",
-        options="House rules as name=value, e.g. nello=off plunge=off forced_bid=on",
-        computers="How well computer players play (default strong)",
+        options="House rules as name=value, e.g. nello=off plunge=off forced_bid=on (computers=easy for gentler computers)",
     )
-    @app_commands.choices(preset=PRESET_CHOICES, computers=LEVEL_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         preset: str = "standard",
         target: app_commands.Range[int, 1, None] | None = None,
         options: str | None = None,
-        computers: str = "strong",
     ) -> None:
         """Open a lobby in this channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -59,7 +56,6 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
                 preset=preset,
                 target=target,
                 options=options,
-                computer_level=computers,
             )
         except Refusal as refusal:
             await interaction.followup.send(str(refusal), ephemeral=True)

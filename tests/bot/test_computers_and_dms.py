@@ -19,7 +19,7 @@ async def test_one_member_and_three_computers_play_a_game(simcord_env):
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
 
-    table = await open_and_seat(env, channel, alice, [alice], target=1, computers="easy")
+    table = await open_and_seat(env, channel, alice, [alice], target=1, options="computers=easy")
     for _ in range(3):
         await alice.click(table, label="Add computer")
     lobby = channel_message(channel, table.id)

@@ -6,7 +6,7 @@ import pytest
 
 from bot import custom_ids
 from bot.controls import MAX_BUTTONS, group_controls, page, turn_controls
-from bot.house_rules import option_suggestions, parse_options
+from bot.house_rules import option_suggestions, parse_options, split_computers
 from bot.wording import action_label, action_phrase, contract_title, score_line
 from engine import RulesError
 
@@ -84,3 +84,12 @@ def test_option_suggestions_change_a_default():
     assert "nello=on" not in option_suggestions("standard", "nel")
     assert "nello=off plunge=off" in option_suggestions("standard", "nello=off plu")
     assert all(not s.startswith("nello=off nello=") for s in option_suggestions("standard", "nello=off "))
+
+
+def test_the_computers_level_is_taken_out_of_the_options():
+    assert split_computers("nello=off computers=easy plunge=off") == ("easy", "nello=off plunge=off")
+    assert split_computers("computers=strong") == ("strong", "")
+    assert split_computers("nello=off") == (None, "nello=off")
+    with pytest.raises(RulesError, match="computers"):
+        split_computers("computers=genius")
+    assert "computers=easy" in option_suggestions("standard", "comp")
