@@ -120,6 +120,8 @@ class ButtonHandler:
             **({"file": file} if file else {}),
             **({"view": message.view} if message.view else {}),
         )
+        if message.view is not None:
+            self.bot.presenter.remember_private_reply(table, seat, interaction)
 
     async def _open_menu(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
         """Show the buttons inside a group (Nello's doubles) or another page of buttons."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .client import Texas42Bot
 
 log = logging.getLogger(__name__)
+REPLY_EDITABLE_FOR = 14 * 60  # seconds: interaction tokens die after 15 minutes
 NO_MENTIONS = discord.AllowedMentions.none()
 _PHASE_VERBS = {
     "auction": "bid",
@@ -55,6 +57,12 @@ class TablePresenter:
 
     bot: Texas42Bot
     turn_messages: dict[tuple[int, int], discord.Message] = field(default_factory=dict)
+    # The latest private `My hand` reply carrying a player's controls, editable through its interaction.
+    private_replies: dict[tuple[int, int], tuple[discord.Interaction, float]] = field(default_factory=dict)
+
+    def remember_private_reply(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
+        """Remember a `My hand` reply with controls, to take them away when the turn passes."""
+        self.private_replies[(table.id, seat)] = (interaction, time.monotonic())
 
     # ------------------------------------------------------------------ events
 
@@ -205,7 +213,13 @@ class TablePresenter:
             await self.bot.service.storage.set_turn_message(table.id, seat, sent.channel.id, sent.id)
 
     async def close_turn(self, table: Table, seat: int, note: str | None) -> None:
-        """Take the controls off a player's last turn DM (they no longer apply)."""
+        """Take the controls off a player's last turn DM and `My hand` reply (they no longer apply)."""
+        reply = self.private_replies.pop((table.id, seat), None)
+        if reply is not None and time.monotonic() - reply[1] < REPLY_EDITABLE_FOR:
+            try:
+                await reply[0].edit_original_response(view=None)
+            except discord.HTTPException:
+                log.info("table %s: could not tidy seat %s's My hand reply", table.id, seat)
         sent = self.turn_messages.pop((table.id, seat), None)
         row = table.seats.get(seat)
         stored = row is not None and row.turn_message_id is not None

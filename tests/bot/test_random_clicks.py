@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import simcord
+
 from tests.bot.table_driver import buttons, channel_message, open_and_seat, reply
 
 
@@ -34,7 +36,10 @@ async def test_random_clicking_players_finish_a_game(simcord_env):
             live = [b for b in buttons(message) if not b.disabled]
             if not live:
                 continue
-            result = await who.click(message, custom_id=rng.choice(live).custom_id)
+            try:
+                result = await who.click(message, custom_id=rng.choice(live).custom_id)
+            except simcord.SetupError:  # the bot has taken those controls away since
+                continue
         else:
             dm = member.user.dm_channel.last_message
             live = [b for b in buttons(dm) if not b.disabled]
@@ -42,8 +47,9 @@ async def test_random_clicking_players_finish_a_game(simcord_env):
                 continue
             result = await member.user.click(dm, custom_id=rng.choice(live).custom_id)
         assert result.acknowledged
-        refusals += any("out of date" in m.content or "not your turn" in m.content for m in result.followups)
+        said = reply(result).content
+        refusals += "out of date" in said or "not playing" in said
     else:
         raise AssertionError("the game did not finish")
     assert "win" in channel_message(channel, table.id).content
-    assert refusals > 0, "stale controls were clicked and refused along the way"
+    assert refusals > 0, "strangers and stale controls were refused along the way"

@@ -73,12 +73,17 @@ async def test_stale_controls_are_refused_and_change_nothing(simcord_env):
     await members[0].click(table, label="Start")
     player = member_on_turn(channel, table.id, members)
 
+    # Two `My hand` replies: the bot takes controls off the latest when the turn passes; a client may
+    # still show the older one.
     mine = reply(await player.click(channel_message(channel, table.id), label="My hand"))
     old = enabled_actions(mine)
     assert old, "the player on turn gets controls with My hand"
+    latest = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+    assert enabled_actions(latest)
     dm = player.user.dm_channel.last_message
     await player.user.click(dm, custom_id=choose(enabled_actions(dm)).custom_id)
     assert not enabled_actions(_message(player, dm.id)), "acting takes the controls off the DM"
+    assert not enabled_actions(_reply_now(env, latest)), "and off the latest My hand reply"
     before = channel_message(channel, table.id).content
 
     refused = await player.click(mine, custom_id=old[0].custom_id)
@@ -93,6 +98,8 @@ async def test_a_click_on_an_ended_table_is_refused(simcord_env):
     await members[0].click(table, label="Start")
     player = member_on_turn(channel, table.id, members)
     mine = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+    controls = enabled_actions(mine)
+    await player.click(channel_message(channel, table.id), label="My hand")  # the one the bot tidies
 
     not_host = await members[1].slash(channel, "42 end")
     assert "Only the table's host" in refusal(not_host)
@@ -100,7 +107,7 @@ async def test_a_click_on_an_ended_table_is_refused(simcord_env):
     assert "ended" in channel_message(channel, table.id).content
     assert not buttons(channel_message(channel, table.id))
 
-    refused = await player.click(mine, custom_id=enabled_actions(mine)[0].custom_id)
+    refused = await player.click(mine, custom_id=controls[0].custom_id)
     assert "ended" in refusal(refused)
 
 
@@ -179,3 +186,10 @@ async def test_house_rules_autocomplete(simcord_env):
 
     choices = await alice.autocomplete(channel, "42 new", "options", "plu")
     assert "plunge=off" in [choice["value"] for choice in choices]
+
+
+def _reply_now(env, message):
+    """A private reply as it is now (after the bot's edits)."""
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
