@@ -203,9 +203,11 @@ class Storage:
         async with self.transaction() as db:
             await db.execute("UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
-    async def put_seat(self, table_id: int, seat: SeatRow) -> None:
-        """Seat a player (replacing whoever sat there)."""
+    async def put_seat(self, table_id: int, seat: SeatRow, *, moving_from: int | None = None) -> None:
+        """Seat a player (replacing whoever sat there), freeing the seat they are `moving_from`, atomically."""
         async with self.transaction() as db:
+            if moving_from is not None:
+                await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, moving_from))
             await self._put_seat(db, table_id, seat)
 
     @staticmethod

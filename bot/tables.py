@@ -251,10 +251,7 @@ class TableService:
                 raise Refusal(f"{table.seat_names[seat]} is taken.")
             current = table.seat_of(user_id)
             row = SeatRow(seat=seat, name=name, user_id=user_id)
-            async with self.storage.transaction() as db:
-                if current is not None:
-                    await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table.id, current))
-                await self.storage._put_seat(db, table.id, row)
+            await self.storage.put_seat(table.id, row, moving_from=current)
             if current is not None:
                 del table.seats[current]
             table.seats[seat] = row
