@@ -10,6 +10,7 @@ easy player's evaluation bids.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -45,16 +46,39 @@ def table() -> dict:
 
 
 def chance(rules, contract: Contract, mask: int, level: int) -> float | None:
-    """Chance the side makes a point bid of ``level`` (42: every trick) under ``contract``; None if unknown."""
+    """Chance the side makes a point bid of ``level`` (42: every trick) under ``contract``; None if unknown.
+
+    A bucket with too few samples (strong hands are rare in random deals) borrows the best chance of the
+    well-sampled buckets it dominates: as many trumps, top trumps and off doubles or more is never worse.
+    """
     data = table()
     if not data:
         return None
-    fine, coarse = features(rules, contract, mask)
-    for key in (fine, coarse):
-        row = data["buckets"].get(key)
-        if row and row["n"] >= MIN_BUCKET:
-            return row["make"][str(level)] if str(level) in row["make"] else None
-    return None
+    fine, _ = features(rules, contract, mask)
+    row = data["buckets"].get(fine)
+    if row and row["n"] >= MIN_BUCKET:
+        return row["make"].get(str(level))
+    kind, t, w, d = _parse(fine)
+    best = None
+    for (k2, t2, w2, d2), row in _populated():
+        if k2 == kind and t2 <= t and w2 <= w and d2 <= d and str(level) in row["make"]:
+            p = row["make"][str(level)]
+            best = p if best is None or p > best else best
+    return best
+
+
+_KEY = re.compile(r"([SD])(\d+)w(\d+)d(\d+)$")
+
+
+def _parse(key: str) -> tuple[str, int, int, int]:
+    m = _KEY.match(key)
+    return m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+
+
+@cache
+def _populated() -> list:
+    """Fine buckets with enough samples, parsed."""
+    return [(_parse(k), row) for k, row in table()["buckets"].items() if _KEY.match(k) and row["n"] >= MIN_BUCKET]
 
 
 def applies(sit: Situation) -> bool:

@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 from engine import Hand, Rules
 from engine.calls import parse_call
@@ -58,7 +59,8 @@ def build(samples: list[tuple[str, str, int]], offset: float, every_discount: fl
     buckets = {}
     for key, values in sorted(groups.items()):
         n = len(values)
-        make = {str(b): round(sum(v - offset >= b for v in values) / n, 3) for b in BIDS[:-1]}
+        # a bid the solver makes only by taking every point is still made by taking every point
+        make = {str(b): round(sum(v >= min(42, b + offset) for v in values) / n, 3) for b in BIDS[:-1]}
         make["42"] = round(sum(v == 42 for v in values) / n * every_discount, 3)
         buckets[key] = {"n": n, "make": make}
     return {"offset": round(offset, 2), "every_trick_discount": round(every_discount, 3), "buckets": buckets}
@@ -130,9 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--offset", type=float, default=5.0)
     parser.add_argument("--budget-ms", type=int, default=100)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--cache", help="file keeping the simulated deals between runs (skips step 1)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    samples = simulate(args.deals, args.seed)
+    if args.cache and Path(args.cache).exists():
+        samples = [tuple(x) for x in json.loads(Path(args.cache).read_text())]
+    else:
+        samples = simulate(args.deals, args.seed)
+        if args.cache:
+            Path(args.cache).write_text(json.dumps(samples))
     print(f"simulated {args.deals} deals ({len(samples)} contracts) in {time.perf_counter() - start:.0f} s",
           file=sys.stderr)
     offset, discount = args.offset, 0.8
@@ -140,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     bidding.DATA.parent.mkdir(exist_ok=True)
     bidding.DATA.write_text(dump(build(samples, offset, discount)))
     bidding.table.cache_clear()
+    bidding._populated.cache_clear()
     line = [0.0, 1.0]
     if args.selfplay:
         result = selfplay(args.selfplay, args.seed + 1, args.budget_ms)
@@ -147,9 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         made = sum(m for _, m in result["bids"])
         print(f"self-play: {result['hands']} hands, solver over-predicts the bidding side by {offset:.2f} points; "
               f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}", file=sys.stderr)
-        # the table's chances with the measured offset, mapped onto what self-play bids really made
-        bidding.DATA.write_text(dump(build(samples, offset, discount)))
-        bidding.table.cache_clear()
+        # the table's chances (pass --offset near the measured one), mapped onto what bids really made
         line = fit(result["bids"])
         print(f"made rate = {line[0]} + {line[1]} x table chance", file=sys.stderr)
     data = build(samples, offset, discount)
@@ -158,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                      "budget_ms": args.budget_ms}
     bidding.DATA.write_text(dump(data))
     bidding.table.cache_clear()
+    bidding._populated.cache_clear()
     print(f"wrote {bidding.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 
