@@ -6,7 +6,8 @@ carries the table id, so clicks reach the game after a restart without any view 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -32,10 +33,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: object, /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TableButton:
         """Rebuild the button from a click (any stored message, before or after a restart)."""
-        return cls(item.custom_id or "", item.label or "", item.style, item.disabled)
+        button = cast(discord.ui.Button, item)
+        return cls(button.custom_id or "", button.label or "", button.style, button.disabled)
 
     async def callback(self, interaction: discord.Interaction[Texas42Bot]) -> None:  # type: ignore[override]
         """Hand the click to the game."""

@@ -15,6 +15,7 @@ import discord
 from . import custom_ids
 from .buttons import controls_view
 from .controls import Control, group_controls, page, turn_controls
+from .presenter import message_extras
 from .tables import Refusal, Table
 from .wording import action_phrase
 
@@ -113,13 +114,7 @@ class ButtonHandler:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
             message = await self.bot.presenter.private(table, seat)
-        file = message.file()
-        await interaction.followup.send(
-            message.content,
-            ephemeral=True,
-            **({"file": file} if file else {}),
-            **({"view": message.view} if message.view else {}),
-        )
+        await interaction.followup.send(message.content, ephemeral=True, **message_extras(message.file(), message.view))
         if message.view is not None:
             self.bot.presenter.remember_private_reply(table, seat, interaction)
 

@@ -147,8 +147,9 @@ class TablePresenter:
             except discord.HTTPException:
                 log.warning("table %s: could not edit the table message", table.id, exc_info=True)
                 return
+        extras = message_extras(view=view)
         sent = await self._with_picture_or_without(
-            picture, lambda files: channel.send(content, files=files, view=view, allowed_mentions=NO_MENTIONS)
+            picture, lambda files: channel.send(content, files=files, allowed_mentions=NO_MENTIONS, **extras)
         )
         await self.bot.service.set_message(table, sent.id)
 
@@ -175,8 +176,8 @@ class TablePresenter:
         if view["legal"]:
             lines.append(f"**Your turn to {_PHASE_VERBS.get(view['phase'], 'act')}.** {turn_hint(table, view)}".strip())
             controls = controls_view(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
-        elif table.turn() is not None:
-            lines.append(f"Waiting for {seat_label(table, table.turn())}.")
+        elif (turn := table.turn()) is not None:
+            lines.append(f"Waiting for {seat_label(table, turn)}.")
         return Private("\n".join(line for line in lines if line), picture, controls)
 
     async def send_private(self, table: Table, seat: int, *, fresh_deal: bool = False) -> None:
@@ -190,12 +191,7 @@ class TablePresenter:
         await self.close_turn(table, seat, None)
         try:
             user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
-            file = message.file()
-            sent = await user.send(
-                message.content,
-                **({"file": file} if file else {}),
-                **({"view": message.view} if message.view else {}),
-            )
+            sent = await user.send(message.content, **message_extras(message.file(), message.view))
         except (discord.Forbidden, discord.NotFound):
             if not row.dm_closed:
                 row.dm_closed = True
@@ -242,6 +238,17 @@ class TablePresenter:
 
 
 # ---------------------------------------------------------------------- words
+
+
+def message_extras(file: discord.File | None = None, view: discord.ui.View | None = None) -> dict[str, Any]:
+    """Keyword arguments for a send: the picture and the buttons, leaving out whichever is absent."""
+    extras: dict[str, Any] = {}
+    if file is not None:
+        extras["file"] = file
+    if view is not None:
+        extras["view"] = view
+    return extras
+
 
 
 def title(table: Table) -> str:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from . import picture_fallback
 
+_pictures: ModuleType | None
 try:  # the pictures package is written in parallel; any renderer it does not export yet falls back
     from . import pictures as _pictures
 except Exception:  # pragma: no cover - only while the pictures package is broken

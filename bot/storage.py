@@ -144,7 +144,7 @@ class Storage:
         """How many migrations this database has applied."""
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
-        return int(row[0])
+        return int(row[0]) if row is not None else 0
 
     async def migrate(self) -> None:
         """Apply every migration newer than the database, each in its own transaction."""
@@ -191,6 +191,7 @@ class Storage:
                     " rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, host_id, variant, json.dumps(rules), computer_level, rematch_of),
                 )
+                assert cursor.lastrowid is not None
                 table_id = int(cursor.lastrowid)
                 for seat in seats:
                     await self._put_seat(db, table_id, seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -177,7 +177,8 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         """Catch-all: a click on a button that is not one of ours gets a private refusal."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data = cast(dict[str, Any], interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if not is_ours(custom_id):
             await refuse(interaction, "That button isn't in use any more.")
 
