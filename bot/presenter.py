@@ -313,6 +313,10 @@ def playing_text(table: Table) -> str:
     view = table.hand.view_for(0, table.scores)
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
+        "Players: " + " · ".join(
+            f"{compass} {row.name if row and not row.is_computer else 'computer'}"
+            for compass, row in ((c, table.seats.get(s)) for s, c in enumerate(table.seat_names))
+        ),
         score_line(rules.scoring, rules.team_names, table.scores, rules.target),
     ]
     facts = [f"Dealer: {seat_label(table, view['dealer'], mention=False)}"]
