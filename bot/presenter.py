@@ -176,6 +176,8 @@ class TablePresenter:
         if view["legal"]:
             lines.append(f"**Your turn to {_PHASE_VERBS.get(view['phase'], 'act')}.** {turn_hint(table, view)}".strip())
             controls = controls_view(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        elif view["out"] == seat:
+            lines.append("You sit out this hand: your partner plays Nello alone.")
         elif (turn := table.turn()) is not None:
             lines.append(f"Waiting for {seat_label(table, turn)}.")
         return Private("\n".join(line for line in lines if line), picture, controls)
