@@ -97,6 +97,9 @@ class TablePresenter:
         turn = table.turn()
         if turn is not None and not table.seats[turn].is_computer:
             await self.send_private(table, turn)
+        out = table.view_for(event.seat)["out"] if event.action.startswith("nello") else None
+        if out is not None and not table.seats[out].is_computer:
+            await self.send_private(table, out)  # tell the partner they sit this one out
         await self.update_table_message(table)
 
     async def _hand_over(self, table: Table, event: TableEvent) -> None:

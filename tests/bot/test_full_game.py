@@ -48,3 +48,33 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
     stats = await members[2].slash(channel, "42 stats", player=members[0])
     text = stats.followups[0].content if stats.followups else stats.response.content
     assert "alice" in text and "1 games played" in text
+
+
+async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
+    from engine import Hand
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    table = await open_and_seat(env, channel, members[0], members, target=1)
+    await members[0].click(table, label="Start")
+    # Arrange the auction so that alice (North) won it with 1 mark and now names the contract.
+    game_table = env.bot.service.table(1)
+    record = game_table.hand.to_record()
+    order = [(record["dealer"] + 1 + i) % 4 for i in range(4)]
+    record["calls"] = ["1 mark" if seat == 0 else "pass" for seat in order]
+    game_table.hand = Hand.from_record(record)
+    await env.bot.presenter.send_private(game_table, 0)
+    alice, carol = members[0], members[2]
+
+    dm = alice.user.dm_channel.last_message
+    assert "Nello" in [b.label for b in buttons(dm)]
+    await alice.user.click(dm, label="Nello")
+    inside = [b.label for b in buttons(alice.user.dm_channel.last_message)]
+    assert inside == ["Doubles high", "Doubles low", "Doubles own suit", "‹ Back"]
+    await alice.user.click(alice.user.dm_channel.last_message, label="Doubles low")
+
+    assert game_table.hand.to_record()["contract"] == "nello doubles-low"
+    assert "sit out" in carol.user.dm_channel.last_message.content
+    assert "Contract: Nello (doubles low)" in channel_message(channel, table.id).content
