@@ -336,17 +336,19 @@ class Storage:
 
     async def load_table(self, table_id: int) -> TableRow | None:
         """One table with its seats and hands, or None."""
-        async with self._db.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else await self._complete(row)
+        async with self._lock:  # never read half of another caller's transaction on this connection
+            async with self._db.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,)) as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else await self._complete(row)
 
     async def load_open_tables(self) -> list[TableRow]:
         """Every table still in its lobby or playing, for reloading after a restart."""
-        async with self._db.execute(
-            "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [await self._complete(row) for row in rows]
+        async with self._lock:
+            async with self._db.execute(
+                "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+            ) as cursor:
+                rows = await cursor.fetchall()
+            return [await self._complete(row) for row in rows]
 
     async def _complete(self, row: aiosqlite.Row) -> TableRow:
         table = TableRow(
@@ -380,7 +382,7 @@ class Storage:
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
         """This server's players ranked by marks won, then games won, then fewest games played."""
-        async with self._db.execute(
+        async with self._lock, self._db.execute(
             "SELECT * FROM player_stats WHERE guild_id = ? AND games_played > 0"
             " ORDER BY marks_won DESC, games_won DESC, games_played ASC, name LIMIT ?",
             (guild_id, limit),
@@ -389,7 +391,7 @@ class Storage:
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """One player's record in this server, or None if they have never finished a game here."""
-        async with self._db.execute(
+        async with self._lock, self._db.execute(
             "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         ) as cursor:
             row = await cursor.fetchone()
@@ -397,7 +399,7 @@ class Storage:
 
     async def team_results(self, table_id: int) -> list[TeamResult]:
         """The team results stored for a finished table."""
-        async with self._db.execute(
+        async with self._lock, self._db.execute(
             "SELECT * FROM team_results WHERE table_id = ? ORDER BY team", (table_id,)
         ) as cursor:
             return [
