@@ -14,9 +14,9 @@ from . import auction, exchange
 from .calls import MARKS, POINTS, Call, parse_call
 from .contracts import contract_text, legal_contracts, parse_contract
 from .errors import IllegalAction, TileError
-from .rules import Rules
-from .suits import NELLO, Contract, suit_table
-from .tiles import bits, parse_tile
+from .rules import Layout, Rules
+from .suits import NELLO, Contract, SuitTable, suit_table
+from .tiles import TileSet, bits, parse_tile
 
 AUCTION, EXCHANGE, CONTRACT, PLAY, DONE = "auction", "exchange", "contract", "play", "done"
 
@@ -41,6 +41,37 @@ class Hand:
         "plays", "trick", "trick_seats", "lead", "declared", "tricks", "points", "turn", "phase", "made",
         "complete",
     )
+    rules: Rules
+    lay: Layout
+    ts: TileSet
+    dealer: int
+    deal: tuple[tuple[int, ...], ...]  # tile ids dealt to each seat, in deal order
+    widow: tuple[int, ...]
+    held: list[int]  # each seat's tiles now, as a mask
+    calls: list[Call]
+    high: Call | None  # the high bid so far
+    high_seat: int | None
+    passed: int  # mask of seats that passed (the open auction skips them)
+    bidder: int | None
+    declarer: int | None  # names the contract and leads: the bidder, or his partner after Plunge/Splash
+    forced: bool  # the dealer was made to bid
+    taken: list[int]
+    discarded: list[int]
+    widow_left: int
+    contract: Contract | None
+    table: SuitTable | None
+    out: int | None  # the seat sitting out (Nello partner)
+    plays: list[tuple[int, int, int]]  # (seat, tile id, declared suit or -1)
+    trick: list[int]
+    trick_seats: list[int]
+    lead: int  # the suit led to the trick in progress, or -1
+    declared: int
+    tricks: list[Trick]
+    points: list[int]  # per team
+    turn: int | None
+    phase: str
+    made: bool | None
+    complete: bool
 
     # --- construction -------------------------------------------------------------------------------
 

@@ -123,6 +123,30 @@ class Rules:
 
     variant: str = "standard"
     options: dict[str, Any] = field(default_factory=dict)  # every option's effective value
+    # Each option is also an attribute (rules.nello), and so are the figures the hot paths read;
+    # all are set once in __post_init__ from ``options`` and the variant.
+    scoring: str = field(init=False, repr=False, compare=False)
+    target: int = field(init=False, repr=False, compare=False)
+    win_by: int = field(init=False, repr=False, compare=False)
+    made_scores: str = field(init=False, repr=False, compare=False)
+    play_out: bool = field(init=False, repr=False, compare=False)
+    max_opening_marks: int = field(init=False, repr=False, compare=False)
+    forced_bid: bool = field(init=False, repr=False, compare=False)
+    doubles_trump: bool = field(init=False, repr=False, compare=False)
+    follow_me: bool = field(init=False, repr=False, compare=False)
+    follow_me_doubles: str = field(init=False, repr=False, compare=False)
+    nello: str = field(init=False, repr=False, compare=False)
+    nello_doubles: list[str] = field(init=False, repr=False, compare=False)
+    plunge: bool = field(init=False, repr=False, compare=False)
+    splash: bool = field(init=False, repr=False, compare=False)
+    plunge_marks: int = field(init=False, repr=False, compare=False)
+    splash_marks: int = field(init=False, repr=False, compare=False)
+    sevens: bool = field(init=False, repr=False, compare=False)
+    sevens_target: int = field(init=False, repr=False, compare=False)
+    first_suit_declared: bool = field(init=False, repr=False, compare=False)
+    layout: Layout = field(init=False, repr=False, compare=False)
+    mark_points: int = field(init=False, repr=False, compare=False)
+    teams: int = field(init=False, repr=False, compare=False)
 
     @classmethod
     def from_preset(cls, preset: str = "standard", overrides: dict[str, Any] | None = None) -> Rules:

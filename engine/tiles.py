@@ -9,7 +9,7 @@ set is ``a*(a+1)//2 + b``, the same in every set size; a second copy (Eighty-eig
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import TileError
@@ -58,6 +58,17 @@ class TileSet:
     top: int
     copies: int = 1
     removed: tuple[tuple[int, int], ...] = ()
+    # Tables set once in __post_init__ (indexed by tile id unless said otherwise).
+    set_size: int = field(init=False, repr=False, compare=False)  # tiles in one copy of the set
+    ids: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the ids in play
+    hi: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    lo: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    all_mask: int = field(init=False, repr=False, compare=False)
+    doubles_mask: int = field(init=False, repr=False, compare=False)
+    suit_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)  # number -> tiles showing it
+    count_total: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Per-tile tables, computed once per set: the hot paths read them as plain attributes.
