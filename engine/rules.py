@@ -194,6 +194,11 @@ class Rules:
         return {k: v for k, v in self.options.items() if base[k] != v}
 
     @property
+    def title(self) -> str:
+        """The variant's name for people: "Standard 42", "The Big Game"."""
+        return TITLES[self.variant]
+
+    @property
     def players(self) -> int:
         return self.layout.players
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .tiles import bits
+
 if TYPE_CHECKING:
     from .hand import Hand
 
@@ -51,5 +53,15 @@ def view_for(hand: Hand, seat: int, score: list[int] | None = None) -> dict[str,
         "complete": hand.complete,
         "tile_counts": [bin(hand.held[s]).count("1") for s in range(hand.players)],
         "widow": widow,
+        "trumps": _trumps(hand, seat),
     }
+
+
+def _trumps(hand: Hand, seat: int) -> list[str]:
+    """The seat's tiles that are trump under the contract (none before it, or with no trump)."""
+    table = hand.table
+    if table is None or table.trump < 0:
+        return []
+    trump_names = {hand.ts.names[t] for t in bits(hand.held[seat] & table.members[table.trump])}
+    return [name for name in hand.tiles_of(seat) if name in trump_names]
 

@@ -80,3 +80,12 @@ def test_views_are_json_ready():
 
     h = Hand.new(Rules.from_preset("eighty-eight"), 0, random.Random(0))
     assert json.loads(json.dumps(h.view_for(1, [0, 0])))["seat"] == 1
+
+
+def test_a_view_lists_the_seats_trumps():
+    h = make_hand({0: ["6-6", "6-4", "5-5", "4-4", "4-0", "2-1", "1-1"]}, calls=["30", "pass", "pass", "pass"])
+    assert h.view_for(0)["trumps"] == []
+    assert h.apply("fours").view_for(0)["trumps"] == ["6-4", "4-4", "4-0"]
+    assert h.apply("doubles").view_for(0)["trumps"] == ["6-6", "5-5", "4-4", "1-1"]
+    assert h.apply("follow-me").view_for(0)["trumps"] == []
+    assert Rules.from_preset("big-game").title == "The Big Game"
