@@ -258,18 +258,7 @@ def message_extras(file: discord.File | None = None, view: discord.ui.View | Non
 
 def title(table: Table) -> str:
     """The game's name, e.g. "Standard 42"."""
-    return variant_title(table.rules.variant)
-
-
-def variant_title(variant: str) -> str:
-    """A preset's name, e.g. "The Big Game"."""
-    return {
-        "standard": "Standard 42",
-        "tournament": "Tournament 42",
-        "three-hand": "Three-hand 42",
-        "big-game": "The Big Game",
-        "eighty-eight": "Eighty-eight",
-    }.get(variant, "Texas 42")
+    return table.rules.title
 
 
 def seat_label(table: Table, seat: int, *, mention: bool = True) -> str:

@@ -8,8 +8,6 @@ from .pictures.scenes import GameEndScene, HandEndScene, HandScene, SeatInfo, Ta
 from .tables import Table
 from .wording import bid_label, contract_title
 
-_SUIT_NUMBERS = {"blanks": 0, "ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
-
 
 def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
     """Every seat's name as the pictures show it."""
@@ -26,19 +24,6 @@ def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
 def top_pip(table: Table) -> int:
     """The set's highest pip."""
     return 8 if table.rules.variant == "big-game" else 6
-
-
-def trump_tiles(contract: str | None, tiles: list[str]) -> frozenset[str]:
-    """Which of `tiles` are trump under `contract`."""
-    if not contract:
-        return frozenset()
-    head = contract.split(" ")[0]
-    if head == "doubles":
-        return frozenset(t for t in tiles if t[0] == t[-1])
-    suit = _SUIT_NUMBERS.get(head, int(head) if head.isdigit() else None)
-    if suit is None:
-        return frozenset()
-    return frozenset(t for t in tiles if str(suit) in t.split("-"))
 
 
 def bid_text(table: Table, view: dict) -> str | None:
@@ -60,7 +45,7 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     title = f"{table.seat_names[seat]} · hand {table.hand_no + 1}"
     if view["contract"]:
         title += f" · {contract_title(view['contract'])}"
-    return HandScene(tiles, trump_tiles(view["contract"], list(tiles)), playable, title, top_pip(table))
+    return HandScene(tiles, frozenset(view["trumps"]), playable, title, top_pip(table))
 
 
 def table_scene(table: Table, status: str) -> TableScene:

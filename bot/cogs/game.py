@@ -12,7 +12,7 @@ from engine import PRESETS, Rules
 
 from ..clicks import is_ours, refuse
 from ..house_rules import option_suggestions
-from ..presenter import NO_MENTIONS, title, variant_title
+from ..presenter import NO_MENTIONS, title
 from ..tables import Refusal, Table
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
             rules = Rules.from_preset(preset or "standard")
-            heading = f"**{variant_title(rules.variant)}** (preset `{rules.variant}`)"
+            heading = f"**{rules.title}** (preset `{rules.variant}`)"
         lines = [heading, *(f"• {line}" for line in rules.describe())]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
