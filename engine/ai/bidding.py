@@ -1,16 +1,17 @@
-"""Strong bidding: the chance each contract makes each bid, read from a small table built offline.
+"""Strong bidding: the chance each contract makes each bid, from a small model built offline.
 
 ``engine/ai/data/bidding.json`` is written by ``python -m engine.ai.calibrate``: random deals, each solved
-with perfect information for the bidder's few best contracts, bucketed by simple hand features, then
-shifted down by the points the bidding side actually lost to hidden information in self-play (solver
-values flatter the bidder). Where the table does not apply (three-hand, the Big Game, Eighty-eight) the
+with perfect information for the bidder's few best contracts; per bid, a logistic model from hand features
+to "the solved points reach the bid plus an offset". The offset is the points the bidding side really lost
+to hidden information in self-play (solver values flatter the bidder); a last line maps the model's chances
+onto the made rate of self-play bids. Where the table does not apply (three-hand, the Big Game, Eighty-eight) the
 easy player's evaluation bids.
 """
 
 from __future__ import annotations
 
 import json
-import re
+import math
 from functools import cache
 from pathlib import Path
 
@@ -21,25 +22,36 @@ from . import easy, evaluate
 from .situation import Situation, bits, count_bits
 
 DATA = Path(__file__).with_name("data") / "bidding.json"
-MIN_BUCKET = 25  # fewer samples than this in a bucket: use the coarser key
 EDGE = 0.04  # bid only when the chance of making beats an even chance by this much
+FEATURES = ["one", "trumps", "top trumps", "trump double", "off doubles", "off leaders", "count held / 5",
+            "void suits", "trumps x top trumps"]
 
 
-def features(rules, contract: Contract, mask: int) -> tuple[str, str]:
-    """(fine key, coarse key) of a hand under a trump contract: trumps held, top trumps in a row, off
-    doubles."""
+def features(rules, contract: Contract, mask: int) -> list[float]:
+    """What the table's model reads of a hand under a trump contract (names in ``FEATURES``)."""
     ts = rules.layout.tiles
     table_ = suit_table(ts, contract)
-    trumps = count_bits(mask & table_.members[table_.trump])
-    walk = min(3, evaluate.walkers(ts, contract, table_.trump, mask))
-    off_doubles = sum(1 for t in bits(mask & ~table_.members[table_.trump]) if ts.hi[t] == ts.lo[t])
-    kind = "D" if contract.kind == DOUBLES else "S"
-    return f"{kind}{trumps}w{walk}d{min(3, off_doubles)}", f"{kind}{trumps}w{walk}"
+    trump_mask = table_.members[table_.trump]
+    trumps = count_bits(mask & trump_mask)
+    walk = evaluate.walkers(ts, contract, table_.trump, mask)
+    double = 0
+    for t in bits(mask & trump_mask):
+        if table_.rank[table_.trump][t] == max(table_.rank[table_.trump]):
+            double = 1
+    off_doubles = sum(1 for t in bits(mask & ~trump_mask) if ts.hi[t] == ts.lo[t])
+    off_leaders, voids = 0, 0
+    for suit in range(len(table_.members)):
+        if suit == table_.trump or not table_.members[suit]:
+            continue
+        off_leaders += evaluate.walkers(ts, contract, suit, mask & ~trump_mask)
+        voids += not (mask & table_.members[suit] & ~trump_mask)
+    count = sum(ts.points[t] for t in bits(mask)) / 5
+    return [1.0, trumps, walk, double, off_doubles, off_leaders, count, voids, trumps * walk]
 
 
 @cache
 def table() -> dict:
-    """The shipped table (empty when the file is missing: the easy evaluation then bids)."""
+    """The shipped model (empty when the file is missing: the easy evaluation then bids)."""
     if not DATA.exists():
         return {}
     return json.loads(DATA.read_text())
@@ -48,37 +60,19 @@ def table() -> dict:
 def chance(rules, contract: Contract, mask: int, level: int) -> float | None:
     """Chance the side makes a point bid of ``level`` (42: every trick) under ``contract``; None if unknown.
 
-    A bucket with too few samples (strong hands are rare in random deals) borrows the best chance of the
-    well-sampled buckets it dominates: as many trumps, top trumps and off doubles or more is never worse.
+    Per bid, a logistic model of "perfect play takes the bid plus the self-play offset" over hand features;
+    a higher bid is never given a better chance than a lower one.
     """
     data = table()
-    if not data:
+    model = data.get("model", {}).get("D" if contract.kind == DOUBLES else "S")
+    if not model or str(level) not in model["levels"]:
         return None
-    fine, _ = features(rules, contract, mask)
-    row = data["buckets"].get(fine)
-    if row and row["n"] >= MIN_BUCKET:
-        return row["make"].get(str(level))
-    kind, t, w, d = _parse(fine)
-    best = None
-    for (k2, t2, w2, d2), row in _populated():
-        if k2 == kind and t2 <= t and w2 <= w and d2 <= d and str(level) in row["make"]:
-            p = row["make"][str(level)]
-            best = p if best is None or p > best else best
-    return best
-
-
-_KEY = re.compile(r"([SD])(\d+)w(\d+)d(\d+)$")
-
-
-def _parse(key: str) -> tuple[str, int, int, int]:
-    m = _KEY.match(key)
-    return m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
-
-
-@cache
-def _populated() -> list:
-    """Fine buckets with enough samples, parsed."""
-    return [(_parse(k), row) for k, row in table()["buckets"].items() if _KEY.match(k) and row["n"] >= MIN_BUCKET]
+    x = features(rules, contract, mask)
+    best = 1.0
+    for lv in range(30, level + 1):
+        z = sum(w * xi for w, xi in zip(model["levels"][str(lv)], x, strict=True))
+        best = min(best, 1 / (1 + math.exp(-max(-30.0, min(30.0, z)))))
+    return best * (data["every_trick_discount"] if level >= 42 else 1.0)
 
 
 def applies(sit: Situation) -> bool:

@@ -1,12 +1,14 @@
 """Rebuild ``engine/ai/data/bidding.json``: ``python -m engine.ai.calibrate [--deals N] [--selfplay N]``.
 
 1. Simulate: deal at random; for the bidder's three best-looking trump contracts, solve the deal with
-   perfect information (the bidder leading) and record the hand's features and the points his side takes.
+   perfect information (the bidder leading) and record the hand's features and the points his side takes;
+   per contract kind and bid, fit a logistic model of "the solved points reach the bid plus the offset".
 2. Calibrate on self-play: strong players bid and play real hands (seeing only their views); on each the
    solver's prediction for the true deal is compared with what the bidding side actually took. The mean
    shortfall is the offset by which the solved values flatter the bidder, and the share of predicted
    every-trick hands that really took every trick discounts the mark-bid column.
-3. Write per feature bucket the chance of making each bid 30..41 and of taking every trick (42).
+3. Write the model, the offset, the discount and a line from the model's chance of making a bid to the
+   made rate of self-play bids.
 Seeded throughout, so a rebuild with the same arguments gives the same file.
 """
 
@@ -18,8 +20,9 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
 from pathlib import Path
+
+import numpy as np
 
 from engine import Hand, Rules
 from engine.calls import parse_call
@@ -29,11 +32,9 @@ from . import bidding, evaluate
 from .arena import play_hand
 from .solver import Position, Problem
 
-BIDS = list(range(30, 43))
 
-
-def simulate(deals: int, seed: int) -> list[tuple[str, str, int]]:
-    """(fine key, coarse key, solved points) for the best few contracts of ``deals`` random hands."""
+def simulate(deals: int, seed: int) -> list[tuple[str, list[float], int]]:
+    """(contract kind "S"/"D", hand features, solved points) for the best few contracts of random hands."""
     rules = Rules.from_preset("standard")
     rng = random.Random(seed)
     contracts = [Contract(SUIT, k) for k in range(7)] + [Contract(DOUBLES)]
@@ -45,32 +46,49 @@ def simulate(deals: int, seed: int) -> list[tuple[str, str, int]]:
         best = sorted(contracts, key=lambda c: -evaluate.tricks(rules, c, mine))[:3]
         for c in best:
             v = problems[c].value(Position(list(hand.held), [], -1, 0))
-            fine, coarse = bidding.features(rules, c, mine)
-            out.append((fine, coarse, v))
+            kind = "D" if c.kind == DOUBLES else "S"
+            out.append((kind, bidding.features(rules, c, mine), v))
     return out
 
 
-def build(samples: list[tuple[str, str, int]], offset: float, every_discount: float) -> dict:
-    """The table: per bucket, sample count and chance of making each bid after the offset."""
-    groups: dict[str, list[int]] = defaultdict(list)
-    for fine, coarse, v in samples:
-        groups[fine].append(v)
-        groups[coarse].append(v)
-    buckets = {}
-    for key, values in sorted(groups.items()):
-        n = len(values)
-        # a bid the solver makes only by taking every point is still made by taking every point
-        make = {str(b): round(sum(v >= min(42, b + offset) for v in values) / n, 3) for b in BIDS[:-1]}
-        make["42"] = round(sum(v == 42 for v in values) / n * every_discount, 3)
-        buckets[key] = {"n": n, "make": make}
-    return {"offset": round(offset, 2), "every_trick_discount": round(every_discount, 3), "buckets": buckets}
+LEVELS = list(range(30, 43))
+
+
+def logistic(xs: np.ndarray, ys: np.ndarray, ridge: float = 1e-2, iters: int = 30) -> np.ndarray:
+    """Logistic-regression weights by Newton's method (a little ridge keeps separable data finite)."""
+    w = np.zeros(xs.shape[1])
+    for _ in range(iters):
+        p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
+        hess = xs.T @ (xs * (p * (1 - p))[:, None]) + ridge * np.eye(len(w))
+        step = np.linalg.solve(hess, xs.T @ (ys - p) - ridge * w)
+        w += step
+        if np.abs(step).max() < 1e-6:
+            break
+    return w
+
+
+def build(samples: list, offset: float, every_discount: float) -> dict:
+    """The model: per contract kind and bid, logistic weights from hand features to "the solved points
+    reach the bid plus the self-play offset" (42: every point), with the every-trick discount."""
+    model = {}
+    for kind in ("S", "D"):
+        rows = [(x, v) for k, x, v in samples if k == kind]
+        if len(rows) < 10 * len(bidding.FEATURES):
+            continue
+        xs = np.array([x for x, _ in rows], float)
+        values = np.array([v for _, v in rows], float)
+        levels = {}
+        for level in LEVELS:
+            need = 42 if level == 42 else min(42.0, level + offset)
+            levels[str(level)] = [round(float(w), 4) for w in logistic(xs, (values >= need).astype(float))]
+        model[kind] = {"levels": levels, "n": len(rows)}
+    return {"offset": round(offset, 2), "every_trick_discount": round(every_discount, 3), "model": model,
+            "features": bidding.FEATURES}
 
 
 def dump(data: dict) -> str:
-    """The table as JSON with one bucket per line: small, and readable in a diff."""
-    head = {k: v for k, v in data.items() if k != "buckets"}
-    lines = [f"  {json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in sorted(data["buckets"].items())]
-    return (json.dumps(head, sort_keys=True)[:-1] + ', "buckets": {\n' + ",\n".join(lines) + "\n}}\n")
+    """The table as small, diff-friendly JSON."""
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
 def selfplay(hands: int, seed: int, budget_ms: int) -> dict:
@@ -136,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.cache and Path(args.cache).exists():
-        samples = [tuple(x) for x in json.loads(Path(args.cache).read_text())]
+        samples = [tuple(x) for x in json.loads(Path(args.cache).read_text())]  # simulated with these features
     else:
         samples = simulate(args.deals, args.seed)
         if args.cache:
@@ -148,7 +166,6 @@ def main(argv: list[str] | None = None) -> int:
     bidding.DATA.parent.mkdir(exist_ok=True)
     bidding.DATA.write_text(dump(build(samples, offset, discount)))
     bidding.table.cache_clear()
-    bidding._populated.cache_clear()
     line = [0.0, 1.0]
     if args.selfplay:
         result = selfplay(args.selfplay, args.seed + 1, args.budget_ms)
@@ -165,7 +182,6 @@ def main(argv: list[str] | None = None) -> int:
                      "budget_ms": args.budget_ms}
     bidding.DATA.write_text(dump(data))
     bidding.table.cache_clear()
-    bidding._populated.cache_clear()
     print(f"wrote {bidding.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 

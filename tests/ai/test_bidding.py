@@ -10,9 +10,13 @@ from engine.suits import SUIT, Contract
 
 def test_table_ships_with_calibration():
     data = bidding.table()
-    assert data["buckets"] and 0 < data["offset"] < 15
-    for row in data["buckets"].values():
-        chances = [row["make"][str(b)] for b in range(30, 42)]
+    assert set(data["model"]) == {"S", "D"} and 0 < data["offset"] < 15
+    assert len(data["made_line"]) == 2 and data["built"]["selfplay_hands"] > 0
+    rules = Rules.from_preset("standard")
+    rng = random.Random(1)
+    for _ in range(20):
+        mask = Hand.new(rules, 0, rng).held[0]
+        chances = [bidding.chance(rules, Contract(SUIT, 6), mask, b) for b in range(30, 43)]
         assert chances == sorted(chances, reverse=True)  # a higher bid is never likelier to make
 
 
@@ -39,7 +43,7 @@ def test_bid_is_legal_for_every_seat():
 
 
 def test_rebuild_is_deterministic():
-    a = calibrate.build(calibrate.simulate(4, seed=9), 5.0, 0.8)
-    b = calibrate.build(calibrate.simulate(4, seed=9), 5.0, 0.8)
-    assert a == b and a["buckets"]
+    a = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
+    b = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
+    assert a == b and a["model"]["S"]["levels"]["30"]
     assert calibrate.fit([(0.6, True), (0.9, True), (0.55, False)] * 10)[1] > 0
