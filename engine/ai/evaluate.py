@@ -99,7 +99,7 @@ def tricks(rules: Rules, contract: Contract, mask: int) -> float:
     else:
         score = 0.0
     if rules.layout.partners:  # a partner takes some tricks too
-        score += 1.0 if rules.players == 4 else 1.6
+        score += 1.0 if rules.players == 4 else 0.0  # two partners, but three opponents and the kitty
     return score
 
 
