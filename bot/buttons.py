@@ -13,6 +13,7 @@ import discord
 
 from . import custom_ids
 from .controls import Control
+from .notices import BACK_LABEL
 from .tables import Table
 
 if TYPE_CHECKING:
@@ -72,9 +73,12 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 
 def game_view(table: Table) -> discord.ui.View:
-    """The table message during a game: `My hand`."""
+    """The table message during a game: `My hand`, `Leave` and, while a seat is away, `I'm back`."""
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton(custom_ids.make(table.id, custom_ids.HAND), "My hand", discord.ButtonStyle.primary))
+    if any(seat.away for seat in table.seats.values()):
+        view.add_item(TableButton(custom_ids.make(table.id, custom_ids.BACK), BACK_LABEL, discord.ButtonStyle.success))
+    view.add_item(TableButton(custom_ids.make(table.id, custom_ids.LEAVE, "game"), "Leave"))
     return view
 
 

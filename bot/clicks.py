@@ -6,6 +6,7 @@ Slow work (pictures, storage, computer players) only ever happens after the inte
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -49,6 +50,7 @@ class ButtonHandler:
 
     def __init__(self, bot: Texas42Bot):
         self.bot = bot
+        self._pending: set[asyncio.Task] = set()  # come-backs under way (a reference keeps them alive)
 
     async def handle(self, interaction: discord.Interaction, custom_id: str) -> None:
         """Handle one click on a `TableButton`."""
@@ -58,6 +60,9 @@ class ButtonHandler:
         if parsed is None or table is None:
             await refuse(interaction, GONE)
             return
+        if parsed.kind != custom_ids.BACK and table.seat_of(interaction.user.id) is not None:
+            # Any click at the table hands an away seat back; in the background, so the click is acked first.
+            self._come_back_soon(table, interaction.user.id)
         try:
             await self._route(interaction, table, parsed)
         except Refusal as refusal:
@@ -66,6 +71,13 @@ class ButtonHandler:
             log.exception("table %s: click %r failed", parsed.table_id, custom_id)
             await refuse(interaction, "Something went wrong on my side; please try again.")
             raise
+
+    def _come_back_soon(self, table: Table, user_id: int) -> None:
+        row = table.seats.get(table.seat_of(user_id) or 0)
+        if row is not None and row.user_id == user_id and row.away:
+            task = asyncio.get_running_loop().create_task(self.bot.service.come_back(table, user_id))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
 
     async def _route(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
         service = self.bot.service
@@ -89,8 +101,16 @@ class ButtonHandler:
             await interaction.response.defer()
             await service.add_computer(table, user.id)
         elif kind == custom_ids.LEAVE:
-            await interaction.response.defer()
-            await service.leave(table, user.id)
+            if (parsed.token == "game") != (table.status == "playing"):
+                raise Refusal("That button is out of date. Use `My hand` for the current ones.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            said = await service.leave(table, user.id)
+            await interaction.followup.send(said, ephemeral=interaction.guild_id is not None)
+        elif kind == custom_ids.BACK:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            came_back = await service.come_back(table, user.id)
+            text = "Welcome back: your seat is yours again." if came_back else "You're already playing your seat."
+            await interaction.followup.send(text, ephemeral=interaction.guild_id is not None)
         elif kind == custom_ids.START:
             await interaction.response.defer()
             await service.start(table, user.id)

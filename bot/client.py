@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from engine.ai import make_player, warm_up
 
+from . import notices
 from .buttons import TableButton
 from .clicks import ButtonHandler
 from .presenter import TablePresenter
@@ -33,6 +35,7 @@ class BotSettings:
     dev_guild_id: int | None = None
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
+    tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
 
 
 class Texas42Bot(commands.Bot):
@@ -49,6 +52,7 @@ class Texas42Bot(commands.Bot):
         *,
         rng: random.Random | None = None,
         player_factory: Callable[[str, int | None], Any] = make_player,
+        clock: Callable[[], float] = time.time,
     ):
         intents = discord.Intents.none()
         intents.guilds = True
@@ -56,6 +60,8 @@ class Texas42Bot(commands.Bot):
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
+        self.clock = clock
+        self._timers: tasks.Loop | None = None
 
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
@@ -68,6 +74,7 @@ class Texas42Bot(commands.Bot):
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
             listener=self.presenter,
+            clock=self.clock,
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -93,22 +100,42 @@ class Texas42Bot(commands.Bot):
                 log.info("computer players ready in %.1f s", seconds)
             except Exception:
                 log.exception("could not warm up the strong computer player; it will start cold")
+        await self._explain_damaged_tables()
         await self._resend_lost_controls()
         self.service.resume()
+        if self.settings.tick_seconds:
+            self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.service.tick)
+            self._timers.start()
+
+    async def _explain_damaged_tables(self) -> None:
+        """Each table refused at load (unreadable records) is explained in its own channel."""
+        for damaged in self.service.damaged:
+            try:
+                await self.get_partial_messageable(damaged.channel_id).send(
+                    notices.damaged(damaged.id, damaged.reason), allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.warning("could not tell channel %s that table %s is damaged", damaged.channel_id, damaged.id)
+        self.service.damaged.clear()
 
     async def _resend_lost_controls(self) -> None:
         """A player on turn whose controls never went out (the bot stopped just before) gets them now."""
         for table in list(self.service.tables.values()):
             async with table.lock:
-                seat = table.turn()
-                if seat is None or table.seats[seat].is_computer:
+                seat = table.human_turn()
+                if seat is None:
                     continue
                 row = table.seats[seat]
                 if row.turn_message_id is None and not row.dm_closed:
                     await self.presenter.send_private(table, seat)
 
     async def close(self) -> None:
-        """Disconnect, then close the database."""
+        """A clean stop: finish the action in hand, stop the timers, disconnect, close the database."""
+        if self._timers is not None:
+            self._timers.cancel()
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.shutdown()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

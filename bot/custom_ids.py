@@ -18,7 +18,7 @@ _REST = re.compile(r"(?P<kind>[a-z]+):(?P<token>[^:]*):(?P<arg>.*)", re.DOTALL)
 MAX_LENGTH = 100
 
 # Kinds: table-message buttons, then private-control buttons.
-SIT, ADD, LEAVE, START, HAND, REMATCH = "sit", "add", "leave", "start", "hand", "rematch"
+SIT, ADD, LEAVE, START, HAND, REMATCH, BACK = "sit", "add", "leave", "start", "hand", "rematch", "back"
 ACT, MENU = "act", "menu"
 
 

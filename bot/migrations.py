@@ -79,4 +79,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN turn_channel_id INTEGER;
     ALTER TABLE seats ADD COLUMN turn_message_id INTEGER;
     """,
+    # 3: turn timers and idle close (deadlines are stored so they survive a restart), away seats.
+    """
+    ALTER TABLE game_tables ADD COLUMN turn_seconds INTEGER DEFAULT 120;
+    ALTER TABLE game_tables ADD COLUMN idle_seconds INTEGER DEFAULT 86400;
+    ALTER TABLE game_tables ADD COLUMN deadline REAL;
+    ALTER TABLE game_tables ADD COLUMN deadline_token TEXT;
+    ALTER TABLE game_tables ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_tables ADD COLUMN last_human_at REAL;
+    ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0;
+    """,
 )

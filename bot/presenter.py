@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from . import render
+from . import notices, render
 from .buttons import controls_view, finished_view, game_view, lobby_view
 from .controls import page, turn_controls
 from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
@@ -81,6 +81,53 @@ class TablePresenter:
             for seat in list(table.seats):
                 await self.close_turn(table, seat, "The game is over." if event.kind == "game_over" else "The table was ended.")
             await self.update_table_message(table, ended_by=event.by)
+        elif event.kind == "idle_closed":
+            for seat in list(table.seats):
+                await self.close_turn(table, seat, "The table was closed: nobody played for a long time.")
+            await self.update_table_message(table, closed_note=notices.idle_closed(table))
+        elif event.kind in ("reminded", "taken_over", "away", "back", "left"):
+            await self._absence(table, event)
+
+    async def _absence(self, table: Table, event: TableEvent) -> None:
+        """Reminders, computers stepping in, away and back, a player leaving: said in the channel."""
+        seat = event.seat
+        assert seat is not None
+        if event.kind == "reminded":
+            await self.notice(table, notices.reminder(table, seat), mention=table.seats[seat].user_id)
+            await self.direct(table, seat, notices.reminder_dm(table))
+        elif event.kind == "taken_over":
+            await self.notice(table, notices.taken_over(table, seat, event.action or ""))
+        elif event.kind == "away":
+            await self.notice(table, notices.away(table, seat))
+            await self.update_table_message(table)
+        elif event.kind == "back":
+            await self.notice(table, notices.back(table, seat))
+            if table.turn() == seat:
+                await self.send_private(table, seat)
+            await self.update_table_message(table)
+        elif event.kind == "left":
+            await self.close_turn(table, seat, "You left the game.")
+            await self.notice(table, notices.left(table, seat, event.by))
+            await self.update_table_message(table)
+
+    async def notice(self, table: Table, text: str, *, mention: int | None = None) -> None:
+        """Post one line in the table's channel (mentioning only `mention`, if given)."""
+        allowed = discord.AllowedMentions(users=[discord.Object(mention)]) if mention else NO_MENTIONS
+        try:
+            await self.bot.get_partial_messageable(table.channel_id).send(text, allowed_mentions=allowed)
+        except discord.HTTPException:
+            log.warning("table %s: could not post a notice in its channel", table.id)
+
+    async def direct(self, table: Table, seat: int, text: str) -> None:
+        """DM one line to a seat's player, if their DMs are open."""
+        row = table.seats.get(seat)
+        if row is None or row.user_id is None or row.dm_closed:
+            return
+        try:
+            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("table %s: could not DM seat %s", table.id, seat)
 
     async def _deal(self, table: Table) -> None:
         for row in table.humans():
@@ -91,11 +138,13 @@ class TablePresenter:
         assert event.seat is not None and event.action is not None
         row = table.seats[event.seat]
         if not row.is_computer:
-            await self.close_turn(table, event.seat, f"You {action_phrase(event.action)}.")
+            did = action_phrase(event.action)
+            note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
+            await self.close_turn(table, event.seat, note)
         if event.hand is not None and event.hand.complete:
             return  # the hand summary and the next deal follow
-        turn = table.turn()
-        if turn is not None and not table.seats[turn].is_computer:
+        turn = table.human_turn()
+        if turn is not None:
             await self.send_private(table, turn)
         out = table.view_for(event.seat)["out"] if event.action.startswith("nello") else None
         if out is not None and not table.seats[out].is_computer:
@@ -116,13 +165,16 @@ class TablePresenter:
 
     # ------------------------------------------------------------------ table message
 
-    async def table_payload(self, table: Table, *, ended_by: str | None = None) -> tuple[str, bytes | None, discord.ui.View | None]:
+    async def table_payload(
+        self, table: Table, *, ended_by: str | None = None, closed_note: str | None = None
+    ) -> tuple[str, bytes | None, discord.ui.View | None]:
         """The table message's text, picture and buttons for the table's current state."""
         if table.status == "lobby":
             return lobby_text(table), None, lobby_view(table)
         if table.status == "ended":
             who = f" by {ended_by}" if ended_by else ""
-            return f"**{title(table)}** · table {table.id}\nThis table was ended{who}. Nothing was tallied.", None, None
+            note = closed_note or f"This table was ended{who}. Nothing was tallied."
+            return f"**{title(table)}** · table {table.id}\n{note}", None, None
         if table.status == "finished":
             picture = await render.draw("render_game_end", game_end_scene(table))
             if table.rematch_id is not None:
@@ -133,9 +185,11 @@ class TablePresenter:
         picture = await render.draw("render_table", table_scene(table, status))
         return playing_text(table), picture, game_view(table)
 
-    async def update_table_message(self, table: Table, *, ended_by: str | None = None) -> None:
+    async def update_table_message(
+        self, table: Table, *, ended_by: str | None = None, closed_note: str | None = None
+    ) -> None:
         """Edit the table message in place (re-posting it if it was deleted)."""
-        content, picture, view = await self.table_payload(table, ended_by=ended_by)
+        content, picture, view = await self.table_payload(table, ended_by=ended_by, closed_note=closed_note)
         channel = self.bot.get_partial_messageable(table.channel_id)
         if table.message_id is not None:
             message = channel.get_partial_message(table.message_id)

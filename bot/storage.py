@@ -39,6 +39,8 @@ class SeatRow:
     dm_closed: bool = False
     turn_channel_id: int | None = None  # the DM holding this player's live turn controls, if any
     turn_message_id: int | None = None
+    away: bool = False  # a computer plays this seat until its owner clicks something at the table
+    taken_over: int = 0  # turns in a row the timer handed to a computer
 
     @property
     def is_computer(self) -> bool:
@@ -60,8 +62,15 @@ class TableRow:
     computer_level: str
     status: str
     first_dealer: int | None
+    turn_seconds: int | None = None
+    idle_seconds: int | None = None
+    deadline: float | None = None
+    deadline_token: str | None = None
+    reminded: bool = False
+    last_human_at: float | None = None
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hands: list[dict[str, Any]] = field(default_factory=list)
+    damage: str | None = None  # why a stored hand record could not be read, if one could not
 
 
 @dataclass
@@ -111,6 +120,7 @@ class Storage:
     def __init__(self, connection: aiosqlite.Connection):
         self._db = connection
         self._lock = asyncio.Lock()
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -137,8 +147,12 @@ class Storage:
         return storage
 
     async def close(self) -> None:
-        """Close the connection."""
-        await self._db.close()
+        """Close the connection (waiting for a transaction in progress); closing twice is harmless."""
+        async with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            await self._db.close()
 
     async def schema_version(self) -> int:
         """How many migrations this database has applied."""
@@ -182,14 +196,18 @@ class Storage:
         computer_level: str,
         seats: Iterable[SeatRow] = (),
         rematch_of: int | None = None,
+        turn_seconds: int | None = 120,
+        idle_seconds: int | None = 86400,
+        now: float | None = None,
     ) -> int:
         """Insert a new lobby and return its id; `ChannelBusy` if the channel has an open table."""
         try:
             async with self.transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, host_id, variant, json.dumps(rules), computer_level, rematch_of),
+                    " rematch_of, turn_seconds, idle_seconds, last_human_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, host_id, variant, json.dumps(rules), computer_level, rematch_of,
+                     turn_seconds, idle_seconds, now),
                 )
                 assert cursor.lastrowid is not None
                 table_id = int(cursor.lastrowid)
@@ -214,9 +232,10 @@ class Storage:
     @staticmethod
     async def _put_seat(db: aiosqlite.Connection, table_id: int, seat: SeatRow) -> None:
         await db.execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, user_id, name, computer_level, dm_closed)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seat.seat, seat.user_id, seat.name, seat.computer_level, int(seat.dm_closed)),
+            "INSERT OR REPLACE INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away,"
+            " taken_over) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seat.seat, seat.user_id, seat.name, seat.computer_level, int(seat.dm_closed),
+             int(seat.away), seat.taken_over),
         )
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
@@ -229,6 +248,25 @@ class Storage:
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", (int(closed), table_id, seat)
+            )
+
+    async def set_seat_state(self, table_id: int, seat: int, *, away: bool, taken_over: int) -> None:
+        """Remember whether a seat is away and how many turns in a row a computer took for it."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET away = ?, taken_over = ? WHERE table_id = ? AND seat = ?",
+                (int(away), taken_over, table_id, seat),
+            )
+
+    async def save_timer(
+        self, table_id: int, *, deadline: float | None, token: str | None, reminded: bool, last_human_at: float | None
+    ) -> None:
+        """Store the turn deadline (for the turn named by `token`) and the last human action's time."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE game_tables SET deadline = ?, deadline_token = ?, reminded = ?, last_human_at = ?"
+                " WHERE id = ?",
+                (deadline, token, int(reminded), last_human_at, table_id),
             )
 
     async def set_turn_message(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
@@ -362,6 +400,12 @@ class Storage:
             computer_level=row["computer_level"],
             status=row["status"],
             first_dealer=row["first_dealer"],
+            turn_seconds=row["turn_seconds"],
+            idle_seconds=row["idle_seconds"],
+            deadline=row["deadline"],
+            deadline_token=row["deadline_token"],
+            reminded=bool(row["reminded"]),
+            last_human_at=row["last_human_at"],
         )
         async with self._db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table.id,)) as cursor:
             for seat in await cursor.fetchall():
@@ -373,11 +417,23 @@ class Storage:
                     dm_closed=bool(seat["dm_closed"]),
                     turn_channel_id=seat["turn_channel_id"],
                     turn_message_id=seat["turn_message_id"],
+                    away=bool(seat["away"]),
+                    taken_over=seat["taken_over"],
                 )
         async with self._db.execute(
             "SELECT record_json FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)
         ) as cursor:
-            table.hands = [json.loads(hand["record_json"]) for hand in await cursor.fetchall()]
+            rows = await cursor.fetchall()
+        for number, hand in enumerate(rows, start=1):
+            try:
+                record = json.loads(hand["record_json"])
+            except (TypeError, ValueError) as error:
+                table.damage = f"hand {number}'s record is not readable ({error})"
+                break
+            if not isinstance(record, dict):
+                table.damage = f"hand {number}'s record is not a hand record"
+                break
+            table.hands.append(record)
         return table
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:

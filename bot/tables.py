@@ -10,16 +10,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine import Game, Hand, IllegalAction, Rules, RulesError
+from engine import Game, Hand, IllegalAction, RecordError, Rules, RulesError
 from engine.ai import make_player
 
 from .custom_ids import state_token
 from .house_rules import parse_options, split_computers
 from .storage import ChannelBusy, PlayerTally, SeatRow, Storage, TableRow, TeamResult
+from .table_settings import TableSettings, split_settings
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +33,29 @@ class Refusal(Exception):
 
 
 @dataclass(frozen=True)
+class DamagedTable:
+    """A stored table that could not be continued after a restart, and why."""
+
+    id: int
+    channel_id: int
+    message_id: int | None
+    reason: str
+
+
+def _describe(error: Exception) -> str:
+    """One line about a record that would not load."""
+    return str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+
+
+@dataclass(frozen=True)
 class TableEvent:
     """Something that happened at a table, for the listener to show.
 
-    kinds: "lobby" (seats changed), "started", "acted" (seat did action; `hand` is the hand after it),
-    "hand_over" (`hand` is the finished hand), "dealt" (a new hand), "game_over", "ended".
+    kinds: "lobby" (seats changed), "started", "acted" (seat did action; `hand` is the hand after it;
+    `by` is "computer" when the timer handed a human's turn to a computer), "hand_over" (`hand` is the
+    finished hand), "dealt" (a new hand), "game_over", "ended", "idle_closed" (nobody played for too long),
+    "reminded" (seat's turn timer ran out once), "taken_over" (a computer acted for seat), "away" (a computer
+    plays seat from now on), "back" (seat's owner took it back), "left" (seat's player left; `by` their name).
     """
 
     kind: str
@@ -72,6 +92,11 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     runner: asyncio.Task | None = None
     rematch_id: int | None = None  # the table a Rematch opened, once it has
+    settings: TableSettings = field(default_factory=TableSettings)
+    deadline: float | None = None  # when the turn named by `deadline_token` runs out
+    deadline_token: str | None = None
+    reminded: bool = False  # the player on turn has had their one reminder
+    last_human_at: float | None = None
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -125,9 +150,16 @@ class Table:
         return self.hand.turn
 
     def computer_turn(self) -> int | None:
-        """The seat to act now if it is a computer's."""
+        """The seat to act now if a computer plays it (a computer's seat, or an away player's)."""
         seat = self.turn()
-        if seat is not None and seat in self.seats and self.seats[seat].is_computer:
+        if seat is not None and seat in self.seats and (self.seats[seat].is_computer or self.seats[seat].away):
+            return seat
+        return None
+
+    def human_turn(self) -> int | None:
+        """The seat to act now if its human plays it."""
+        seat = self.turn()
+        if seat is not None and seat in self.seats and self.computer_turn() is None:
             return seat
         return None
 
@@ -148,13 +180,17 @@ class TableService:
         computer_pause: float = 1.2,
         player_factory: Callable[[str, int | None], Any] = make_player,
         listener: TableListener | None = None,
+        clock: Callable[[], float] = time.time,
     ):
         self.storage = storage
+        self.clock = clock  # injected so tests drive the turn timers without sleeping
+        self.closing = False
         self.rng = rng if rng is not None else random.SystemRandom()
         self.computer_pause = computer_pause
         self.player_factory = player_factory
         self.listener = listener
         self.tables: dict[int, Table] = {}
+        self.damaged: list[DamagedTable] = []  # tables refused at load (bad records), for the bot to explain
 
     # ------------------------------------------------------------------ lookup
 
@@ -207,6 +243,7 @@ class TableService:
         if self.table_in(channel_id) is not None:
             raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
         try:
+            settings, options = split_settings(options)
             level, options = split_computers(options)
             computer_level = level or computer_level
             if computer_level not in LEVELS:
@@ -227,11 +264,15 @@ class TableService:
                 rules=rules.overrides(),
                 computer_level=computer_level,
                 seats=seats,
+                turn_seconds=settings.turn_seconds,
+                idle_seconds=settings.idle_seconds,
+                now=self.clock(),
             )
         except ChannelBusy:
             raise Refusal("This channel already has a table. Finish it or `/42 end` it first.") from None
         table = Table(
-            table_id, guild_id, channel_id, host_id, rules, computer_level, seats={s.seat: s for s in seats}
+            table_id, guild_id, channel_id, host_id, rules, computer_level, seats={s.seat: s for s in seats},
+            settings=settings, last_human_at=self.clock(),
         )
         self.tables[table_id] = table
         return table
@@ -255,6 +296,7 @@ class TableService:
             if current is not None:
                 del table.seats[current]
             table.seats[seat] = row
+            await self._human_acted(table)
             await self._tell(table, TableEvent("lobby"))
 
     async def add_computer(self, table: Table, user_id: int) -> None:
@@ -273,6 +315,8 @@ class TableService:
     async def leave(self, table: Table, user_id: int) -> str:
         """Leave your seat; the host, unseated, removes the last computer player. Returns what happened."""
         async with table.lock:
+            if table.status == "playing":
+                return await self._leave_game(table, user_id)
             self._require_lobby(table)
             seat = table.seat_of(user_id)
             if seat is None:
@@ -285,6 +329,23 @@ class TableService:
             del table.seats[seat]
             await self._tell(table, TableEvent("lobby"))
             return f"{name} left {table.seat_names[seat]}."
+
+    async def _leave_game(self, table: Table, user_id: int) -> str:
+        """A player leaves mid-game (lock held): a computer takes the seat for the rest of the game."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal("You're not playing at this table.")
+        self._require_open_for_play()
+        old = table.seats[seat]
+        compass = table.seat_names[seat]
+        row = SeatRow(seat=seat, name=f"Computer {compass}", computer_level=table.computer_level)
+        await self.storage.put_seat(table.id, row)
+        table.seats[seat] = row
+        table.computers[seat] = self._computer(table.computer_level, self.rng.randrange(2**32))
+        await self._arm(table)
+        await self._tell(table, TableEvent("left", seat, by=old.name, action=str(user_id)))
+        self.kick(table)
+        return f"{old.name} left {compass}; a computer plays that seat now."
 
     async def start(self, table: Table, user_id: int) -> None:
         """Start the game: host only, every seat filled. Deals the first hand."""
@@ -300,6 +361,7 @@ class TableService:
             hand = game.deal(self.rng)
             await self.storage.start_game(table.id, first_dealer, hand.to_record())
             table.game, table.hand, table.status = game, hand, "playing"
+            await self._human_acted(table)
             await self._tell(table, TableEvent("started"))
             await self._tell(table, TableEvent("dealt", hand=hand))
         self.kick(table)
@@ -344,11 +406,14 @@ class TableService:
                 rules=table.rules.overrides(),
                 computer_level=table.computer_level,
                 seats=seats,
+                turn_seconds=table.settings.turn_seconds,
+                idle_seconds=table.settings.idle_seconds,
+                now=self.clock(),
             )
         except ChannelBusy:
             raise Refusal("This channel already has a table. Finish it or `/42 end` it first.") from None
         new = Table(table_id, table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
-                    seats={s.seat: s for s in seats})
+                    seats={s.seat: s for s in seats}, settings=table.settings, last_human_at=self.clock())
         self.tables[table_id] = new
         table.rematch_id = table_id
         return new
@@ -373,10 +438,20 @@ class TableService:
                 raise Refusal("Those controls are out of date. Use `My hand` for the current ones.")
             if table.turn() != seat:
                 raise Refusal("It's not your turn.")
+            self._require_open_for_play()
             await self._apply(table, seat, action)
+            row = table.seats[seat]
+            if row.taken_over:
+                row.taken_over = 0
+                await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=0)
+            await self._human_acted(table)
         self.kick(table)
 
-    async def _apply(self, table: Table, seat: int, action: str) -> None:
+    def _require_open_for_play(self) -> None:
+        if self.closing:
+            raise Refusal("The bot is restarting; try again in a minute.")
+
+    async def _apply(self, table: Table, seat: int, action: str, *, by: str | None = None) -> None:
         """Apply one action (lock held): persist first, then update memory, then tell the listener."""
         assert table.game is not None and table.hand is not None
         try:
@@ -387,21 +462,24 @@ class TableService:
         if not hand.complete:
             await self.storage.save_hand(table.id, hand_no, hand.to_record(), False)
             table.hand = hand
-            await self._tell(table, TableEvent("acted", seat, action, hand))
+            await self._arm(table)
+            await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
             return
         game = table.game.record_hand(hand)
         if game.over:
             tallies, teams = self._tally(table, game)
             await self.storage.finish_game(table.id, table.guild_id, hand_no, hand.to_record(), tallies, teams)
             table.game, table.hand, table.last_hand, table.status = game, hand, hand, "finished"
-            await self._tell(table, TableEvent("acted", seat, action, hand))
+            await self._arm(table)
+            await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
             await self._tell(table, TableEvent("hand_over", hand=hand))
             await self._tell(table, TableEvent("game_over"))
             return
         following = game.deal(self.rng)
         await self.storage.save_hand(table.id, hand_no, hand.to_record(), True, following.to_record())
         table.game, table.hand, table.last_hand = game, following, hand
-        await self._tell(table, TableEvent("acted", seat, action, hand))
+        await self._arm(table)
+        await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
         await self._tell(table, TableEvent("hand_over", hand=hand))
         await self._tell(table, TableEvent("dealt", hand=following))
 
@@ -428,18 +506,24 @@ class TableService:
                     seat = table.computer_turn()
                     if seat is None:
                         continue
-                    view = table.view_for(seat)
-                    player = table.computers[seat]
-                    action = await asyncio.to_thread(player.choose, view)
-                    if action not in view["legal"]:
-                        log.warning("table %s: computer chose illegal %r; playing %r", table.id, action, view["legal"][0])
-                        action = view["legal"][0]
+                    action = await self._choose(table, seat)
                     await self._apply(table, seat, action)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: computer players stopped", table.id)
             table.runner = None
+
+    async def _choose(self, table: Table, seat: int) -> str:
+        """What the computer player of `seat` (its own, or a stand-in for an absent human) plays now."""
+        if seat not in table.computers:
+            table.computers[seat] = self._computer(table.computer_level, self.rng.randrange(2**32))
+        view = table.view_for(seat)
+        action = await asyncio.to_thread(table.computers[seat].choose, view)
+        if action not in view["legal"]:
+            log.warning("table %s: computer chose illegal %r; playing %r", table.id, action, view["legal"][0])
+            action = view["legal"][0]
+        return action
 
     def _make_computers(self, table: Table) -> None:
         table.computers = {
@@ -504,26 +588,153 @@ class TableService:
         except Exception:
             log.exception("table %s: showing %s failed", table.id, event.kind)
 
+    # ------------------------------------------------------------------ timers
+
+    async def _arm(self, table: Table) -> None:
+        """Start the turn timer when a human's turn begins (lock held); stop it otherwise. Stored, so it
+        survives a restart; keyed by the state token, so a turn is timed once however often this runs."""
+        seat = table.human_turn()
+        seconds = table.settings.turn_seconds
+        if seat is None or seconds is None:
+            if table.deadline is None and table.deadline_token is None:
+                return
+            table.deadline, table.deadline_token, table.reminded = None, None, False
+        elif table.deadline_token == table.token:
+            return
+        else:
+            table.deadline, table.deadline_token, table.reminded = self.clock() + seconds, table.token, False
+        await self._save_timer(table)
+
+    async def _save_timer(self, table: Table) -> None:
+        await self.storage.save_timer(
+            table.id, deadline=table.deadline, token=table.deadline_token, reminded=table.reminded,
+            last_human_at=table.last_human_at,
+        )
+
+    async def _human_acted(self, table: Table) -> None:
+        """A person did something at the table (lock held): the idle clock starts again."""
+        table.last_human_at = self.clock()
+        await self._save_timer(table)
+
+    async def tick(self) -> None:
+        """Check every open table's clocks: remind, hand turns to computers, close idle tables.
+
+        The bot's background task calls this every few seconds; tests call it after moving the clock."""
+        for table in list(self.tables.values()):
+            if table.open and not self.closing:
+                try:
+                    await self._check(table)
+                except Exception:
+                    log.exception("table %s: checking its timers failed", table.id)
+
+    async def _check(self, table: Table) -> None:
+        async with table.lock:
+            if not table.open:
+                return
+            now = self.clock()
+            idle = table.settings.idle_seconds
+            if table.last_human_at is None:
+                await self._human_acted(table)  # a table from before timers: start its idle clock now
+            elif idle is not None and now - table.last_human_at >= idle:
+                await self._close_idle(table)
+                return
+            seat = table.human_turn()
+            if seat is None or table.settings.turn_seconds is None:
+                return
+            if table.deadline_token != table.token or table.deadline is None:
+                await self._arm(table)
+                return
+            if now < table.deadline:
+                return
+            if not table.reminded:
+                table.reminded = True
+                table.deadline = now + table.settings.turn_seconds
+                await self._save_timer(table)
+                await self._tell(table, TableEvent("reminded", seat))
+                return
+            await self._take_over(table, seat)
+        self.kick(table)
+
+    async def _take_over(self, table: Table, seat: int) -> None:
+        """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away."""
+        row = table.seats[seat]
+        action = await self._choose(table, seat)
+        row.taken_over += 1
+        row.away = row.taken_over >= 2
+        await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=row.taken_over)
+        await self._apply(table, seat, action, by="computer")
+        await self._tell(table, TableEvent("taken_over", seat, action))
+        if row.away:
+            await self._tell(table, TableEvent("away", seat))
+
+    async def _close_idle(self, table: Table) -> None:
+        await self.storage.end_table(table.id)
+        table.status = "ended"
+        table.deadline = table.deadline_token = None
+        await self._tell(table, TableEvent("idle_closed"))
+        if table.runner is not None and table.runner is not asyncio.current_task():
+            table.runner.cancel()
+
+    async def come_back(self, table: Table, user_id: int) -> bool:
+        """An away player clicked something at the table: their seat is theirs again at once."""
+        seat = table.seat_of(user_id)
+        if seat is None or not table.seats[seat].away:
+            return False
+        async with table.lock:
+            row = table.seats[seat]
+            if not row.away or not table.open:
+                return False
+            row.away, row.taken_over = False, 0
+            await self.storage.set_seat_state(table.id, seat, away=False, taken_over=0)
+            table.deadline_token = None  # their turn, if it is one, starts a fresh timer
+            await self._human_acted(table)
+            await self._arm(table)
+            await self._tell(table, TableEvent("back", seat))
+        return True
+
+    async def shutdown(self) -> None:
+        """A clean stop: refuse new actions, let the action in hand finish, stop the computer players."""
+        self.closing = True
+        for table in list(self.tables.values()):
+            async with table.lock:  # waits for the action in hand
+                if table.runner is not None and not table.runner.done():
+                    table.runner.cancel()
+        runners = [t.runner for t in self.tables.values() if t.runner is not None]
+        if runners:
+            await asyncio.gather(*runners, return_exceptions=True)
+
     # ------------------------------------------------------------------ restart
 
     async def load(self) -> list[Table]:
-        """Rebuild every unfinished table from storage (after a restart)."""
+        """Rebuild every unfinished table from storage (after a restart).
+
+        A table whose hand records cannot be read is refused alone: it is ended (so its channel can open
+        a new one), logged, and listed in `self.damaged` for the bot to explain in its channel."""
         loaded = []
         for row in await self.storage.load_open_tables():
             try:
                 loaded.append(self._rebuild(row))
-            except Exception:
-                log.exception("table %s could not be rebuilt from its records; leaving it closed", row.id)
+            except Exception as error:
+                reason = row.damage or _describe(error)
+                log.error("table %s in channel %s cannot be continued: %s", row.id, row.channel_id, reason)
+                await self.storage.end_table(row.id)
+                self.damaged.append(DamagedTable(row.id, row.channel_id, row.message_id, reason))
         for table in loaded:
             self.tables[table.id] = table
         return loaded
 
     def _rebuild(self, row: TableRow) -> Table:
+        if row.damage is not None:
+            raise RecordError(row.damage)
         rules = Rules.from_preset(row.variant, row.rules)
         table = Table(
             row.id, row.guild_id, row.channel_id, row.host_id, rules, row.computer_level,
             message_id=row.message_id, status=row.status, seats=dict(row.seats),
+            settings=TableSettings(row.turn_seconds, row.idle_seconds), deadline=row.deadline,
+            deadline_token=row.deadline_token, reminded=row.reminded, last_human_at=row.last_human_at,
         )
+        if row.status == "playing" and not row.hands:
+            raise RecordError("the game has started but no hand is stored")
         if row.status == "playing" and row.hands:
             assert row.first_dealer is not None
             finished = row.hands[:-1]

@@ -19,10 +19,25 @@ def quick_player(level: str, seed: int | None):
     return make_player("random" if level == "strong" else level, seed)
 
 
-def make_bot(database: Path, seed: int = 42) -> Texas42Bot:
-    """A bot with its own database file, a seeded shuffle, quick computer players and no computer pause."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False)
-    return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player)
+class FakeClock:
+    """A clock tests move by hand: `clock()` is the time, `clock.advance(seconds)` moves it on."""
+
+    def __init__(self, start: float = 1_800_000_000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move the time on."""
+        self.now += seconds
+
+
+def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None) -> Texas42Bot:
+    """A bot with its own database file, a seeded shuffle, quick computer players, no computer pause, and
+    timers that only move when a test moves `clock` and calls `bot.service.tick()`."""
+    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None)
+    return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player, clock=clock or FakeClock())
 
 
 SEATS = ("Sit North", "Sit East", "Sit South", "Sit West")
