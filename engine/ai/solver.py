@@ -16,6 +16,9 @@ from engine.suits import NELLO, SEVENS, Contract, suit_table
 
 from . import fastsolve as fs
 
+MAX_TRICKS = 13  # the longest hand (the Big Game's 11 tricks) plus room
+MAX_ACTIVE = 6
+
 
 @dataclass
 class Position:
@@ -27,13 +30,28 @@ class Position:
     turn: int
 
 
+class Workspace:
+    """The search's scratch arrays and transposition table (8 MB), shared by the problems of one player.
+
+    Sharing is safe because every search starts a new generation, which empties the table logically;
+    it is not safe across threads, so each player owns one.
+    """
+
+    def __init__(self):
+        self.buf = np.zeros((MAX_TRICKS * MAX_ACTIVE, 16), np.int64)
+        self.trick = np.zeros((MAX_TRICKS, 2 * MAX_ACTIVE), np.int64)
+        self.tt = fs.new_tt()
+        self.stats = np.zeros(3, np.int64)
+
+
 class Problem:
     """The tables of one contract at one table, with the side that scores and the side that maximises.
 
     ``every_trick``: count tricks only (mark bids, Plunge, Splash, Sevens, Nello).
     """
 
-    def __init__(self, rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool):
+    def __init__(self, rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool,
+                 workspace: Workspace | None = None):
         lay = rules.layout
         ts = lay.tiles
         table = suit_table(ts, contract)
@@ -79,10 +97,8 @@ class Problem:
                 tab[fs.O_SCORE + s] = tab[fs.O_MAX + s] = int(team(s) == team(bidder))
         self.tab = tab
         self.max_side = [int(tab[fs.O_MAX + s]) for s in range(self.players)]
-        self.buf = np.zeros(((self.hand_size + 2) * n_active, 16), np.int64)
-        self.trick = np.zeros((self.hand_size + 2, 2 * n_active), np.int64)
-        self.tt = fs.new_tt()
-        self.stats = np.zeros(3, np.int64)
+        ws = workspace or Workspace()
+        self.buf, self.trick, self.tt, self.stats = ws.buf, ws.trick, ws.tt, ws.stats
 
     def tile_points(self, tid: int) -> int:
         """What a tile adds to a trick's value in this problem (0 when only tricks count)."""

@@ -18,7 +18,7 @@ from engine.suits import NELLO, SEVENS, Contract
 
 from . import bidding, easy, sampler
 from .situation import Situation, read
-from .solver import Position, Problem
+from .solver import Position, Problem, Workspace
 
 NODES_PER_SECOND = 8_000_000  # measured by benchmarks/strength.py --solver; sets each solve's node limit
 MAX_SAMPLES = 64
@@ -36,6 +36,7 @@ class StrongPlayer:
         self.budget = 3600.0 if samples else budget_s
         self.easy = easy.EasyPlayer(seed)
         self.problems: OrderedDict = OrderedDict()
+        self.workspace = Workspace()
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
 
     def choose(self, view: dict) -> str:
@@ -69,9 +70,9 @@ class StrongPlayer:
         if key in self.problems:
             self.problems.move_to_end(key)
             return self.problems[key]
-        prob = Problem(sit.rules, contract, bidder, out, every)
+        prob = Problem(sit.rules, contract, bidder, out, every, self.workspace)
         self.problems[key] = prob
-        if len(self.problems) > 3:
+        if len(self.problems) > 16:
             self.problems.popitem(last=False)
         return prob
 
