@@ -362,6 +362,7 @@ class TableService:
             await self.storage.start_game(table.id, first_dealer, hand.to_record())
             table.game, table.hand, table.status = game, hand, "playing"
             await self._human_acted(table)
+            await self._arm(table)
             await self._tell(table, TableEvent("started"))
             await self._tell(table, TableEvent("dealt", hand=hand))
         self.kick(table)

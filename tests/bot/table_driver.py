@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,16 @@ def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None) -> 
     timers that only move when a test moves `clock` and calls `bot.service.tick()`."""
     settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None)
     return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player, clock=clock or FakeClock())
+
+
+async def run_as_bot(env, work) -> None:
+    """Run `work` as the bot's own background work (as its timer task would) and settle everything it starts.
+
+    simcord only waits for tasks the bot owns; this borrows its bot scope for a test-driven tick."""
+    with env._bot_scope():
+        task = asyncio.get_running_loop().create_task(work)
+    await env.settle()
+    await task
 
 
 SEATS = ("Sit North", "Sit East", "Sit South", "Sit West")
