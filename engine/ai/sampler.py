@@ -9,9 +9,12 @@ dealt a fair share of it, when the deal allows.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from engine.suits import DOUBLES, SUIT
+from engine.calls import PASS, POINTS, parse_call
+from engine.suits import DOUBLES, SUIT, Contract
 
+from . import evaluate
 from .situation import Situation, bits, count_bits
 
 ATTEMPTS = 60
@@ -57,11 +60,36 @@ def deal(sit: Situation, rng: random.Random, respect_auction: bool = True) -> li
 
 
 def _fits_auction(sit: Situation, held: list[int]) -> bool:
-    """A declarer who chose a trump holds, with what he played, at least three of it (or of doubles)."""
+    """A declarer who chose a trump holds, with what he played, at least three of it (or of doubles); in a
+    four-player one-round auction a point bidder's hand was worth nearly his bid, and a seat that passed
+    an opponent's low bid held no clearly biddable hand."""
     declarer = sit.view.get("declarer")
-    if declarer is None or declarer == sit.seat or sit.contract is None:
+    if declarer is not None and declarer != sit.seat and sit.contract is not None \
+            and sit.contract.kind in (SUIT, DOUBLES):
+        trumps = sit.table.members[sit.table.trump]
+        if count_bits((held[declarer] | sit.played[declarer]) & trumps) < 3:
+            return False
+    lay = sit.rules.layout
+    if sit.players != 4 or lay.open_auction or lay.widow_size:
         return True
-    if sit.contract.kind not in (SUIT, DOUBLES):
-        return True
-    trumps = sit.table.members[sit.table.trump]
-    return count_bits((held[declarer] | sit.played[declarer]) & trumps) >= 3
+    high, high_seat = 0, None
+    for i, text in enumerate(sit.view.get("calls") or []):
+        seat = (sit.view["dealer"] + 1 + i) % 4
+        call = parse_call(text, sit.rules)
+        if seat != sit.seat:
+            worth = _worth(sit.rules, held[seat] | sit.played[seat])
+            if call.kind == POINTS and worth < call.level - 8:
+                return False
+            if call.kind == PASS and high < lay.min_bid + 2 and (high_seat is None or high_seat % 2 != seat % 2) \
+                    and worth >= lay.min_bid + 8:
+                return False
+        if call.is_bid:
+            high, high_seat = call.level, seat
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _worth(rules, mask: int) -> float:
+    """The easy evaluation's points for a whole hand, best over the trump contracts."""
+    contracts = [Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)] + [Contract(DOUBLES)]
+    return max(evaluate.expected_points(rules, c, mask) for c in contracts)
