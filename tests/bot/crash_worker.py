@@ -1,0 +1,50 @@
+"""A bot process without Discord, for the kill -9 test: computer-only tables playing as fast as they can.
+
+`python -m tests.bot.crash_worker DB start N` opens N tables and plays; `... DB resume 0` reloads whatever
+is stored and plays every table to its end. After every stored action it prints the table id and the
+acknowledged hand record as one JSON line, so the test knows what was acknowledged when it killed us.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+
+from bot.storage import SeatRow, Storage
+from bot.tables import TableEvent, TableService
+from tests.bot.table_driver import quick_player
+
+
+class Printer:
+    """Prints each acknowledged action (the listener runs after the action is committed)."""
+
+    async def on_table_event(self, table, event: TableEvent) -> None:
+        if event.kind == "acted" and event.hand is not None:
+            # A finished hand has already been added to the game's records when we hear of it.
+            number = table.hand_no - 1 if event.hand.complete else table.hand_no
+            print(json.dumps({"table": table.id, "hand_no": number, "record": event.hand.to_record()}), flush=True)
+
+
+async def main(path: str, mode: str, count: int) -> None:
+    storage = await Storage.open(path)
+    service = TableService(storage, rng=random.Random(), computer_pause=0, player_factory=quick_player,
+                           listener=Printer())
+    if mode == "start":
+        for number in range(count):
+            seats = [SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in range(4)]
+            table = await service.open_table(guild_id=1, channel_id=100 + number, host_id=1, target=3, seats=seats)
+            await service.start(table, 1)
+    else:
+        await service.load()
+        service.resume()
+    while any(t.runner is not None and not t.runner.done() for t in service.tables.values()):
+        await asyncio.gather(*(t.runner for t in service.tables.values() if t.runner is not None),
+                             return_exceptions=True)
+    print(json.dumps({"done": sorted(t.status for t in service.tables.values())}), flush=True)
+    await storage.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
