@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 import discord
@@ -19,6 +20,29 @@ async def check_database(config: Config) -> None:
     await storage.close()
 
 
+async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
+    """Run the bot until it stops or SIGTERM/SIGINT asks it to; a clean stop finishes the action in hand
+    (`Texas42Bot.close` waits for it) and closes the database."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):  # not on this platform: Ctrl-C still raises
+            pass
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="bot")
+        stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            stopping.cancel()
+            running.result()  # a login failure or a lost connection, for main() to explain
+            return
+        logging.getLogger(__name__).info("stopping: finishing the action in hand, then closing the database")
+        await bot.close()
+        await asyncio.gather(running, return_exceptions=True)
+
+
 def main() -> int:
     """Start the bot; on a configuration problem print one line and return non-zero."""
     try:
@@ -32,7 +56,7 @@ def main() -> int:
         BotSettings(config.database_path, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause)
     )
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(run_until_stopped(bot, config.token))
     except discord.LoginFailure:
         print("texas42: Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal", file=sys.stderr)
         return 2

@@ -1,0 +1,69 @@
+"""A clean stop (SIGTERM, SIGINT): the action in hand finishes, nothing new starts, the database closes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+
+import pytest
+
+from bot.__main__ import run_until_stopped
+from bot.storage import SeatRow, Storage
+from bot.tables import Refusal, TableService
+from tests.bot.table_driver import quick_player
+
+
+async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(tmp_path):
+    storage = await Storage.open(tmp_path / "stop.db")
+    service = TableService(storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player)
+    seats = [SeatRow(seat=0, name="alice", user_id=11)] + [
+        SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in (1, 2, 3)
+    ]
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=11, seats=seats, options="timer=off")
+    await service.start(table, 11)
+    while table.human_turn() != 0:
+        await asyncio.sleep(0)
+    await table.lock.acquire()  # an action in hand
+    stopping = asyncio.create_task(service.shutdown())
+    await asyncio.sleep(0)
+    assert not stopping.done(), "the stop waits for the action in hand"
+    table.lock.release()
+    await stopping
+    with pytest.raises(Refusal, match="restarting"):
+        await service.act(table, 11, table.token, table.hand.legal_actions()[0])
+    await storage.close()
+    await storage.close()  # closing twice is harmless
+
+
+class FakeBot:
+    """Just enough of a bot for `run_until_stopped`: it runs until closed."""
+
+    def __init__(self) -> None:
+        self.closed = asyncio.Event()
+        self.close_calls = 0
+
+    async def __aenter__(self) -> FakeBot:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def start(self, token: str) -> None:
+        await self.closed.wait()
+
+    async def close(self) -> None:
+        self.close_calls += 1
+        self.closed.set()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+async def test_a_stop_signal_closes_the_bot_cleanly(signum):
+    bot = FakeBot()
+    running = asyncio.create_task(run_until_stopped(bot, "token"))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    os.kill(os.getpid(), signum)
+    await asyncio.wait_for(running, timeout=5)
+    assert bot.closed.is_set() and bot.close_calls >= 1
+    asyncio.get_running_loop().remove_signal_handler(signum)
