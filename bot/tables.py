@@ -42,6 +42,20 @@ class DamagedTable:
     reason: str
 
 
+def _require_legal(table: Table, action: str) -> None:
+    """Refuse anything but one of the moves the engine lists now (a forged button could say anything)."""
+    assert table.hand is not None
+    if action in table.hand.legal_actions():
+        return
+    try:
+        table.hand.apply(action)
+    except IllegalAction as error:  # the engine's sentence says why, e.g. "you must follow fives"
+        raise Refusal(f"You can't do that: {error}") from None
+    except Exception:  # garbage the engine cannot even read
+        pass
+    raise Refusal("That isn't a move you can make now. Use `My hand` for your controls.")
+
+
 def _describe(error: Exception) -> str:
     """One line about a record that would not load."""
     return str(error).splitlines()[0][:200] if str(error) else type(error).__name__
@@ -440,6 +454,7 @@ class TableService:
             if table.turn() != seat:
                 raise Refusal("It's not your turn.")
             self._require_open_for_play()
+            _require_legal(table, action)
             await self._apply(table, seat, action)
             row = table.seats[seat]
             if row.taken_over:
