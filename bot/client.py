@@ -104,8 +104,16 @@ class Texas42Bot(commands.Bot):
         await self._resend_lost_controls()
         self.service.resume()
         if self.settings.tick_seconds:
-            self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.service.tick)
+            self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
             self._timers.start()
+
+    async def tick(self) -> None:
+        """One beat of the background task: turn timers and idle tables, then sends Discord refused."""
+        await self.service.tick()
+        try:
+            await self.presenter.retry_failed()
+        except Exception:
+            log.exception("retrying refused messages failed")
 
     async def _explain_damaged_tables(self) -> None:
         """Each table refused at load (unreadable records) is explained in its own channel."""

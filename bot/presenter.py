@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 REPLY_EDITABLE_FOR = 14 * 60  # seconds: interaction tokens die after 15 minutes
+RETRY_LIMIT = 30  # tries of a refused send (one every few seconds) before giving up on it
 NO_MENTIONS = discord.AllowedMentions.none()
 _PHASE_VERBS = {
     "auction": "bid",
@@ -59,6 +60,10 @@ class TablePresenter:
     turn_messages: dict[tuple[int, int], discord.Message] = field(default_factory=dict)
     # The latest private `My hand` reply carrying a player's controls, editable through its interaction.
     private_replies: dict[tuple[int, int], tuple[discord.Interaction, float]] = field(default_factory=dict)
+    # Sends Discord refused for a moment (429, 5xx): the game state is saved; these are tried again.
+    stale_tables: dict[int, int] = field(default_factory=dict)  # table id -> attempts so far
+    stale_privates: dict[tuple[int, int], int] = field(default_factory=dict)  # (table id, seat) -> attempts
+    ended_notes: dict[int, str | None] = field(default_factory=dict)  # the closing line of a stale ended table
 
     def remember_private_reply(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """Remember a `My hand` reply with controls, to take them away when the turn passes."""
@@ -186,9 +191,44 @@ class TablePresenter:
         return playing_text(table), picture, game_view(table)
 
     async def update_table_message(
+        self, table: Table, *, ended_by: str | None = None, closed_note: str | None = None, strict: bool = False
+    ) -> None:
+        """Edit the table message in place (re-posting it if it was deleted). If Discord refuses, the
+        message is tried again by `retry_failed` (or, with `strict`, the error is raised to the caller)."""
+        try:
+            await self._update_table_message(table, ended_by=ended_by, closed_note=closed_note)
+        except discord.HTTPException as error:
+            if strict:
+                raise
+            log.warning("table %s: could not update the table message (%s); will try again", table.id, error.status)
+            self.stale_tables[table.id] = self.stale_tables.get(table.id, 0) + 1
+            if table.status == "ended":
+                who = f" by {ended_by}" if ended_by else ""
+                self.ended_notes[table.id] = closed_note or f"This table was ended{who}. Nothing was tallied."
+        else:
+            self.stale_tables.pop(table.id, None)
+
+    async def retry_failed(self) -> None:
+        """Send again what Discord refused earlier: table messages, then turn controls."""
+        for table_id, attempts in list(self.stale_tables.items()):
+            table = self.bot.service.table(table_id)
+            if table is None or attempts > RETRY_LIMIT:
+                self.stale_tables.pop(table_id, None)
+                continue
+            async with table.lock:
+                await self.update_table_message(table, closed_note=self.ended_notes.get(table_id))
+        for (table_id, seat), attempts in list(self.stale_privates.items()):
+            self.stale_privates.pop((table_id, seat), None)
+            table = self.bot.service.table(table_id)
+            if table is None or attempts > RETRY_LIMIT:
+                continue
+            async with table.lock:
+                if table.human_turn() == seat:
+                    await self.send_private(table, seat, attempt=attempts + 1)
+
+    async def _update_table_message(
         self, table: Table, *, ended_by: str | None = None, closed_note: str | None = None
     ) -> None:
-        """Edit the table message in place (re-posting it if it was deleted)."""
         content, picture, view = await self.table_payload(table, ended_by=ended_by, closed_note=closed_note)
         channel = self.bot.get_partial_messageable(table.channel_id)
         if table.message_id is not None:
@@ -201,9 +241,6 @@ class TablePresenter:
                 return
             except discord.NotFound:
                 log.info("table %s: its message is gone; posting a new one", table.id)
-            except discord.HTTPException:
-                log.warning("table %s: could not edit the table message", table.id, exc_info=True)
-                return
         extras = message_extras(view=view)
         sent = await self._with_picture_or_without(
             picture, lambda files: channel.send(content, files=files, allowed_mentions=NO_MENTIONS, **extras)
@@ -239,8 +276,9 @@ class TablePresenter:
             lines.append(f"Waiting for {seat_label(table, turn)}.")
         return Private("\n".join(line for line in lines if line), picture, controls)
 
-    async def send_private(self, table: Table, seat: int, *, fresh_deal: bool = False) -> None:
-        """DM a player their hand (and controls on their turn); note closed DMs on the table."""
+    async def send_private(self, table: Table, seat: int, *, fresh_deal: bool = False, attempt: int = 0) -> None:
+        """DM a player their hand (and controls on their turn); note closed DMs on the table. A DM Discord
+        refuses for a moment (429, 5xx) is tried again by `retry_failed` if it carried controls."""
         row = table.seats[seat]
         if row.user_id is None:
             return
@@ -256,8 +294,10 @@ class TablePresenter:
                 row.dm_closed = True
                 await self.bot.service.storage.set_dm_closed(table.id, seat, True)
             return
-        except discord.HTTPException:
-            log.warning("table %s: could not DM seat %s", table.id, seat, exc_info=True)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not DM seat %s (%s); will try again", table.id, seat, error.status)
+            if message.view is not None:
+                self.stale_privates[(table.id, seat)] = attempt
             return
         if row.dm_closed:
             row.dm_closed = False

@@ -61,7 +61,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             await interaction.followup.send(str(refusal), ephemeral=True)
             return
         try:
-            await self.bot.presenter.update_table_message(table)
+            await self.bot.presenter.update_table_message(table, strict=True)
         except discord.HTTPException:
             await self.bot.service.end(table, interaction.user.id, moderator=True, by="the bot")
             await interaction.followup.send(

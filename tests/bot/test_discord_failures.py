@@ -1,0 +1,94 @@
+"""Discord failing while the bot sends: a 403 on a DM, a 404 on a deleted table message, a 429 or a 5xx.
+The game state is saved first; the message is sent again or re-posted, and the game goes on."""
+
+from __future__ import annotations
+
+from tests.bot.table_driver import (
+    buttons,
+    channel_message,
+    enabled_actions,
+    member_on_turn,
+    open_and_seat,
+    play_until_over,
+    reply,
+    run_as_bot,
+    take_turn,
+)
+
+
+async def four_players(env, **options):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    table = await open_and_seat(env, channel, members[0], members, target=1, options="timer=off", **options)
+    await members[0].click(table, label="Start")
+    return channel, members, table
+
+
+async def test_a_deleted_table_message_is_posted_again(simcord_env):
+    env = simcord_env
+    channel, members, table = await four_players(env)
+    await env.bot.get_channel(channel.id).get_partial_message(table.id).delete()
+    assert await take_turn(members)
+    state = env.bot.service.table(1)
+    assert state.message_id != table.id
+    reposted = channel_message(channel, state.message_id)
+    assert "My hand" in [b.label for b in buttons(reposted)]
+    row = await env.bot.storage.load_table(1)
+    assert row.message_id == state.message_id, "the new message is remembered across restarts"
+    final = await play_until_over(channel, members, state.message_id)
+    assert "win" in final.content
+
+
+async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(simcord_env):
+    env = simcord_env
+    channel, members, table = await four_players(env)
+    state = env.bot.service.table(1)
+    for status in (429, 500, 503):
+        env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", status=status, times=1)
+        before = state.hand.to_record()
+        assert await take_turn(members)
+        assert state.hand.to_record() != before, "the action is saved although the message failed"
+        assert env.bot.presenter.stale_tables == {1: 1}
+        shown = channel_message(channel, table.id).content
+        await run_as_bot(env, env.bot.tick())
+        assert env.bot.presenter.stale_tables == {}
+        assert channel_message(channel, table.id).content != shown or "Turn:" in shown
+
+
+async def test_a_dm_refused_for_a_moment_is_sent_again_with_its_controls(simcord_env):
+    env = simcord_env
+    channel, members, table = await four_players(env)
+    player = member_on_turn(channel, table.id, members)
+    dm_channel = player.user.dm_channel
+    # The next DM to whoever is on turn after this move fails once with a 503.
+    state = env.bot.service.table(1)
+    mover = member_on_turn(channel, table.id, members)
+    next_seat = (state.turn() + 1) % 4
+    target = members[next_seat]
+    env.inject_error("POST", f"/channels/{target.user.dm_channel.id}/messages", status=503, times=1)
+    assert await take_turn([mover])
+    assert state.turn() == next_seat
+    assert (1, next_seat) in env.bot.presenter.stale_privates
+    assert not enabled_actions(target.user.dm_channel.last_message)
+    await run_as_bot(env, env.bot.tick())
+    assert enabled_actions(target.user.dm_channel.last_message), "the controls went out on the retry"
+    assert dm_channel is not None
+
+
+async def test_a_dm_refused_with_403_points_to_my_hand_and_the_game_goes_on(simcord_env):
+    env = simcord_env
+    channel, members, table = await four_players(env)
+    state = env.bot.service.table(1)
+    next_seat = (state.turn() + 1) % 4
+    target = members[next_seat]
+    env.inject_error("POST", f"/channels/{target.user.dm_channel.id}/messages", status=403, times=None)
+    mover = member_on_turn(channel, table.id, members)
+    assert await take_turn([mover])
+    assert state.seats[next_seat].dm_closed
+    assert "My hand" in channel_message(channel, table.id).content
+    answer = await target.click(channel_message(channel, table.id), label="My hand")
+    controls = enabled_actions(reply(answer))
+    assert controls
+    clicked = await target.click(reply(answer), custom_id=controls[0].custom_id)
+    assert clicked.acknowledged and state.turn() != next_seat
