@@ -62,7 +62,7 @@ class ButtonHandler:
             return
         if parsed.kind != custom_ids.BACK and table.seat_of(interaction.user.id) is not None:
             # Any click at the table hands an away seat back; in the background, so the click is acked first.
-            self._come_back_soon(table, interaction.user.id)
+            self.come_back_soon(table, interaction.user.id)
         try:
             await self._route(interaction, table, parsed)
         except Refusal as refusal:
@@ -72,7 +72,8 @@ class ButtonHandler:
             await refuse(interaction, "Something went wrong on my side; please try again.")
             raise
 
-    def _come_back_soon(self, table: Table, user_id: int) -> None:
+    def come_back_soon(self, table: Table, user_id: int) -> None:
+        """If `user_id` is away at `table`, hand the seat back, in the background (after the acknowledgement)."""
         row = table.seats.get(table.seat_of(user_id) or 0)
         if row is not None and row.user_id == user_id and row.away:
             task = asyncio.get_running_loop().create_task(self.bot.service.come_back(table, user_id))

@@ -87,6 +87,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         if table is None:
             await refuse(interaction, "You're not playing at a table here.")
             return
+        self.bot.buttons.come_back_soon(table, interaction.user.id)
         try:
             await self.bot.buttons.show_hand(interaction, table)
         except Refusal as refusal:
