@@ -82,6 +82,14 @@ def game_view(table: Table) -> discord.ui.View:
     return view
 
 
+def leave_confirm_view(table: Table) -> discord.ui.View:
+    """The private second step of leaving a game in progress: `Leave the game`."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton(custom_ids.make(table.id, custom_ids.LEAVE, "confirm"), "Leave the game",
+                              discord.ButtonStyle.danger))
+    return view
+
+
 def finished_view(table: Table) -> discord.ui.View:
     """The table message after the game: `Rematch`."""
     view = discord.ui.View(timeout=None)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from . import custom_ids
-from .buttons import controls_view
+from .buttons import controls_view, leave_confirm_view
 from .controls import Control, group_controls, page, turn_controls
 from .presenter import message_extras
 from .tables import Refusal, Table
@@ -102,8 +102,11 @@ class ButtonHandler:
             await interaction.response.defer()
             await service.add_computer(table, user.id)
         elif kind == custom_ids.LEAVE:
-            if (parsed.token == "game") != (table.status == "playing"):
+            if (parsed.token in ("game", "confirm")) != (table.status == "playing"):
                 raise Refusal("That button is out of date. Use `My hand` for the current ones.")
+            if parsed.token == "game":  # leaving a game in progress is for good: ask once more
+                await self._confirm_leave(interaction, table)
+                return
             await interaction.response.defer(ephemeral=True, thinking=True)
             said = await service.leave(table, user.id)
             await interaction.followup.send(said, ephemeral=interaction.guild_id is not None)
@@ -122,6 +125,14 @@ class ButtonHandler:
             await self.bot.presenter.update_table_message(table)  # its Rematch button has done its job
         else:
             raise Refusal("That button isn't one I know.")
+
+    async def _confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.seat_of(interaction.user.id) is None:
+            raise Refusal("You're not playing at this table.")
+        await interaction.response.send_message(
+            "Leave this game? A computer takes your seat for the rest of it, and nothing is tallied for you.",
+            view=leave_confirm_view(table), ephemeral=interaction.guild_id is not None,
+        )
 
     async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer privately with the player's hand picture and, on their turn, their controls."""

@@ -91,6 +91,10 @@ def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
     suggestions = []
     if "computers" not in taken and "computers=easy".startswith(partial.lower()[:9] or "c"):
         suggestions.append(f"{done} computers=easy".strip())
+    for setting in ("timer=off", "timer=5m", "idle=2h"):  # table settings (bot.table_settings), not rules
+        name = setting.split("=")[0]
+        if name not in taken and setting.startswith(partial.lower()) and partial:
+            suggestions.append(f"{done} {setting}".strip())
     for name in Rules.option_names():
         if name == "target" or name in taken:
             continue

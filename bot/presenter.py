@@ -20,6 +20,7 @@ from . import notices, render
 from .buttons import controls_view, finished_view, game_view, lobby_view
 from .controls import page, turn_controls
 from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
+from .table_settings import describe_duration
 from .tables import Table, TableEvent
 from .wording import action_phrase, bid_label, contract_title, plural, score_line, tile_label
 
@@ -377,6 +378,10 @@ def lobby_text(table: Table) -> str:
     lines.append("**Rules**")
     lines.extend(f"• {line}" for line in table.rules.describe())
     lines.append(f"• Computer players: {table.computer_level}.")
+    lines.append(
+        f"• Turn timer: {describe_duration(table.settings.turn_seconds)}; a table nobody plays at closes after "
+        f"{describe_duration(table.settings.idle_seconds)}."
+    )
     lines.append("")
     if table.full:
         lines.append("Every seat is taken: the host can press **Start**.")

@@ -94,7 +94,7 @@ async def test_forged_and_malformed_ids_are_refused_privately(simcord_env):
         after = (state.status, state.hand.to_record(), dict(state.seats))
         real_move = on_turn and ":act:" in custom_id and custom_id.rsplit(":", 1)[1] in legal
         if after != before:
-            assert real_move or ":leave:game:" in custom_id, custom_id
+            assert real_move or ":leave:confirm:" in custom_id, custom_id
             continue  # a forged Leave is still that player's own Leave; a real control is a real move
         else:
             answer = reply(result)

@@ -202,7 +202,10 @@ async def test_a_player_leaves_mid_game_and_a_computer_takes_the_seat(simcord_en
     env = simcord_env
     channel, alice, bob, table, state = await two_humans_two_computers(env, target=1)
     message = channel_message(channel, table.id)
-    left = await bob.click(message, label="Leave")
+    asked = await bob.click(message, label="Leave")
+    assert reply(asked).ephemeral and "Leave this game?" in reply(asked).content
+    assert not state.seats[2].is_computer, "nothing happens until the player confirms"
+    left = await bob.click(reply(asked), label="Leave the game")
     assert "left" in reply(left).content
     assert state.seats[2].is_computer and state.seat_of(bob.id) is None
     assert any("🚪" in m.content and "South" in m.content for m in channel.history())
