@@ -19,9 +19,11 @@ from engine import Game, Hand, IllegalAction, RecordError, Rules, RulesError
 from engine.ai import make_player
 
 from .custom_ids import state_token
+from .events import TableEvent
 from .house_rules import parse_options, split_computers
 from .storage import ChannelBusy, PlayerTally, SeatRow, Storage, TableRow, TeamResult
 from .table_settings import TableSettings, split_settings
+from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -59,24 +61,6 @@ def _require_legal(table: Table, action: str) -> None:
 def _describe(error: Exception) -> str:
     """One line about a record that would not load."""
     return str(error).splitlines()[0][:200] if str(error) else type(error).__name__
-
-
-@dataclass(frozen=True)
-class TableEvent:
-    """Something that happened at a table, for the listener to show.
-
-    kinds: "lobby" (seats changed), "started", "acted" (seat did action; `hand` is the hand after it;
-    `by` is "computer" when the timer handed a human's turn to a computer), "hand_over" (`hand` is the
-    finished hand), "dealt" (a new hand), "game_over", "ended", "idle_closed" (nobody played for too long),
-    "reminded" (seat's turn timer ran out once), "taken_over" (a computer acted for seat), "away" (a computer
-    plays seat from now on), "back" (seat's owner took it back), "left" (seat's player left; `by` their name).
-    """
-
-    kind: str
-    seat: int | None = None
-    action: str | None = None
-    hand: Hand | None = None
-    by: str | None = None
 
 
 class TableListener(Protocol):
@@ -183,7 +167,7 @@ class Table:
         return self.hand.view_for(seat, self.scores)
 
 
-class TableService:
+class TableService(TurnTimers):
     """Opens, seats, starts and plays tables; persists every change; drives the computer players."""
 
     def __init__(
@@ -604,109 +588,7 @@ class TableService:
         except Exception:
             log.exception("table %s: showing %s failed", table.id, event.kind)
 
-    # ------------------------------------------------------------------ timers
-
-    async def _arm(self, table: Table) -> None:
-        """Start the turn timer when a human's turn begins (lock held); stop it otherwise. Stored, so it
-        survives a restart; keyed by the state token, so a turn is timed once however often this runs."""
-        seat = table.human_turn()
-        seconds = table.settings.turn_seconds
-        if seat is None or seconds is None:
-            if table.deadline is None and table.deadline_token is None:
-                return
-            table.deadline, table.deadline_token, table.reminded = None, None, False
-        elif table.deadline_token == table.token:
-            return
-        else:
-            table.deadline, table.deadline_token, table.reminded = self.clock() + seconds, table.token, False
-        await self._save_timer(table)
-
-    async def _save_timer(self, table: Table) -> None:
-        await self.storage.save_timer(
-            table.id, deadline=table.deadline, token=table.deadline_token, reminded=table.reminded,
-            last_human_at=table.last_human_at,
-        )
-
-    async def _human_acted(self, table: Table) -> None:
-        """A person did something at the table (lock held): the idle clock starts again."""
-        table.last_human_at = self.clock()
-        await self._save_timer(table)
-
-    async def tick(self) -> None:
-        """Check every open table's clocks: remind, hand turns to computers, close idle tables.
-
-        The bot's background task calls this every few seconds; tests call it after moving the clock."""
-        for table in list(self.tables.values()):
-            if table.open and not self.closing:
-                try:
-                    await self._check(table)
-                except Exception:
-                    log.exception("table %s: checking its timers failed", table.id)
-
-    async def _check(self, table: Table) -> None:
-        async with table.lock:
-            if not table.open:
-                return
-            now = self.clock()
-            idle = table.settings.idle_seconds
-            if table.last_human_at is None:
-                await self._human_acted(table)  # a table from before timers: start its idle clock now
-            elif idle is not None and now - table.last_human_at >= idle:
-                await self._close_idle(table)
-                return
-            seat = table.human_turn()
-            if seat is None or table.settings.turn_seconds is None:
-                return
-            if table.deadline_token != table.token or table.deadline is None:
-                await self._arm(table)
-                return
-            if now < table.deadline:
-                return
-            if not table.reminded:
-                table.reminded = True
-                table.deadline = now + table.settings.turn_seconds
-                await self._save_timer(table)
-                await self._tell(table, TableEvent("reminded", seat))
-                return
-            await self._take_over(table, seat)
-        self.kick(table)
-
-    async def _take_over(self, table: Table, seat: int) -> None:
-        """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away."""
-        row = table.seats[seat]
-        action = await self._choose(table, seat)
-        row.taken_over += 1
-        row.away = row.taken_over >= 2
-        await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=row.taken_over)
-        await self._apply(table, seat, action, by="computer")
-        await self._tell(table, TableEvent("taken_over", seat, action))
-        if row.away:
-            await self._tell(table, TableEvent("away", seat))
-
-    async def _close_idle(self, table: Table) -> None:
-        await self.storage.end_table(table.id)
-        table.status = "ended"
-        table.deadline = table.deadline_token = None
-        await self._tell(table, TableEvent("idle_closed"))
-        if table.runner is not None and table.runner is not asyncio.current_task():
-            table.runner.cancel()
-
-    async def come_back(self, table: Table, user_id: int) -> bool:
-        """An away player clicked something at the table: their seat is theirs again at once."""
-        seat = table.seat_of(user_id)
-        if seat is None or not table.seats[seat].away:
-            return False
-        async with table.lock:
-            row = table.seats[seat]
-            if not row.away or not table.open:
-                return False
-            row.away, row.taken_over = False, 0
-            await self.storage.set_seat_state(table.id, seat, away=False, taken_over=0)
-            table.deadline_token = None  # their turn, if it is one, starts a fresh timer
-            await self._human_acted(table)
-            await self._arm(table)
-            await self._tell(table, TableEvent("back", seat))
-        return True
+    # ------------------------------------------------------------------ stopping
 
     async def shutdown(self) -> None:
         """A clean stop: refuse new actions, let the action in hand finish, stop the computer players."""
