@@ -121,6 +121,7 @@ def exchange(sit: Situation) -> str:
     trump = _named_trump(sit)
     if legal[0].startswith("discard"):
         def after(text: str) -> float:
+            """The hand's worth once ``text`` is discarded (count tiles weigh a little more)."""
             tid = sit.ts.id_of(text.split()[1], sit.mine)
             sub = _with_mine(sit, sit.mine & ~(1 << tid))
             return hand_value(sub, trump)[0] - 0.01 * sit.ts.points[tid]

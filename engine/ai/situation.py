@@ -44,6 +44,7 @@ class Situation:
 
     @property
     def bidder(self) -> int | None:
+        """The high bidder (the bid winner once the auction is over), or None."""
         return self.view.get("bidder")
 
     def bidding_side(self, seat: int) -> bool:
