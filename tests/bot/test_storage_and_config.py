@@ -41,9 +41,12 @@ async def test_an_older_database_is_migrated_and_keeps_its_data(tmp_path):
 
     storage = await Storage.open(path)
     try:
-        assert await storage.schema_version() == len(MIGRATIONS) >= 2
+        assert await storage.schema_version() == len(MIGRATIONS) >= 3
         [table] = await storage.load_open_tables()
         assert table.seats[0].name == "alice" and table.seats[0].turn_message_id is None
+        # Tables from before timers get the default timer and idle close, and start with no deadline.
+        assert (table.turn_seconds, table.idle_seconds, table.deadline) == (120, 86400, None)
+        assert not table.seats[0].away and table.seats[0].taken_over == 0
     finally:
         await storage.close()
 
