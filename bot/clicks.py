@@ -92,9 +92,12 @@ class ButtonHandler:
             await interaction.response.defer()
             await service.act(table, user.id, parsed.token, parsed.arg)
             if interaction.message is not None and interaction.message.flags.ephemeral:
-                await interaction.edit_original_response(
-                    content=f"You {action_phrase(parsed.arg)}.", view=None, attachments=[]
-                )
+                try:
+                    await interaction.edit_original_response(
+                        content=f"You {action_phrase(parsed.arg)}.", view=None, attachments=[]
+                    )
+                except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
+                    log.info("table %s: could not tidy a used My hand reply", table.id)
         elif kind == custom_ids.SIT and parsed.arg.isdigit():
             await interaction.response.defer()
             await service.sit(table, user.id, user.display_name, int(parsed.arg))
