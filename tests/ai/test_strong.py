@@ -107,3 +107,21 @@ def test_strong_beats_easy_in_duplicate():
             net += hand.points[strong_team] - hand.points[1 - strong_team]
     assert net > 0
     assert time.perf_counter() - start < 60
+
+
+def test_auction_filter_keeps_the_truth_nearly_always():
+    from engine.ai.sampler import _fits_auction
+
+    rules = Rules.from_preset("standard")
+    rng = random.Random(17)
+    kept = total = 0
+    for i in range(120):
+        hand = Hand.new(rules, i % 4, rng)
+        players = [EasyPlayer(s) for s in range(4)]
+        while not hand.complete and hand.phase != "play":
+            hand = hand.apply(players[hand.turn].choose(hand.view_for(hand.turn)))
+        if hand.complete:
+            continue
+        total += 1
+        kept += _fits_auction(read(hand.view_for(hand.turn)), list(hand.held))
+    assert total >= 20 and kept >= 0.85 * total
