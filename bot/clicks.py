@@ -114,6 +114,8 @@ class ButtonHandler:
             said = await service.leave(table, user.id)
             await interaction.followup.send(said, ephemeral=interaction.guild_id is not None)
         elif kind == custom_ids.BACK:
+            if table.seat_of(user.id) is None:
+                raise Refusal("You're not playing at this table.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             came_back = await service.come_back(table, user.id)
             text = "Welcome back: your seat is yours again." if came_back else "You're already playing your seat."

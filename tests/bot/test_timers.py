@@ -114,6 +114,8 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     assert "I'm back" in [b.label for b in buttons(message)]
     assert state.human_turn() in (None, 2), "alice's seat is the computer's while she is away"
 
+    not_away = await bob.click(message, label="I'm back")
+    assert "already playing" in refusal(not_away) and state.seats[0].away
     back = await alice.click(message, label="I'm back")
     assert "Welcome back" in reply(back).content
     assert not state.seats[0].away and state.seats[0].taken_over == 0
