@@ -308,6 +308,7 @@ class TableService(TurnTimers):
             row = SeatRow(seat=seat, name=f"Computer {table.seat_names[seat]}", computer_level=table.computer_level)
             await self.storage.put_seat(table.id, row)
             table.seats[seat] = row
+            await self._human_acted(table)
             await self._tell(table, TableEvent("lobby"))
 
     async def leave(self, table: Table, user_id: int) -> str:
@@ -325,6 +326,7 @@ class TableService(TurnTimers):
             name = table.seats[seat].name
             await self.storage.remove_seat(table.id, seat)
             del table.seats[seat]
+            await self._human_acted(table)
             await self._tell(table, TableEvent("lobby"))
             return f"{name} left {table.seat_names[seat]}."
 
