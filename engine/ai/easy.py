@@ -194,7 +194,34 @@ def play(sit: Situation) -> str:
         tid = sevens_play(sit, options)
     else:
         tid = trick_play(sit, options)
+        if not sit.trick:
+            return declared_lead(sit, tid) or options[tid]
     return options[tid]
+
+
+def declared_lead(sit: Situation, chosen: int) -> str | None:
+    """A declared lead ("7-3/3") when it is a sure winner as its lower end but not as its own suit.
+
+    The chosen lead is declared when that makes it a boss; otherwise a declared boss is led instead of a
+    tile that is not sure, unless the bidding side still pulls trump.
+    """
+    bosses = {}
+    for text in sit.view["legal"]:
+        name, _, suit = text.partition("/")
+        if not suit:
+            continue
+        t = sit.ts.id_of(name, sit.mine)
+        own = sit.table.lead_suit[t]
+        if sure(sit, t, int(suit), sit.active()) and not sure(sit, t, own, sit.active()):
+            bosses[t] = text
+    if not bosses:
+        return None
+    if chosen in bosses:
+        return bosses[chosen]
+    table = sit.table
+    if _is_trump(sit, chosen) or sure(sit, chosen, table.lead_suit[chosen], sit.active()):
+        return None  # pulling trump or cashing a boss of its own suit comes first
+    return bosses[max(bosses, key=lambda t: sit.ts.points[t])]
 
 
 def winning(sit: Situation) -> tuple[int, int]:

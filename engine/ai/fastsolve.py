@@ -236,20 +236,23 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
 @njit(void(int64[:], int64[:, :], int64[:, :], int64, int64, int64, int64, int64, int64,
            int64[:], int64[:, :], int64[:], int64[:], int64[:]), cache=True, nogil=True)
 def root(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats, moves, out):
-    """Value of each move in ``moves`` (tile ids) for ``turn`` within the window (alpha, beta).
+    """Value of each move in ``moves`` for ``turn`` within the window (alpha, beta).
 
+    A move is a tile id, or ``encode_lead(tile, suit)`` for a lead declared as ``suit`` (7-3 led as a
+    three). Declared leads are searched at the root only: deeper leads take the tile's own suit.
     Values outside the window are bounds, which is all a make-or-set test needs.
     """
     n_active = tab[P_ACTIVE]
     for i in range(moves.shape[0]):
-        t = moves[i]
+        t = moves[i] & (MAX_TILES - 1)
+        declared = (moves[i] >> 6) - 1  # a declared lead: the suit called, else -1 (see ``encode_lead``)
         bit = 1 << t
         held[turn] ^= bit
         trick[tno, 2 * ntrick] = t
         trick[tno, 2 * ntrick + 1] = turn
         new_lead = lead
         if ntrick == 0:
-            new_lead = tab[O_LEAD + t]
+            new_lead = declared if declared >= 0 else tab[O_LEAD + t]
         if ntrick + 1 == n_active:
             w = trick[tno, 2 * winner_slot(trick, tno, n_active, new_lead, tab) + 1]
             gain = 0
@@ -264,6 +267,11 @@ def root(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats,
             out[i] = search(held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta,
                             tab, tt, stats)
         held[turn] ^= bit
+
+
+def encode_lead(tile: int, suit: int) -> int:
+    """The root move "lead ``tile`` declared as ``suit``" (suit -1: undeclared, the plain tile id)."""
+    return tile + ((suit + 1) << 6)
 
 
 def new_tt() -> np.ndarray:

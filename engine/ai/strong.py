@@ -17,6 +17,7 @@ from engine.contracts import parse_contract
 from engine.suits import NELLO, SEVENS, Contract
 
 from . import bidding, easy, sampler
+from .fastsolve import encode_lead
 from .situation import Situation, read
 from .solver import Position, Problem, Workspace
 
@@ -80,7 +81,7 @@ class StrongPlayer:
 
     def play(self, sit: Situation, deadline: float) -> str | None:
         """The tile that makes (or sets) the contract in the most samples; None to defer to easy."""
-        options = easy.legal_ids(sit)
+        options = play_moves(sit)
         moves = list(options)
         if len(moves) == 1:
             return options[moves[0]]
@@ -202,11 +203,32 @@ class StrongPlayer:
         return min(values) < need
 
 
+def play_moves(sit: Situation) -> dict[int, str]:
+    """Legal plays as solver move -> action text, declared leads ("7-3/3") included."""
+    out = {}
+    for text in sit.view["legal"]:
+        name, _, suit = text.partition("/")
+        tid = sit.ts.id_of(name, sit.mine)
+        out[encode_lead(tid, int(suit)) if suit else tid] = text
+    return out
+
+
 def _lead_moves(sit: Situation, contract: Contract, mine: int) -> list[int]:
+    """The declarer's possible opening leads, with the declared ones the rules allow."""
     from engine.suits import suit_table
 
     table = suit_table(sit.ts, contract)
-    return list(easy.bits(table.legal_mask(mine, -1)))
+    moves = list(easy.bits(table.legal_mask(mine, -1)))
+    if contract.kind == SEVENS:
+        return moves
+    lay = sit.rules.layout
+    for t in list(moves):
+        hi, lo = sit.ts.hi[t], sit.ts.lo[t]
+        if hi == lo or table.lead_suit[t] == table.trump:
+            continue
+        if sit.rules.first_suit_declared or (hi, lo) in lay.declarable:
+            moves.append(encode_lead(t, lo))
+    return moves
 
 
 def _shortlist(sit: Situation, contracts: list[Contract], bid_call) -> list[Contract]:

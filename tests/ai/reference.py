@@ -29,11 +29,14 @@ def value(hand: Hand, score_seats: set[int], max_seats: set[int], counts_only: b
 
 def move_values(hand: Hand, moves: list[int], score_seats: set[int], max_seats: set[int],
                 counts_only: bool) -> list[int]:
-    """Each move's value for the seat to play, as ``value`` counts it."""
+    """Each move's value for the seat to play, as ``value`` counts it.
+
+    A move is a tile id or a (tile id, declared suit) pair: a lead declared as its lower end.
+    """
     out = []
     done = len(hand.tricks)
-    for t in moves:
-        child = hand.play(t)
+    for move in moves:
+        child = hand.play(*move) if isinstance(move, tuple) else hand.play(move)
         gain = 0
         if len(child.tricks) > done and child.tricks[-1].winner in score_seats:
             gain = 1 if counts_only else child.tricks[-1].points
