@@ -1,12 +1,13 @@
 """How strong are the computer players? Duplicate matches with full auctions, and the solver's speed.
 
     python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
-                                  [--seed 1] [--jobs 1] [--solver 20]
+                                  [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
 
 Each seeded deal is played twice with the partnerships swapped, so luck of the deal cancels. For each
 pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand, A's net points per deal
 pair (hands are played out so every point is counted), make rates of each side's bids, the rate at which
 each side sets the other, and A's game win rate over whole games (each seed played twice, seats swapped).
+``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
 """
 
@@ -50,21 +51,26 @@ def rate_ci(hits: int, n: int) -> str:
     return f"{p:.3f}  [{centre - half:.3f}, {centre + half:.3f}]  ({hits}/{n})"
 
 
-def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int) -> tuple[list, list[str]]:
-    """Four players, level ``a`` on team ``a_team``."""
-    levels = [a if s % 2 == a_team else b for s in range(4)]
+def rules_for(variant: str, play_out: bool) -> Rules:
+    """The preset under test, with ``play_out`` so every point of a hand is counted."""
+    return Rules.from_preset(variant, {"play_out": True} if play_out else None)
+
+
+def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int, rules: Rules) -> tuple[list, list[str]]:
+    """A player per seat, level ``a`` on team ``a_team``."""
+    levels = [a if rules.team_of(s) == a_team else b for s in range(rules.players)]
     return [make_player(lv, seed=seed * 10 + s, budget_ms=budget_ms) for s, lv in enumerate(levels)], levels
 
 
 def deal_pair(args: tuple) -> dict:
     """Play one seeded deal twice, seats swapped; A's results and every decision's time."""
-    a, b, seed, budget_ms = args
-    rules = Rules.from_preset("standard", {"play_out": True})
-    base = Hand.new(rules, seed % 4, random.Random(seed))
+    a, b, seed, budget_ms, variant = args
+    rules = rules_for(variant, True)
+    base = Hand.new(rules, seed % rules.players, random.Random(seed))
     timings = Timings()
     out = {"marks": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
     for a_team in (0, 1):
-        players, labels = players_for(a, b, a_team, seed, budget_ms)
+        players, labels = players_for(a, b, a_team, seed, budget_ms, rules)
         hand = play_hand(base, players, labels, timings=timings)
         award = hand.award()
         if award is not None:
@@ -80,12 +86,12 @@ def deal_pair(args: tuple) -> dict:
 
 def game_pair(args: tuple) -> dict:
     """Play one seeded game twice, seats swapped; how many A won and the decision times."""
-    a, b, seed, budget_ms = args
-    rules = Rules.from_preset("standard")
+    a, b, seed, budget_ms, variant = args
+    rules = rules_for(variant, False)
     timings = Timings()
     wins = 0
     for a_team in (0, 1):
-        players, labels = players_for(a, b, a_team, seed, budget_ms)
+        players, labels = players_for(a, b, a_team, seed, budget_ms, rules)
         game = play_game(rules, players, random.Random(seed), labels, timings)
         wins += game.winner == a_team
     return {"wins": wins, "times": timings.times}
@@ -95,11 +101,12 @@ def _init_worker() -> None:
     warm_up()
 
 
-def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: int, jobs: int) -> Timings:
+def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: int, jobs: int,
+                variant: str = "standard") -> Timings:
     """Play and report one pairing; returns every decision's time."""
     start = time.perf_counter()
-    jobs_deals = [(a, b, seed * 100_000 + i, budget_ms) for i in range(deals)]
-    jobs_games = [(a, b, seed * 100_000 + 50_000 + i, budget_ms) for i in range(games)]
+    jobs_deals = [(a, b, seed * 100_000 + i, budget_ms, variant) for i in range(deals)]
+    jobs_games = [(a, b, seed * 100_000 + 50_000 + i, budget_ms, variant) for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
             pairs = list(pool.map(deal_pair, jobs_deals))
@@ -118,7 +125,7 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     b_bids = sum(r["b_bids"] for r in pairs)
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
-    print(f"\n== {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
+    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
           f"({time.perf_counter() - start:.0f} s) ==")
     print(f"  {a} net marks per hand        {mean_ci(marks)}")
     print(f"  {a} net points per deal pair  {mean_ci(points)}")
@@ -186,14 +193,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both"], default="both")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
+    parser.add_argument("--variant", default="standard", help="preset with two teams (standard, big-game, ...)")
+    parser.add_argument("--solve-tiles", type=int, default=0,
+                        help="override the most tiles left at which strong searches play (A/B tests)")
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
     args = parser.parse_args(argv)
+    if args.solve_tiles:  # worker processes are forked after this, so they inherit it
+        from engine.ai import strong
+
+        strong.PLAY_SOLVE_TILES = strong.PLAY_SOLVE_TILES_LONG = args.solve_tiles
     print(f"warm-up (load or compile the solver): {warm_up():.2f} s")
     timings = Timings()
     pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
                 "both": [("strong", "easy"), ("easy", "random")]}[args.pairing]
     for a, b in pairings:
-        t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs)
+        t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs, args.variant)
         for label, ts in t.times.items():
             timings.times.setdefault(label, []).extend(ts)
     print_times(timings)

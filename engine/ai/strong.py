@@ -24,7 +24,14 @@ from .solver import Position, Problem, Workspace
 NODES_PER_SECOND = 5_000_000  # under the ~10M/s measured (benchmarks/strength.py): a solve stops in time
 MAX_SAMPLES = 64
 MIN_SAMPLES = 4  # below this many solved samples the easy player's move is kept
-MAX_SOLVE_TILES = 30  # more tiles left than this (Big Game, Eighty-eight openings): too deep, play easy
+MAX_SOLVE_TILES = 30  # declaring a contract solves whole deals: only this many tiles (4-player double-six)
+# In play the solver is tried with up to this many tiles left (more: the Big Game's and Eighty-eight's first
+# tricks, play easy). Measured (benchmarks/strength.py --variant big-game): at 300 ms a third of Big Game
+# decisions with 32-35 tiles left solve enough samples, at 1 s over half (Eighty-eight: all at 300 ms);
+# the rest fall back to easy inside the budget, so trying costs only time the budget allows.
+PLAY_SOLVE_TILES = 35  # at budgets under LONG_BUDGET_S
+PLAY_SOLVE_TILES_LONG = 39
+LONG_BUDGET_S = 0.6
 
 
 class StrongPlayer:
@@ -79,6 +86,12 @@ class StrongPlayer:
 
     # --- play -----------------------------------------------------------------------------------------
 
+    def solve_tiles(self) -> int:
+        """The most tiles left at which play is searched (more with a longer budget)."""
+        if self.samples:
+            return MAX_SOLVE_TILES  # fixed-work tests keep to the fast region
+        return PLAY_SOLVE_TILES_LONG if self.budget >= LONG_BUDGET_S else PLAY_SOLVE_TILES
+
     def play(self, sit: Situation, deadline: float) -> str | None:
         """The tile that makes (or sets) the contract in the most samples; None to defer to easy."""
         options = play_moves(sit)
@@ -87,7 +100,7 @@ class StrongPlayer:
             return options[moves[0]]
         counts = sit.view["tile_counts"]
         out = sit.view.get("out")
-        if sum(c for s, c in enumerate(counts) if s != out) > MAX_SOLVE_TILES:
+        if sum(c for s, c in enumerate(counts) if s != out) > self.solve_tiles():
             return None
         every = _every_trick(sit)
         prob = self.problem(sit, sit.contract, sit.bidder, sit.view.get("out"), every)

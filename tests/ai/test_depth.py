@@ -1,0 +1,49 @@
+"""The strong player searches the Big Game's and Eighty-eight's play from 35 tiles left (39 with a long
+budget) and still answers inside its budget when the search is too deep."""
+
+import random
+import time
+
+from engine import Hand, Rules
+from engine.ai import sampler
+from engine.ai.easy import EasyPlayer
+from engine.ai.strong import MAX_SOLVE_TILES, StrongPlayer
+
+
+def deep_position(preset, most, least, seed):
+    """A hand of ``preset`` played by easy players until between ``least`` and ``most`` tiles are left."""
+    rules = Rules.from_preset(preset)
+    rng = random.Random(seed)
+    while True:
+        hand = Hand.new(rules, rules.players - 1, rng)
+        easy = EasyPlayer(seed)
+        while hand.phase != "play" and not hand.complete:
+            hand = hand.apply(easy.choose(hand.view_for(hand.turn)))
+        while not hand.complete:
+            view = hand.view_for(hand.turn)
+            left = sum(bin(h).count("1") for s, h in enumerate(hand.held) if s != hand.out)
+            if left < least:
+                break
+            if left <= most and len(view["legal"]) > 1:
+                return view
+            hand = hand.apply(easy.choose(view))
+
+
+def test_search_depth_grows_with_the_budget():
+    assert StrongPlayer(0, 0.3).solve_tiles() == 35
+    assert StrongPlayer(0, 1.0).solve_tiles() == 39
+    assert StrongPlayer(0, samples=4).solve_tiles() == MAX_SOLVE_TILES == 30
+
+
+def test_deep_positions_are_searched_inside_the_budget(monkeypatch):
+    calls = []
+    real = sampler.deal
+    monkeypatch.setattr(sampler, "deal", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for preset, seed in (("big-game", 1), ("eighty-eight", 2)):
+        view = deep_position(preset, 35, 31, seed)
+        before = len(calls)
+        start = time.perf_counter()
+        action = StrongPlayer(seed, 0.1).choose(view)
+        assert time.perf_counter() - start < 0.4
+        assert action in view["legal"]
+        assert len(calls) > before  # it tried the search rather than deferring to easy at once
