@@ -19,10 +19,12 @@ from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, Call, parse_call
 from engine.suits import DOUBLES, NELLO, SUIT, Contract, suit_table
 
 from . import easy, evaluate
+from .pressure import pressure
 from .situation import Situation, bits, count_bits
 
 DATA = Path(__file__).with_name("data") / "bidding.json"
 EDGE = 0.04  # bid only when the chance of making beats an even chance by this much
+PRESSED_EDGE = 0.2  # with the opponents one hand from winning, bid from a 34% chance of making
 FEATURES = ["one", "trumps", "top trumps", "trump double", "off doubles", "off leaders", "count held / 5",
             "void suits", "trumps x top trumps"]
 
@@ -103,6 +105,7 @@ def bid(sit: Situation) -> str:
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
     partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
     nello_ok = nello_hand(sit)
+    edge = EDGE - PRESSED_EDGE * pressure(sit)  # the opponents about to win: passing is no safe choice
     best_text, best_ev = None, 0.0
     for text, call in calls:
         if call.kind == PASS:
@@ -111,7 +114,7 @@ def bid(sit: Situation) -> str:
         marks = call.marks if call.kind != POINTS else 1
         if marks >= 2 and p < 0.75:
             continue  # doubling the stakes needs a near-certain hand: the table's tails are thin
-        ev = marks * (2 * p - 1 - 2 * EDGE)
+        ev = marks * (2 * p - 1 - 2 * edge)
         if partner_high:
             ev -= marks * 0.5  # partner has already bid: take over only with much more
         if ev > best_ev or (best_text is None and "pass" not in legal):
