@@ -431,7 +431,8 @@ class TableService(TurnTimers):
         """A human's action from a control carrying `token`; Refusal if it is not theirs to make now."""
         async with table.lock:
             if table.status != "playing":
-                raise Refusal("This table has ended." if not table.open else "The game hasn't started.")
+                raise Refusal({"finished": "This game is over.", "lobby": "The game hasn't started."}.get(
+                    table.status, "This table has ended."))
             seat = table.seat_of(user_id)
             if seat is None:
                 raise Refusal("You're not playing at this table.")
