@@ -54,6 +54,24 @@ class Private:
 
 
 @dataclass
+class Post:
+    """A line (and perhaps a picture) for a table's channel, kept to send again if Discord refuses it for a
+    moment (429, 5xx): hand summaries and notices matter as much as the table message."""
+
+    table_id: int
+    channel_id: int
+    text: str
+    picture: bytes | None = None
+    mention: int | None = None
+    attempts: int = 0
+
+
+def transient(error: discord.HTTPException) -> bool:
+    """A refusal worth trying again: rate limited, or Discord's own trouble."""
+    return error.status == 429 or error.status >= 500
+
+
+@dataclass
 class TablePresenter:
     """Renders tables to Discord messages."""
 
@@ -65,6 +83,7 @@ class TablePresenter:
     stale_tables: dict[int, int] = field(default_factory=dict)  # table id -> attempts so far
     stale_privates: dict[tuple[int, int], int] = field(default_factory=dict)  # (table id, seat) -> attempts
     ended_notes: dict[int, str | None] = field(default_factory=dict)  # the closing line of a stale ended table
+    pending_posts: list[Post] = field(default_factory=list)  # channel posts to send again, oldest first
 
     def remember_private_reply(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """Remember a `My hand` reply with controls, to take them away when the turn passes."""
@@ -118,11 +137,24 @@ class TablePresenter:
 
     async def notice(self, table: Table, text: str, *, mention: int | None = None) -> None:
         """Post one line in the table's channel (mentioning only `mention`, if given)."""
-        allowed = discord.AllowedMentions(users=[discord.Object(mention)]) if mention else NO_MENTIONS
+        await self.post(Post(table.id, table.channel_id, text, mention=mention))
+
+    async def post(self, post: Post) -> None:
+        """Send a channel post; one Discord refuses for a moment is queued for `retry_failed`."""
+        allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
+        files = [] if post.picture is None else [discord.File(io.BytesIO(post.picture), filename="hand.png")]
         try:
-            await self.bot.get_partial_messageable(table.channel_id).send(text, allowed_mentions=allowed)
-        except discord.HTTPException:
-            log.warning("table %s: could not post a notice in its channel", table.id)
+            await self.bot.get_partial_messageable(post.channel_id).send(
+                post.text, files=files, allowed_mentions=allowed
+            )
+        except discord.HTTPException as error:
+            if transient(error) and post.attempts < RETRY_LIMIT:
+                post.attempts += 1
+                self.pending_posts.append(post)
+                log.warning("table %s: could not post in its channel (%s); will try again", post.table_id,
+                            error.status)
+            else:
+                log.warning("table %s: could not post in its channel (%s)", post.table_id, error.status)
 
     async def direct(self, table: Table, seat: int, text: str) -> None:
         """DM one line to a seat's player, if their DMs are open."""
@@ -161,13 +193,7 @@ class TablePresenter:
         assert event.hand is not None
         text = hand_summary_text(table, event.hand)
         picture = await render.draw("render_hand_end", hand_end_scene(table, event.hand))
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        try:
-            await channel.send(
-                text, file=discord.File(io.BytesIO(picture), filename="hand.png"), allowed_mentions=NO_MENTIONS
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post the hand summary", table.id)
+        await self.post(Post(table.id, table.channel_id, text, picture))
 
     # ------------------------------------------------------------------ table message
 
@@ -210,7 +236,10 @@ class TablePresenter:
             self.stale_tables.pop(table.id, None)
 
     async def retry_failed(self) -> None:
-        """Send again what Discord refused earlier: table messages, then turn controls."""
+        """Send again what Discord refused earlier: channel posts, table messages, then turn controls."""
+        posts, self.pending_posts = self.pending_posts, []
+        for post in posts:
+            await self.post(post)
         for table_id, attempts in list(self.stale_tables.items()):
             table = self.bot.service.table(table_id)
             if table is None or attempts > RETRY_LIMIT:

@@ -92,3 +92,26 @@ async def test_a_dm_refused_with_403_points_to_my_hand_and_the_game_goes_on(simc
     assert controls
     clicked = await target.click(reply(answer), custom_id=controls[0].custom_id)
     assert clicked.acknowledged and state.turn() != next_seat
+
+
+async def test_a_channel_post_refused_for_a_moment_is_posted_again(simcord_env):
+    env = simcord_env
+    channel, members, table = await four_players(env)
+    state = env.bot.service.table(1)
+    for status in (429, 503):
+        line = f"A notice after a {status}."
+        env.inject_error("POST", f"/channels/{channel.id}/messages", status=status, times=1)
+        await run_as_bot(env, env.bot.presenter.notice(state, line))
+        assert [p.text for p in env.bot.presenter.pending_posts] == [line]
+        assert line not in [m.content for m in channel.history()]
+        await run_as_bot(env, env.bot.tick())
+        assert env.bot.presenter.pending_posts == []
+        assert line in [m.content for m in channel.history()]
+
+
+async def test_a_channel_post_refused_for_good_is_not_retried(simcord_env):
+    env = simcord_env
+    channel, members, table = await four_players(env)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, times=1)
+    await run_as_bot(env, env.bot.presenter.notice(env.bot.service.table(1), "Never seen."))
+    assert env.bot.presenter.pending_posts == []
