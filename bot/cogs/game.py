@@ -12,7 +12,7 @@ from engine import PRESETS, Rules
 
 from ..clicks import is_ours, refuse
 from ..house_rules import option_suggestions
-from ..presenter import NO_MENTIONS, title
+from ..presenter import NO_MENTIONS, title, transient
 from ..tables import Refusal, Table
 
 if TYPE_CHECKING:
@@ -62,7 +62,15 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             return
         try:
             await self.bot.presenter.update_table_message(table, strict=True)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if transient(error):  # Discord's trouble, not ours: the table stands and its message follows
+                await self.bot.presenter.update_table_message(table)
+                await interaction.followup.send(
+                    f"Your table is open (table {table.id}); Discord is slow right now, so its message may "
+                    "take a moment to appear.",
+                    ephemeral=True,
+                )
+                return
             await self.bot.service.end(table, interaction.user.id, moderator=True, by="the bot")
             await interaction.followup.send(
                 "I can't post in this channel: I need View Channel, Send Messages and Attach Files here.",

@@ -115,3 +115,18 @@ async def test_a_channel_post_refused_for_good_is_not_retried(simcord_env):
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, times=1)
     await run_as_bot(env, env.bot.presenter.notice(env.bot.service.table(1), "Never seen."))
     assert env.bot.presenter.pending_posts == []
+
+
+async def test_a_new_table_whose_first_post_meets_a_server_error_stays_open(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(env.create_user("alice"))
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=503, times=2)
+    result = await host.slash(channel, "42 new")
+    assert result.acknowledged and "Discord is slow" in reply(result).content
+    state = env.bot.service.table(1)
+    assert state.status == "lobby" and env.bot.presenter.stale_tables == {1: 1}
+    await run_as_bot(env, env.bot.tick())
+    assert env.bot.presenter.stale_tables == {}
+    assert "Sit North" in [b.label for b in buttons(channel.last_message)]
