@@ -4,8 +4,9 @@
 with perfect information for the bidder's few best contracts; per bid, a logistic model from hand features
 to "the solved points reach the bid plus an offset". The offset is the points the bidding side really lost
 to hidden information in self-play (solver values flatter the bidder); a last line maps the model's chances
-onto the made rate of self-play bids. Where the table does not apply (three-hand, the Big Game, Eighty-eight) the
-easy player's evaluation bids.
+onto the made rate of self-play bids. Three-hand has its own section (``variants``), built the same way
+from solved deals with the four-player offset and line; where no table applies (the Big Game and
+Eighty-eight, whose deals are too deep to solve whole) the easy player's evaluation bids.
 """
 
 from __future__ import annotations
@@ -59,27 +60,38 @@ def table() -> dict:
     return json.loads(DATA.read_text())
 
 
+def model_for(rules) -> dict | None:
+    """The table section for these rules' variant, or None (four-player double-six: the top level)."""
+    data = table()
+    if not data:
+        return None
+    if rules.variant in ("standard", "tournament"):
+        return data
+    return data.get("variants", {}).get(rules.variant)
+
+
 def chance(rules, contract: Contract, mask: int, level: int) -> float | None:
-    """Chance the side makes a point bid of ``level`` (42: every trick) under ``contract``; None if unknown.
+    """Chance the side makes a point bid of ``level`` (the hand's total: every trick) under ``contract``;
+    None if unknown.
 
     Per bid, a logistic model of "perfect play takes the bid plus the self-play offset" over hand features;
     a higher bid is never given a better chance than a lower one.
     """
-    data = table()
+    data = model_for(rules) or {}
     model = data.get("model", {}).get("D" if contract.kind == DOUBLES else "S")
     if not model or str(level) not in model["levels"]:
         return None
     x = features(rules, contract, mask)
     best = 1.0
-    for lv in range(30, level + 1):
+    for lv in range(rules.layout.min_bid, level + 1):
         z = sum(w * xi for w, xi in zip(model["levels"][str(lv)], x, strict=True))
         best = min(best, 1 / (1 + math.exp(-max(-30.0, min(30.0, z)))))
-    return best * (data["every_trick_discount"] if level >= 42 else 1.0)
+    return best * (data["every_trick_discount"] if level >= rules.layout.total else 1.0)
 
 
 def applies(sit: Situation) -> bool:
-    """The table was built for four-player double-six games."""
-    return sit.rules.variant in ("standard", "tournament") and bool(table())
+    """A table was built for this variant (four-player double-six, three-hand)."""
+    return model_for(sit.rules) is not None
 
 
 def best_chance(sit: Situation, level: int) -> float:
@@ -126,16 +138,17 @@ def bid(sit: Situation) -> str:
 
 def _make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     """Chance of making ``call``: the table's figure mapped onto what self-play bids really made."""
-    a, b = table().get("made_line", [0.0, 1.0])
+    a, b = (model_for(sit.rules) or {}).get("made_line", [0.0, 1.0])
     return min(1.0, max(0.0, a + b * raw_chance(sit, call, nello_ok)))
 
 
 def raw_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
-    """Chance of making ``call`` from the table (every-trick bids from the 42-point column)."""
+    """Chance of making ``call`` from the table (every-trick bids from the all-points column)."""
+    every = sit.rules.layout.total
     if call.kind in (PLUNGE, SPLASH):
-        return best_chance(sit, 42) * 0.8  # partner declares and leads: a little less control
+        return best_chance(sit, every) * 0.8  # partner declares and leads: a little less control
     if call.kind == MARKS:
-        p = best_chance(sit, 42)
+        p = best_chance(sit, every)
         return max(p, 0.62 if nello_ok and call.marks == 1 else 0.0)
     return best_chance(sit, call.level)
 

@@ -1,5 +1,8 @@
 """Rebuild ``engine/ai/data/bidding.json``: ``python -m engine.ai.calibrate [--deals N] [--selfplay N]``.
 
+``--variant three-hand`` rebuilds that variant's section only (step 1 and 3, with the four-player
+offset, discount and made line: self-play calibration is four-player only); about 2 minutes.
+
 1. Simulate: deal at random; for the bidder's three best-looking trump contracts, solve the deal with
    perfect information (the bidder leading) and record the hand's features and the points his side takes;
    per contract kind and bid, fit a logistic model of "the solved points reach the bid plus the offset".
@@ -33,15 +36,15 @@ from .arena import play_hand
 from .solver import Position, Problem
 
 
-def simulate(deals: int, seed: int) -> list[tuple[str, list[float], int]]:
+def simulate(deals: int, seed: int, preset: str = "standard") -> list[tuple[str, list[float], int]]:
     """(contract kind "S"/"D", hand features, solved points) for the best few contracts of random hands."""
-    rules = Rules.from_preset("standard")
+    rules = Rules.from_preset(preset)
     rng = random.Random(seed)
-    contracts = [Contract(SUIT, k) for k in range(7)] + [Contract(DOUBLES)]
+    contracts = [Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)] + [Contract(DOUBLES)]
     problems = {c: Problem(rules, c, 0, None, False) for c in contracts}
     out = []
     for _ in range(deals):
-        hand = Hand.new(rules, 3, rng)
+        hand = Hand.new(rules, rules.players - 1, rng)
         mine = hand.held[0]
         best = sorted(contracts, key=lambda c: -evaluate.tricks(rules, c, mine))[:3]
         for c in best:
@@ -67,9 +70,9 @@ def logistic(xs: np.ndarray, ys: np.ndarray, ridge: float = 1e-2, iters: int = 3
     return w
 
 
-def build(samples: list, offset: float, every_discount: float) -> dict:
+def build(samples: list, offset: float, every_discount: float, total: int = 42) -> dict:
     """The model: per contract kind and bid, logistic weights from hand features to "the solved points
-    reach the bid plus the self-play offset" (42: every point), with the every-trick discount."""
+    reach the bid plus the self-play offset" (``total``: every point), with the every-trick discount."""
     model = {}
     for kind in ("S", "D"):
         rows = [(x, v) for k, x, v in samples if k == kind]
@@ -78,8 +81,8 @@ def build(samples: list, offset: float, every_discount: float) -> dict:
         xs = np.array([x for x, _ in rows], float)
         values = np.array([v for _, v in rows], float)
         levels = {}
-        for level in LEVELS:
-            need = 42 if level == 42 else min(42.0, level + offset)
+        for level in range(LEVELS[0], total + 1):
+            need = total if level == total else min(float(total), level + offset)
             levels[str(level)] = [round(float(w), 4) for w in logistic(xs, (values >= need).astype(float))]
         model[kind] = {"levels": levels, "n": len(rows)}
     return {"offset": round(offset, 2), "every_trick_discount": round(every_discount, 3), "model": model,
@@ -151,8 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=int, default=100)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--cache", help="file keeping the simulated deals between runs (skips step 1)")
+    parser.add_argument("--variant", default="standard", help="standard, or three-hand (its section only)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    if args.variant != "standard":
+        return build_variant(args.variant, args.deals, args.seed)
     if args.cache and Path(args.cache).exists():
         samples = [tuple(x) for x in json.loads(Path(args.cache).read_text())]  # simulated with these features
     else:
@@ -183,6 +189,23 @@ def main(argv: list[str] | None = None) -> int:
     bidding.DATA.write_text(dump(data))
     bidding.table.cache_clear()
     print(f"wrote {bidding.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+def build_variant(preset: str, deals: int, seed: int) -> int:
+    """Simulate ``preset`` and write its section of the table, reusing the four-player calibration."""
+    start = time.perf_counter()
+    data = json.loads(bidding.DATA.read_text())
+    samples = simulate(deals, seed, preset)
+    total = Rules.from_preset(preset).layout.total
+    section = build(samples, data["offset"], data["every_trick_discount"], total)
+    section["made_line"] = data["made_line"]
+    section["built"] = {"deals": deals, "seed": seed, "from": "four-player offset, discount and made line"}
+    data.setdefault("variants", {})[preset] = section
+    bidding.DATA.write_text(dump(data))
+    bidding.table.cache_clear()
+    print(f"wrote {preset} ({len(samples)} contracts) to {bidding.DATA} in {time.perf_counter() - start:.0f} s",
+          file=sys.stderr)
     return 0
 
 

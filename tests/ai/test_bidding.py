@@ -47,3 +47,36 @@ def test_rebuild_is_deterministic():
     b = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
     assert a == b and a["model"]["S"]["levels"]["30"]
     assert calibrate.fit([(0.6, True), (0.9, True), (0.55, False)] * 10)[1] > 0
+
+
+def test_three_hand_has_its_own_table():
+    rules = Rules.from_preset("three-hand")
+    section = bidding.table()["variants"]["three-hand"]
+    assert "S" in section["model"] and str(rules.layout.total) in section["model"]["S"]["levels"]
+    ts = rules.layout.tiles
+    strong = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4", "6-0", "3-3"]
+    weak = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0", "4-2", "2-1"]
+    good, bad = (bidding.chance(rules, Contract(SUIT, 6), ts.mask_of([ts.id_of(t) for t in h]), 30)
+                 for h in (strong, weak))
+    assert good > 0.8 and bad < 0.3
+    rng = random.Random(4)
+    for _ in range(20):
+        mask = Hand.new(rules, 0, rng).held[0]
+        chances = [bidding.chance(rules, Contract(SUIT, 5), mask, b) for b in range(30, rules.layout.total + 1)]
+        assert chances == sorted(chances, reverse=True)
+    for i in range(20):  # the table bids, legally, from every seat
+        hand = Hand.new(rules, i % 3, rng)
+        while hand.phase == "auction":
+            view = hand.view_for(hand.turn)
+            sit = read(view)
+            assert bidding.applies(sit)
+            call = bidding.bid(sit)
+            assert call in view["legal"]
+            hand = hand.apply(call)
+
+
+def test_variant_simulation_is_deterministic():
+    a = calibrate.simulate(4, seed=9, preset="three-hand")
+    assert a == calibrate.simulate(4, seed=9, preset="three-hand") and len(a) == 12
+    section = calibrate.build(a * 10, 5.0, 0.8, total=44)
+    assert "44" in section["model"]["S"]["levels"]
