@@ -14,6 +14,7 @@ Then each level's decision times (median / p95 / max) and, with ``--solver N``, 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -52,8 +53,13 @@ def rate_ci(hits: int, n: int) -> str:
 
 
 def rules_for(variant: str, play_out: bool) -> Rules:
-    """The preset under test, with ``play_out`` so every point of a hand is counted."""
-    return Rules.from_preset(variant, {"play_out": True} if play_out else None)
+    """The preset under test (``variant`` may carry overrides as JSON after a colon, e.g.
+    ``big-game:{"forced_bid": true}``), with ``play_out`` so every point of a hand is counted."""
+    name, _, extra = variant.partition(":")
+    options = json.loads(extra) if extra else {}
+    if play_out:
+        options["play_out"] = True
+    return Rules.from_preset(name, options)
 
 
 def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int, rules: Rules) -> tuple[list, list[str]]:
@@ -81,6 +87,7 @@ def deal_pair(args: tuple) -> dict:
             out[f"{side}_bids"] += 1
             out[f"{side}_made"] += bool(hand.made)
     out["times"] = timings.times
+    out["void"] = not out["a_bids"] and not out["b_bids"]  # passed out both times (open auctions)
     return out
 
 
@@ -118,6 +125,8 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     for r in pairs + game_results:
         for label, ts in r["times"].items():
             timings.times.setdefault(label, []).extend(ts)
+    void = sum(r["void"] for r in pairs)
+    pairs = [r for r in pairs if not r["void"]]  # deals nobody bid say nothing about either side
     marks = [r["marks"] / 2 for r in pairs]
     points = [r["points"] for r in pairs]
     a_bids = sum(r["a_bids"] for r in pairs)
@@ -126,7 +135,7 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
     print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
-          f"({time.perf_counter() - start:.0f} s) ==")
+          f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
     print(f"  {a} net marks per hand        {mean_ci(marks)}")
     print(f"  {a} net points per deal pair  {mean_ci(points)}")
     print(f"  {a} make rate (own bids)      {rate_ci(a_made, a_bids)}")
@@ -184,6 +193,45 @@ def solver_speed(n: int, seed: int) -> None:
           f"{sum(null_n) / sum(null_t) / 1e6:.1f} M nodes/s")
 
 
+def table_bidding_pair(args: tuple) -> list[float]:
+    """Three-hand, one seeded deal played three times: each seat in turn bids with the calibrated table,
+    the other two with easy's evaluation (all play as strong). The table seat's marks minus the mean of
+    the others', per rotation."""
+    from engine.ai.easy import bid as easy_bid
+    from engine.ai.situation import read
+    from engine.ai.strong import StrongPlayer
+
+    class EasyBidding(StrongPlayer):
+        def choose(self, view: dict) -> str:
+            if view.get("phase") == "auction":
+                return easy_bid(read(view))
+            return super().choose(view)
+
+    seed, budget_ms = args
+    rules = Rules.from_preset("three-hand", {"play_out": True})
+    base = Hand.new(rules, seed % 3, random.Random(seed))
+    out = []
+    for k in range(3):
+        players = [StrongPlayer(seed * 10 + s, budget_ms / 1000) if s == k else
+                   EasyBidding(seed * 10 + s, budget_ms / 1000) for s in range(3)]
+        award = play_hand(base, players).award() or [0, 0, 0]
+        out.append(award[k] - (sum(award) - award[k]) / 2)
+    return out
+
+
+def run_table_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> None:
+    """Report the three-hand table-bidding comparison (``--three-hand-bidding N``)."""
+    args = [(seed * 100_000 + i, budget_ms) for i in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
+            rows = list(pool.map(table_bidding_pair, args))
+    else:
+        rows = [table_bidding_pair(a) for a in args]
+    per_deal = [sum(r) / 3 for r in rows]
+    print(f"\n== three-hand: table bidding vs easy bidding (all play strong), {deals} deals x 3 seats ==")
+    print(f"  table bidder's marks minus the others' mean, per hand  {mean_ci(per_deal)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings asked for and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -193,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both"], default="both")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
-    parser.add_argument("--variant", default="standard", help="preset with two teams (standard, big-game, ...)")
+    parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
+    parser.add_argument("--three-hand-bidding", type=int, default=0,
+                        help="deals for the three-hand table-bidding comparison (then nothing else runs)")
     parser.add_argument("--solve-tiles", type=int, default=0,
                         help="override the most tiles left at which strong searches play (A/B tests)")
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
@@ -203,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
 
         strong.PLAY_SOLVE_TILES = strong.PLAY_SOLVE_TILES_LONG = args.solve_tiles
     print(f"warm-up (load or compile the solver): {warm_up():.2f} s")
+    if args.three_hand_bidding:
+        run_table_bidding(args.three_hand_bidding, args.seed, args.budget_ms, args.jobs)
+        return 0
     timings = Timings()
     pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
                 "both": [("strong", "easy"), ("easy", "random")]}[args.pairing]
