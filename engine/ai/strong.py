@@ -26,11 +26,13 @@ MAX_SAMPLES = 64
 MIN_SAMPLES = 4  # below this many solved samples the easy player's move is kept
 MAX_SOLVE_TILES = 30  # declaring a contract solves whole deals: only this many tiles (4-player double-six)
 # In play the solver is tried with up to this many tiles left (more: the Big Game's and Eighty-eight's first
-# tricks, play easy). Measured (benchmarks/strength.py --variant big-game): at 300 ms a third of Big Game
-# decisions with 32-35 tiles left solve enough samples, at 1 s over half (Eighty-eight: all at 300 ms);
-# the rest fall back to easy inside the budget, so trying costs only time the budget allows.
-PLAY_SOLVE_TILES = 35  # at budgets under LONG_BUDGET_S
-PLAY_SOLVE_TILES_LONG = 39
+# tricks, play easy). Measured (benchmarks/strength.py --variant big-game --deals 600 --seed 2
+# [--solve-tiles 30]): at 300 ms only a third of Big Game decisions with 32-35 tiles left solve 4 samples,
+# and searching from 35 tiles gave strong +7.1 ± 3.8 points per deal pair over easy against +9.3 ± 3.9
+# from 30: no gain, so 300 ms stays at 30. At 1 s over half of those decisions solve (Eighty-eight: all
+# already at 300 ms), so longer budgets search from 35; the rest fall back to easy inside the budget.
+PLAY_SOLVE_TILES = 30  # at budgets under LONG_BUDGET_S
+PLAY_SOLVE_TILES_LONG = 35
 LONG_BUDGET_S = 0.6
 
 

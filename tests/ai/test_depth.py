@@ -1,5 +1,5 @@
-"""The strong player searches the Big Game's and Eighty-eight's play from 35 tiles left (39 with a long
-budget) and still answers inside its budget when the search is too deep."""
+"""With a long budget the strong player searches the Big Game's and Eighty-eight's play from 35 tiles left
+(30 at the default 300 ms) and still answers inside its budget when the search is too deep."""
 
 import random
 import time
@@ -30,8 +30,8 @@ def deep_position(preset, most, least, seed):
 
 
 def test_search_depth_grows_with_the_budget():
-    assert StrongPlayer(0, 0.3).solve_tiles() == 35
-    assert StrongPlayer(0, 1.0).solve_tiles() == 39
+    assert StrongPlayer(0, 0.3).solve_tiles() == 30
+    assert StrongPlayer(0, 0.6).solve_tiles() == 35
     assert StrongPlayer(0, samples=4).solve_tiles() == MAX_SOLVE_TILES == 30
 
 
@@ -43,7 +43,7 @@ def test_deep_positions_are_searched_inside_the_budget(monkeypatch):
         view = deep_position(preset, 35, 31, seed)
         before = len(calls)
         start = time.perf_counter()
-        action = StrongPlayer(seed, 0.1).choose(view)
-        assert time.perf_counter() - start < 0.4
+        action = StrongPlayer(seed, 0.6).choose(view)
+        assert time.perf_counter() - start < 1.0  # the hard cap
         assert action in view["legal"]
         assert len(calls) > before  # it tried the search rather than deferring to easy at once
