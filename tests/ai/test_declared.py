@@ -103,3 +103,19 @@ def test_easy_declares_only_sure_winners():
             hand = hand.play(rng.choice(list(bits(hand.legal_plays()))))
         assert hand.rules.team_of(hand.tricks[-1].winner) == hand.rules.team_of(leader)
     assert declared >= 3
+
+
+def test_declaring_a_contract_weighs_declared_first_leads():
+    from engine.ai.situation import read
+    from engine.ai.strong import _lead_moves
+    from engine.suits import SUIT, Contract
+
+    rules = Rules.from_preset("standard", {"first_suit_declared": True})
+    hand = Hand.new(rules, 3, random.Random(2))
+    sit = read(hand.view_for(0))
+    moves = _lead_moves(sit, Contract(SUIT, 6), sit.mine)
+    plain = [m for m in moves if m < 64]
+    declared = [m for m in moves if m >= 64]
+    # every non-double, non-six tile may also be led as its lower end
+    want = [t for t in plain if hand.ts.hi[t] != hand.ts.lo[t] and 6 not in (hand.ts.hi[t], hand.ts.lo[t])]
+    assert sorted(declared) == sorted(encode_lead(t, hand.ts.lo[t]) for t in want) and want
