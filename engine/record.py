@@ -11,7 +11,6 @@ from typing import Any
 from .errors import EngineError, RecordError, RulesError, TileError
 from .hand import CONTRACT, EXCHANGE, PLAY, Hand
 from .rules import PRESETS, Rules
-from .tiles import base_index, parse_tile
 
 
 def to_record(hand: Hand) -> dict[str, Any]:
@@ -77,8 +76,7 @@ def from_record(record: Any) -> Hand:
     for i, text in enumerate(takes):
         if not isinstance(text, str):
             _fail(f"{text!r} is not a tile", exchange=i)
-        action = "take" if lay.widow_size == 1 and _is_only(hand, text) else f"take {text}"
-        hand = _step(hand, action, {"exchange": i}, "exchange")
+        hand = _step(hand, f"take {text}", {"exchange": i}, "exchange")
         if i < len(discards):
             hand = _step(hand, f"discard {discards[i]}", {"exchange": i}, "exchange")
 
@@ -117,13 +115,6 @@ def _step(hand: Hand, action: Any, at: dict, what: str) -> Hand:
 
 def _verb(what: str) -> str:
     return {"call": "call", "exchange": "do", "contract": "declare", "play": "play"}[what]
-
-
-def _is_only(hand: Hand, text: str) -> bool:
-    try:
-        return base_index(*parse_tile(text)) % hand.ts.set_size in {t % hand.ts.set_size for t in hand.widow}
-    except TileError:
-        return False
 
 
 def _list(record: dict, key: str) -> list:
