@@ -129,18 +129,10 @@ class Hand:
     def players(self) -> int:
         return self.lay.players
 
-    @property
-    def bid(self) -> Call | None:
-        """The high bid (the winning bid once the auction is over)."""
-        return self.high
-
     def tiles_of(self, seat: int) -> list[str]:
         """A seat's tiles now, high end first, highest first."""
         names = self.ts.names
         return sorted((names[t] for t in bits(self.held[seat])), key=lambda s: (-int(s[0]), -int(s[2])))
-
-    def seat_name(self, seat: int) -> str:
-        return self.rules.seat_names[seat]
 
     def contract_text(self) -> str | None:
         return contract_text(self.contract, self.rules) if self.contract else None
