@@ -16,7 +16,7 @@ from engine.calls import POINTS, parse_call
 from engine.contracts import parse_contract
 from engine.suits import NELLO, SEVENS, Contract
 
-from . import bidding, easy, sampler, widow
+from . import bidding, easy, sampler
 from .fastsolve import encode_lead
 from .situation import Situation, read
 from .solver import Position, Problem, Workspace
@@ -64,8 +64,6 @@ class StrongPlayer:
                 action = self.declare(sit, deadline)
             elif phase == "auction":
                 action = bidding.bid(sit)
-            elif phase == "exchange":
-                action = widow.exchange(sit)
             else:
                 action = None
         except Exception:  # a position the search cannot read: the rules of thumb still can
