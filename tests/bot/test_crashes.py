@@ -19,6 +19,7 @@ from tests.bot.table_driver import (
     open_and_seat,
     play_until_over,
     reply,
+    started_table,
     take_turn,
 )
 
@@ -56,11 +57,7 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
     simcord_env, database, preset
 ):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    table = await open_and_seat(env, channel, members[0], members, target=2, preset=preset)
-    await members[0].click(table, label="Start")
+    channel, members, table = await started_table(env, target=2, preset=preset)
     seen: set[str] = set()
     restarts = 0
     for _ in range(120):
@@ -105,11 +102,7 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
 
 async def test_controls_sent_before_a_restart_still_work_or_point_to_my_hand(simcord_env, database):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    table = await open_and_seat(env, channel, members[0], members, target=1)
-    await members[0].click(table, label="Start")
+    channel, members, table = await started_table(env, target=1)
     player = member_on_turn(channel, table.id, members)
     live = player.user.dm_channel.last_message
     await restart(env, database)

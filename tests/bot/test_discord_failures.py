@@ -8,26 +8,17 @@ from tests.bot.table_driver import (
     channel_message,
     enabled_actions,
     member_on_turn,
-    open_and_seat,
     play_until_over,
     reply,
     run_as_bot,
+    started_table,
     take_turn,
 )
 
 
-async def four_players(env, **options):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    table = await open_and_seat(env, channel, members[0], members, target=1, options="timer=off", **options)
-    await members[0].click(table, label="Start")
-    return channel, members, table
-
-
 async def test_a_deleted_table_message_is_posted_again(simcord_env):
     env = simcord_env
-    channel, members, table = await four_players(env)
+    channel, members, table = await started_table(env, target=1, options="timer=off")
     await env.bot.get_channel(channel.id).get_partial_message(table.id).delete()
     assert await take_turn(members)
     state = env.bot.service.table(1)
@@ -42,7 +33,7 @@ async def test_a_deleted_table_message_is_posted_again(simcord_env):
 
 async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(simcord_env):
     env = simcord_env
-    channel, members, table = await four_players(env)
+    channel, members, table = await started_table(env, target=1, options="timer=off")
     state = env.bot.service.table(1)
     for status in (429, 500, 503):
         env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", status=status, times=1)
@@ -58,7 +49,7 @@ async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(si
 
 async def test_a_dm_refused_for_a_moment_is_sent_again_with_its_controls(simcord_env):
     env = simcord_env
-    channel, members, table = await four_players(env)
+    channel, members, table = await started_table(env, target=1, options="timer=off")
     player = member_on_turn(channel, table.id, members)
     dm_channel = player.user.dm_channel
     # The next DM to whoever is on turn after this move fails once with a 503.
@@ -78,7 +69,7 @@ async def test_a_dm_refused_for_a_moment_is_sent_again_with_its_controls(simcord
 
 async def test_a_dm_refused_with_403_points_to_my_hand_and_the_game_goes_on(simcord_env):
     env = simcord_env
-    channel, members, table = await four_players(env)
+    channel, members, table = await started_table(env, target=1, options="timer=off")
     state = env.bot.service.table(1)
     next_seat = (state.turn() + 1) % 4
     target = members[next_seat]
@@ -96,7 +87,7 @@ async def test_a_dm_refused_with_403_points_to_my_hand_and_the_game_goes_on(simc
 
 async def test_a_channel_post_refused_for_a_moment_is_posted_again(simcord_env):
     env = simcord_env
-    channel, members, table = await four_players(env)
+    channel, members, table = await started_table(env, target=1, options="timer=off")
     state = env.bot.service.table(1)
     for status in (429, 503):
         line = f"A notice after a {status}."
@@ -111,7 +102,7 @@ async def test_a_channel_post_refused_for_a_moment_is_posted_again(simcord_env):
 
 async def test_a_channel_post_refused_for_good_is_not_retried(simcord_env):
     env = simcord_env
-    channel, members, table = await four_players(env)
+    channel, members, table = await started_table(env, target=1, options="timer=off")
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, times=1)
     await run_as_bot(env, env.bot.presenter.notice(env.bot.service.table(1), "Never seen."))
     assert env.bot.presenter.pending_posts == []

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from tests.bot.table_driver import buttons, channel_message, open_and_seat, play_until_over, take_turn
+from tests.bot.table_driver import (
+    buttons,
+    channel_message,
+    open_and_seat,
+    play_until_over,
+    started_table,
+    take_turn,
+)
 
 
 async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
@@ -54,11 +61,7 @@ async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
     from engine import Hand
 
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    table = await open_and_seat(env, channel, members[0], members, target=1)
-    await members[0].click(table, label="Start")
+    channel, members, table = await started_table(env, target=1)
     # Arrange the auction so that alice (North) won it with 1 mark and now names the contract.
     game_table = env.bot.service.table(1)
     record = game_table.hand.to_record()

@@ -10,20 +10,16 @@ from tests.bot.table_driver import (
     is_ack,
     make_bot,
     member_on_turn,
-    open_and_seat,
     play_until_over,
     requests_since,
+    started_table,
     take_turn,
 )
 
 
 async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    table = await open_and_seat(env, channel, members[0], members, target=1)
-    await members[0].click(table, label="Start")
+    channel, members, table = await started_table(env, target=1)
     for _ in range(6):  # the auction and the first plays
         assert await take_turn(members)
     old_bot = env.bot
@@ -102,11 +98,7 @@ async def test_every_click_and_command_is_acknowledged_before_anything_else(simc
 
 async def test_controls_lost_in_a_crash_are_sent_again_after_the_restart(simcord_env, database):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    table = await open_and_seat(env, channel, members[0], members, target=1)
-    await members[0].click(table, label="Start")
+    channel, members, table = await started_table(env, target=1)
     player = member_on_turn(channel, table.id, members)
     old_bot = env.bot
     seat = old_bot.service.table(1).seat_of(player.id)
