@@ -62,10 +62,32 @@ def rules_for(variant: str, play_out: bool) -> Rules:
     return Rules.from_preset(name, options)
 
 
+class StrongPlayOnly:
+    """Benchmark level ``strong-play``: easy's bidding, declaring and exchange, strong's card play. Against
+    easy both tables of a deal then have the same auction and contract, so only card play differs."""
+
+    def __init__(self, seed: int, budget_ms: int):
+        from engine.ai.strong import StrongPlayer
+
+        self.strong = StrongPlayer(seed, budget_ms / 1000)
+
+    def choose(self, view: dict) -> str:
+        if view.get("phase") == "play":
+            return self.strong.choose(view)
+        return self.strong.easy.choose(view)
+
+
+def bench_player(level: str, seed: int, budget_ms: int):
+    """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``."""
+    if level == "strong-play":
+        return StrongPlayOnly(seed, budget_ms)
+    return make_player(level, seed=seed, budget_ms=budget_ms)
+
+
 def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int, rules: Rules) -> tuple[list, list[str]]:
     """A player per seat, level ``a`` on team ``a_team``."""
     levels = [a if rules.team_of(s) == a_team else b for s in range(rules.players)]
-    return [make_player(lv, seed=seed * 10 + s, budget_ms=budget_ms) for s, lv in enumerate(levels)], levels
+    return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
 
 
 def deal_pair(args: tuple) -> dict:
@@ -75,6 +97,7 @@ def deal_pair(args: tuple) -> dict:
     base = Hand.new(rules, seed % rules.players, random.Random(seed))
     timings = Timings()
     out = {"marks": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
+    contracts = []
     for a_team in (0, 1):
         players, labels = players_for(a, b, a_team, seed, budget_ms, rules)
         hand = play_hand(base, players, labels, timings=timings)
@@ -82,11 +105,13 @@ def deal_pair(args: tuple) -> dict:
         if award is not None:
             out["marks"] += award[a_team] - award[1 - a_team]
         out["points"] += hand.points[a_team] - hand.points[1 - a_team]
+        contracts.append((hand.bidder, str(hand.high), str(hand.contract)))
         if hand.bidder is not None:
             side = "a" if rules.team_of(hand.bidder) == a_team else "b"
             out[f"{side}_bids"] += 1
             out[f"{side}_made"] += bool(hand.made)
     out["times"] = timings.times
+    out["alike"] = contracts[0] == contracts[1]  # the same bidder, bid and contract at both tables
     out["void"] = not out["a_bids"] and not out["b_bids"]  # passed out both times (open auctions)
     return out
 
@@ -143,6 +168,7 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     print(f"  {a} set rate (sets {b})        {rate_ci(b_bids - b_made, b_bids)}")
     print(f"  {b} set rate (sets {a})        {rate_ci(a_bids - a_made, a_bids)}")
     print(f"  {a} game win rate             {rate_ci(wins, 2 * games)}")
+    print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
     return timings
 
 
@@ -238,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
     parser.add_argument("--budget-ms", type=int, default=300)
-    parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both"], default="both")
+    parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy"],
+                        default="both", help="strong-play-easy: card play alone (both sides bid as easy)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
@@ -258,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     timings = Timings()
     pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
-                "both": [("strong", "easy"), ("easy", "random")]}[args.pairing]
+                "both": [("strong", "easy"), ("easy", "random")],
+                "strong-play-easy": [("strong-play", "easy")]}[args.pairing]
     for a, b in pairings:
         t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs, args.variant)
         for label, ts in t.times.items():
