@@ -5,8 +5,9 @@ with perfect information for the bidder's few best contracts; per bid, a logisti
 to "the solved points reach the bid plus an offset". The offset is the points the bidding side really lost
 to hidden information in self-play (solver values flatter the bidder); a last line maps the model's chances
 onto the made rate of self-play bids. Three-hand has its own section (``variants``), built the same way
-from solved deals with the four-player offset and line; where no table applies (the Big Game and
-Eighty-eight, whose deals are too deep to solve whole) the easy player's evaluation bids.
+from solved deals with the four-player offset and line. The Big Game and Eighty-eight, whose deals are too
+deep to solve whole, have sections fitted on hands played out by easy players ("took at least the bid":
+calibrated on self-play by construction). Where no table applies the easy player's evaluation bids.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, Call, parse_call
+from engine.contracts import parse_contract
 from engine.suits import DOUBLES, NELLO, SUIT, Contract, suit_table
 
 from . import easy, evaluate
@@ -26,6 +28,13 @@ from .situation import Situation, bits, count_bits
 DATA = Path(__file__).with_name("data") / "bidding.json"
 EDGE = 0.04  # bid only when the chance of making beats an even chance by this much
 PRESSED_EDGE = 0.2  # with the opponents one hand from winning, bid from a 34% chance of making
+# Under points scoring a set costs about twice what a made bid gains: made, the side nets 2 x taken - total
+# (Big Game at 42: about +34); set, it nets taken - total - bid (about -72). Against a thrown-in hand that
+# breaks even near a 68% chance, but passing often hands the bid to the opponents, so less is needed: point
+# bids want 0.5 + POINTS_EDGE. Measured (benchmarks/strength.py --table-bidding VARIANT N --seed 1, net
+# score per deal pair against easy's bidding): Eighty-eight +9.0/+10.5/+10.5/+2.3 at 0.08/0.12/0.18/0.25
+# (1500 pairs, ± 5-7), the Big Game +1.7/+2.5/+2.5 at 0.10/0.12/0.15 (1200 pairs, ± 4) and -8 at 0.04.
+POINTS_EDGE = 0.12
 FEATURES = ["one", "trumps", "top trumps", "trump double", "off doubles", "off leaders", "count held / 5",
             "void suits", "trumps x top trumps"]
 
@@ -74,8 +83,8 @@ def chance(rules, contract: Contract, mask: int, level: int) -> float | None:
     """Chance the side makes a point bid of ``level`` (the hand's total: every trick) under ``contract``;
     None if unknown.
 
-    Per bid, a logistic model of "perfect play takes the bid plus the self-play offset" over hand features;
-    a higher bid is never given a better chance than a lower one.
+    Per bid, a logistic model of "the side takes the bid" over hand features (solved tables: "perfect play
+    takes the bid plus the self-play offset"); a higher bid is never given a better chance than a lower one.
     """
     data = model_for(rules) or {}
     model = data.get("model", {}).get("D" if contract.kind == DOUBLES else "S")
@@ -84,13 +93,16 @@ def chance(rules, contract: Contract, mask: int, level: int) -> float | None:
     x = features(rules, contract, mask)
     best = 1.0
     for lv in range(rules.layout.min_bid, level + 1):
-        z = sum(w * xi for w, xi in zip(model["levels"][str(lv)], x, strict=True))
+        weights = model["levels"].get(str(lv))  # Eighty-eight bids go up by two
+        if weights is None:
+            continue
+        z = sum(w * xi for w, xi in zip(weights, x, strict=True))
         best = min(best, 1 / (1 + math.exp(-max(-30.0, min(30.0, z)))))
     return best * (data["every_trick_discount"] if level >= rules.layout.total else 1.0)
 
 
 def applies(sit: Situation) -> bool:
-    """A table was built for this variant (four-player double-six, three-hand)."""
+    """A table was built for this variant."""
     return model_for(sit.rules) is not None
 
 
@@ -110,14 +122,20 @@ def best_chance(sit: Situation, level: int) -> float:
 
 def bid(sit: Situation) -> str:
     """The call with the best expected marks, from the table (or the easy evaluation where it does not
-    apply)."""
+    apply).
+
+    A point bid counts as one mark whatever its level, and a higher bid never has a better chance, so this
+    is the cheapest legal bid whose chance clears the bar: in the Big Game's open auction the side raises
+    one at a time while the chance stays good. Under points scoring the bar is higher (``POINTS_EDGE``).
+    """
     if not applies(sit):
         return easy.bid(sit)
     legal = sit.view["legal"]
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
     partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
     nello_ok = nello_hand(sit)
-    edge = EDGE - PRESSED_EDGE * pressure(sit)  # the opponents about to win: passing is no safe choice
+    base = POINTS_EDGE if sit.rules.scoring == "points" else EDGE
+    edge = base - PRESSED_EDGE * pressure(sit)  # the opponents about to win: passing is no safe choice
     best_text, best_ev = None, 0.0
     for text, call in calls:
         if call.kind == PASS:
@@ -136,6 +154,23 @@ def bid(sit: Situation) -> str:
     return best_text
 
 
+def declare(sit: Situation) -> str | None:
+    """The legal trump contract with the best table chance of making the bid; None where no table applies
+    (the strong player uses this where whole deals are too deep to solve)."""
+    if not applies(sit) or not sit.view.get("bid"):
+        return None
+    call = parse_call(sit.view["bid"], sit.rules)
+    total = sit.rules.layout.total
+    level = min(call.level, total) if call.kind == POINTS else total
+    best, best_p = None, -1.0
+    for text in sit.view["legal"]:
+        c = parse_contract(text, sit.rules)
+        p = chance(sit.rules, c, sit.mine, level) if c.kind in (SUIT, DOUBLES) else None
+        if p is not None and p > best_p:
+            best, best_p = text, p
+    return best
+
+
 def _make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     """Chance of making ``call``: the table's figure mapped onto what self-play bids really made."""
     a, b = (model_for(sit.rules) or {}).get("made_line", [0.0, 1.0])
@@ -145,6 +180,9 @@ def _make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
 def raw_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     """Chance of making ``call`` from the table (every-trick bids from the all-points column)."""
     every = sit.rules.layout.total
+    if call.trump is not None:  # Eighty-eight: the bid names its trump (a mark bid takes every trick)
+        p = chance(sit.rules, Contract(SUIT, call.trump), sit.mine, every if call.kind == MARKS else call.level)
+        return p or 0.0
     if call.kind in (PLUNGE, SPLASH):
         return best_chance(sit, every) * 0.8  # partner declares and leads: a little less control
     if call.kind == MARKS:

@@ -165,7 +165,9 @@ class StrongPlayer:
         """The contract made most often over sampled deals (each solved for this seat leading)."""
         legal = sit.view["legal"]
         if sit.rules.layout.hand_size * (sit.players - 1) > MAX_SOLVE_TILES:
-            return None  # only four-player double-six hands solve fast enough from the first lead
+            # only four-player double-six hands solve fast enough from the first lead; deeper deals take the
+            # table's best contract (None where no table applies: easy declares)
+            return bidding.declare(sit)
         contracts = [parse_contract(text, sit.rules) for text in legal]
         bid_call = parse_call(sit.view["bid"], sit.rules)
         candidates = _shortlist(sit, contracts, bid_call)

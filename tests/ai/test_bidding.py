@@ -80,3 +80,72 @@ def test_variant_simulation_is_deterministic():
     assert a == calibrate.simulate(4, seed=9, preset="three-hand") and len(a) == 12
     section = calibrate.build(a * 10, 5.0, 0.8, total=44)
     assert "44" in section["model"]["S"]["levels"]
+
+
+def _deal_with(rules, names: list[str], seed: int):
+    """A hand about to be bid in which seat 0 (first to speak) holds ``names`` (a name twice: both copies)."""
+    ts = rules.layout.tiles
+    mine = []
+    for name in names:
+        base = ts.id_of(name)
+        mine.append(next(base + c * ts.set_size for c in range(ts.copies) if base + c * ts.set_size not in mine))
+    rest = [t for t in ts.ids if t not in mine]
+    random.Random(seed).shuffle(rest)
+    size = rules.layout.hand_size
+    deal = [mine] + [rest[i * size:(i + 1) * size] for i in range(rules.players - 1)]
+    return Hand.from_deal(rules, rules.players - 1, deal, rest[(rules.players - 1) * size:])
+
+
+DEEP = {  # variants whose tables come from played-out hands: a clearly strong and a clearly weak hand
+    "big-game": (["8-8", "8-7", "8-6", "8-5", "8-4", "8-3", "8-2", "7-7", "6-6", "5-5", "4-4"],
+                 ["3-0", "2-1", "4-2", "5-1", "6-0", "7-2", "7-4", "6-3", "5-3", "8-1", "8-0"]),
+    "eighty-eight": (["6-6", "6-6", "6-5", "6-5", "6-4", "6-4", "6-3", "5-5", "4-4"],
+                     ["3-0", "2-0", "2-1", "4-2", "5-2", "6-1", "3-1", "1-0", "6-0"]),
+}
+
+
+def test_deep_variants_have_played_out_tables():
+    for preset, (strong, weak) in DEEP.items():
+        rules = Rules.from_preset(preset)
+        lay = rules.layout
+        section = bidding.table()["variants"][preset]
+        assert section["built"]["from"] == "easy self-play playouts" and section["made_line"] == [0.0, 1.0]
+        assert set(section["model"]["S"]["levels"]) == {str(b) for b in range(lay.min_bid, lay.total + 1,
+                                                                              lay.bid_step)}
+        rng = random.Random(5)
+        for _ in range(10):
+            mask = Hand.new(rules, 0, rng).held[0]
+            chances = [bidding.chance(rules, Contract(SUIT, 6), mask, b)
+                       for b in range(lay.min_bid, lay.total + 1, lay.bid_step)]
+            assert None not in chances and chances == sorted(chances, reverse=True)
+        for names, bids in ((strong, True), (weak, False)):
+            view = _deal_with(rules, names, 1).view_for(0)
+            sit = read(view)
+            assert bidding.applies(sit)
+            call = bidding.bid(sit)
+            assert (call != "pass") == bids, (preset, names, call)
+            if bids and lay.bids_name_trump:
+                assert call.endswith("sixes")  # the bid names the trump the table likes best
+
+
+def test_deep_variants_declare_from_the_table():
+    from engine.ai.strong import StrongPlayer
+
+    rules = Rules.from_preset("big-game")
+    hand = _deal_with(rules, DEEP["big-game"][0], 2).apply("42")
+    while hand.phase != "contract":
+        hand = hand.apply("pass" if hand.phase == "auction" else hand.legal_actions()[-1])
+    view = hand.view_for(hand.turn)
+    choice = bidding.declare(read(view))
+    assert choice in view["legal"] and choice == "8"  # eight trumps with every top one
+    assert StrongPlayer(1, 0.05).choose(view) == choice
+
+
+def test_playout_calibration_is_deterministic():
+    for preset in DEEP:
+        a = calibrate.playouts(3, seed=9, preset=preset)
+        assert a == calibrate.playouts(3, seed=9, preset=preset) and len(a) == 9
+        lay = Rules.from_preset(preset).layout
+        assert all(0 <= taken <= lay.total for _, _, taken in a)
+        built = calibrate.build(a * 10, 0.0, 1.0, lay.total, lay.min_bid, lay.bid_step)
+        assert str(lay.total) in built["model"]["S"]["levels"]
