@@ -9,6 +9,9 @@ pair (hands are played out so every point is counted), make rates of each side's
 each side sets the other, and A's game win rate over whole games (each seed played twice, seats swapped).
 ``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
+``--table-bidding VARIANT N`` instead compares the calibrated bidding table with easy's evaluation: in
+two-team variants one team bids and declares with the table, the other with easy's rules, on duplicate
+deals (all exchange and play as easy, for speed); in three-hand each seat in turn bids with the table.
 """
 
 from __future__ import annotations
@@ -245,8 +248,8 @@ def table_bidding_pair(args: tuple) -> list[float]:
     return out
 
 
-def run_table_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> None:
-    """Report the three-hand table-bidding comparison (``--three-hand-bidding N``)."""
+def run_three_hand_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> None:
+    """Report the three-hand table-bidding comparison (``--table-bidding three-hand N``)."""
     args = [(seed * 100_000 + i, budget_ms) for i in range(deals)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
@@ -256,6 +259,73 @@ def run_table_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> None:
     per_deal = [sum(r) / 3 for r in rows]
     print(f"\n== three-hand: table bidding vs easy bidding (all play strong), {deals} deals x 3 seats ==")
     print(f"  table bidder's marks minus the others' mean, per hand  {mean_ci(per_deal)}")
+
+
+class TableBidding:
+    """Benchmark level: bids and declares with the calibrated table (``engine.ai.bidding``), exchanges and
+    plays as easy; its opponents are plain easy players, so only bidding and declaring differ."""
+
+    def __init__(self, seed: int):
+        from engine.ai.easy import EasyPlayer
+
+        self.easy = EasyPlayer(seed)
+
+    def choose(self, view: dict) -> str:
+        from engine.ai import bidding
+        from engine.ai.situation import read
+
+        legal, phase = view["legal"], view.get("phase")
+        if len(legal) > 1 and phase in ("auction", "contract"):
+            sit = read(view)
+            action = bidding.bid(sit) if phase == "auction" else bidding.declare(sit)
+            if action in legal:
+                return action
+        return self.easy.choose(view)
+
+
+def table_deal_pair(args: tuple) -> dict:
+    """One seeded deal of a two-team variant played twice: one team bids and declares with the table, the
+    other with easy's evaluation, then swapped; everyone exchanges and plays as easy."""
+    from engine.ai.easy import EasyPlayer
+
+    variant, seed = args
+    rules = rules_for(variant, True)
+    base = Hand.new(rules, seed % rules.players, random.Random(seed))
+    out = {"score": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
+    for a_team in (0, 1):
+        players = [TableBidding(seed * 10 + s) if rules.team_of(s) == a_team else EasyPlayer(seed * 10 + s)
+                   for s in range(rules.players)]
+        hand = play_hand(base, players)
+        award = hand.award() or [0, 0]
+        out["score"] += award[a_team] - award[1 - a_team]
+        out["points"] += hand.points[a_team] - hand.points[1 - a_team]
+        if hand.bidder is not None:
+            side = "a" if rules.team_of(hand.bidder) == a_team else "b"
+            out[f"{side}_bids"] += 1
+            out[f"{side}_made"] += bool(hand.made)
+    out["void"] = not out["a_bids"] and not out["b_bids"]
+    return out
+
+
+def run_table_bidding(variant: str, deals: int, seed: int, jobs: int) -> None:
+    """Report table bidding against easy's evaluation (``--table-bidding VARIANT N``), all play easy."""
+    start = time.perf_counter()
+    args = [(variant, seed * 100_000 + i) for i in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
+            rows = list(pool.map(table_deal_pair, args))
+    else:
+        rows = [table_deal_pair(a) for a in args]
+    void = sum(r["void"] for r in rows)
+    rows = [r for r in rows if not r["void"]]
+    a_bids, a_made = sum(r["a_bids"] for r in rows), sum(r["a_made"] for r in rows)
+    b_bids, b_made = sum(r["b_bids"] for r in rows), sum(r["b_made"] for r in rows)
+    print(f"\n== {variant}: table bidding vs easy bidding (all play easy), {deals} deal pairs "
+          f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
+    print(f"  table net score per deal pair   {mean_ci([r['score'] for r in rows])}")
+    print(f"  table net points taken per pair {mean_ci([r['points'] for r in rows])}")
+    print(f"  table make rate (own bids)      {rate_ci(a_made, a_bids)}")
+    print(f"  easy make rate (own bids)       {rate_ci(b_made, b_bids)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -269,8 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
-    parser.add_argument("--three-hand-bidding", type=int, default=0,
-                        help="deals for the three-hand table-bidding comparison (then nothing else runs)")
+    parser.add_argument("--table-bidding", nargs=2, metavar=("VARIANT", "N"),
+                        help="N deals of table bidding against easy's evaluation (then nothing else runs; "
+                             "three-hand: each seat in turn, all play strong; else duplicate, all play easy)")
     parser.add_argument("--solve-tiles", type=int, default=0,
                         help="override the most tiles left at which strong searches play (A/B tests)")
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
@@ -280,8 +351,12 @@ def main(argv: list[str] | None = None) -> int:
 
         strong.PLAY_SOLVE_TILES = strong.PLAY_SOLVE_TILES_LONG = args.solve_tiles
     print(f"warm-up (load or compile the solver): {warm_up():.2f} s")
-    if args.three_hand_bidding:
-        run_table_bidding(args.three_hand_bidding, args.seed, args.budget_ms, args.jobs)
+    if args.table_bidding:
+        variant, n = args.table_bidding
+        if variant.partition(":")[0] == "three-hand":
+            run_three_hand_bidding(int(n), args.seed, args.budget_ms, args.jobs)
+        else:
+            run_table_bidding(variant, int(n), args.seed, args.jobs)
         return 0
     timings = Timings()
     pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
