@@ -1,7 +1,9 @@
 """Rebuild ``engine/ai/data/bidding.json``: ``python -m engine.ai.calibrate [--deals N] [--selfplay N]``.
 
-``--variant three-hand`` rebuilds that variant's section only (step 1 and 3, with the four-player
-offset, discount and made line: self-play calibration is four-player only); about 2 minutes.
+``--variant three-hand`` rebuilds that variant's section only, steps 1-3 on three-hand deals and its own
+strong self-play (``--selfplay 0``: the four-player offset, discount and made line instead). Built with
+``python -m engine.ai.calibrate --variant three-hand --deals 600 --seed 43 --selfplay 3000 --budget-ms 60``
+(211 s; strong players bid on about 2% of three-hand deals, so 3000 hands give some 60 bids).
 
 ``--variant big-game`` and ``--variant eighty-eight`` build those sections from hands played out by easy
 players instead (``playouts``: their deals are too deep to solve whole), so their chances are calibrated
@@ -17,7 +19,8 @@ on self-play by construction. Built with ``python -m engine.ai.calibrate --varia
    every-trick hands that really took every trick discounts the mark-bid column.
 3. Write the model, the offset, the discount and a line from the model's chance of making a bid to the
    made rate of self-play bids.
-Seeded throughout, so a rebuild with the same arguments gives the same file.
+Seeded throughout, so a rebuild with the same arguments gives the same file, except that strong self-play
+is timed (``--budget-ms``), so its offset and line vary a little from run to run.
 """
 
 from __future__ import annotations
@@ -106,14 +109,15 @@ def dump(data: dict) -> str:
 def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> dict:
     """Strong-vs-strong hands of ``preset`` played out to the end. Returns the mean points by which the solver
     over-predicts the bidding side (``offset``), the share of predicted every-trick hands that took every
-    trick (``discount``), and ``bids``: (the table's chance for the winning bid, made?) pairs."""
+    trick (``discount``), ``bids``: (the table's chance for the winning bid, made?) pairs, and ``calls``:
+    (situation, winning call, made?) to rate those bids again with another table."""
     from . import make_player
     from .situation import read
 
     rules = Rules.from_preset(preset, {"play_out": True})
     rng = random.Random(seed)
     players = [make_player("strong", seed=seed + s, budget_ms=budget_ms) for s in range(rules.players)]
-    gaps, all_pred, all_made, bids = [], 0, 0, []
+    gaps, all_pred, all_made, bids, calls = [], 0, 0, [], []
     for i in range(hands):
         hand = Hand.new(rules, i % rules.players, rng)
         said = {}
@@ -122,12 +126,14 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") ->
             action = players[hand.turn].choose(view)
             if hand.phase == "auction" and action != "pass":
                 sit = read(view)
-                said[hand.turn] = bidding.raw_chance(sit, parse_call(action, rules), bidding.nello_hand(sit))
+                said[hand.turn] = (sit, parse_call(action, rules))
             hand = hand.apply(action)
         if hand.phase != "play":
             continue
         done = play_hand(hand, players)
-        bids.append((said.get(hand.bidder, 0.5), bool(done.made)))
+        sit, call = said[hand.bidder]
+        bids.append((bidding.raw_chance(sit, call, bidding.nello_hand(sit)), bool(done.made)))
+        calls.append((sit, call, bool(done.made)))
         if hand.contract.kind not in (SUIT, DOUBLES) or hand.high.kind != "points":
             continue
         prob = Problem(rules, hand.contract, hand.bidder, None, False)
@@ -138,7 +144,8 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") ->
             all_pred += 1
             all_made += taken == rules.layout.total
     return {"offset": statistics.mean(gaps) if gaps else 5.0,
-            "discount": all_made / all_pred if all_pred >= 5 else 0.8, "hands": len(gaps), "bids": bids}
+            "discount": all_made / all_pred if all_pred >= 5 else 0.8, "hands": len(gaps), "bids": bids,
+            "calls": calls}
 
 
 def fit(bids: list[tuple[float, bool]]) -> list[float]:
@@ -218,12 +225,18 @@ def build_variant(preset: str, deals: int, seed: int, hands: int = 0, budget_ms:
         # a first section with the four-player calibration lets the self-play players bid sensibly
         _write_section(data, preset, {**build(samples, offset, discount, total), "made_line": line})
         result = selfplay(hands, seed + 1, budget_ms, preset)
-        offset, discount, line = result["offset"], result["discount"], fit(result["bids"])
+        offset, discount = result["offset"], result["discount"]
+        # the made line maps the final table's chances, so the self-play bids are rated again with it
+        _write_section(data, preset, build(samples, offset, discount, total))
+        line = fit([(bidding.raw_chance(sit, call, bidding.nello_hand(sit)), made)
+                    for sit, call, made in result["calls"]])
         made = sum(m for _, m in result["bids"])
         print(f"self-play: {result['hands']} hands, solver over-predicts the bidder by {offset:.2f} points; "
               f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}; "
               f"made rate = {line[0]} + {line[1]} x table chance", file=sys.stderr)
-        built = {"deals": deals, "seed": seed, "selfplay_hands": hands, "budget_ms": budget_ms}
+        built = {"deals": deals, "seed": seed, "selfplay_hands": hands, "budget_ms": budget_ms,
+                 "command": f"python -m engine.ai.calibrate --variant {preset} --deals {deals} --seed {seed} "
+                            f"--selfplay {hands} --budget-ms {budget_ms}"}
     section = build(samples, offset, discount, total)
     section["made_line"] = line
     section["built"] = built

@@ -149,3 +149,12 @@ def test_playout_calibration_is_deterministic():
         assert all(0 <= taken <= lay.total for _, _, taken in a)
         built = calibrate.build(a * 10, 0.0, 1.0, lay.total, lay.min_bid, lay.bid_step)
         assert str(lay.total) in built["model"]["S"]["levels"]
+
+
+def test_three_hand_is_calibrated_on_its_own_self_play():
+    data = bidding.table()
+    section = data["variants"]["three-hand"]
+    assert section["built"]["selfplay_hands"] > 0 and "from" not in section["built"]
+    assert section["made_line"] != data["made_line"] and 0.5 < section["every_trick_discount"] <= 1
+    result = calibrate.selfplay(4, seed=7, budget_ms=5, preset="three-hand")
+    assert len(result["bids"]) == len(result["calls"]) and 0 <= result["hands"] <= len(result["bids"])
