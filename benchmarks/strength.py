@@ -2,6 +2,7 @@
 
     python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
                                   [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
+                                  [--table-bidding VARIANT N]
 
 Each seeded deal is played twice with the partnerships swapped, so luck of the deal cancels. For each
 pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand, A's net points per deal
