@@ -5,9 +5,9 @@ with perfect information for the bidder's few best contracts; per bid, a logisti
 to "the solved points reach the bid plus an offset". The offset is the points the bidding side really lost
 to hidden information in self-play (solver values flatter the bidder); a last line maps the model's chances
 onto the made rate of self-play bids. Three-hand has its own section (``variants``), built the same way
-from solved deals with the four-player offset and line. The Big Game and Eighty-eight, whose deals are too
-deep to solve whole, have sections fitted on hands played out by easy players ("took at least the bid":
-calibrated on self-play by construction). Where no table applies the easy player's evaluation bids.
+from solved deals and corrected on three-hand self-play. The Big Game and Eighty-eight, whose deals are
+too deep to solve whole, have sections fitted on hands played out by easy players ("took at least the
+bid": calibrated on self-play by construction). Where no table applies the easy player's evaluation bids.
 """
 
 from __future__ import annotations
@@ -22,12 +22,10 @@ from engine.contracts import parse_contract
 from engine.suits import DOUBLES, NELLO, SUIT, Contract, suit_table
 
 from . import easy, evaluate
-from .pressure import pressure
 from .situation import Situation, bits, count_bits
 
 DATA = Path(__file__).with_name("data") / "bidding.json"
 EDGE = 0.04  # bid only when the chance of making beats an even chance by this much
-PRESSED_EDGE = 0.2  # with the opponents one hand from winning, bid from a 34% chance of making
 # Under points scoring a set costs about twice what a made bid gains: made, the side nets 2 x taken - total
 # (Big Game at 42: about +34); set, it nets taken - total - bid (about -72). Against a thrown-in hand that
 # breaks even near a 68% chance, but passing often hands the bid to the opponents, so less is needed: point
@@ -134,8 +132,9 @@ def bid(sit: Situation) -> str:
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
     partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
     nello_ok = nello_hand(sit)
-    base = POINTS_EDGE if sit.rules.scoring == "points" else EDGE
-    edge = base - PRESSED_EDGE * pressure(sit)  # the opponents about to win: passing is no safe choice
+    # The game score is not read: bidding bolder or warier with the opponents one hand from winning lost
+    # games in self-play (docs/computer-players.md)
+    edge = POINTS_EDGE if sit.rules.scoring == "points" else EDGE
     best_text, best_ev = None, 0.0
     for text, call in calls:
         if call.kind == PASS:

@@ -15,10 +15,8 @@ from engine.contracts import legal_contracts, parse_contract
 from engine.suits import NELLO, SEVENS, SUIT, Contract
 
 from . import evaluate
-from .pressure import pressure
 from .situation import Situation, bits, count_bits, read
 
-PRESSED_POINTS = 4.0  # points of optimism allowed when the opponents are about to win
 BID_MARGIN = 1.0  # points of safety under the evaluation: the easy player bids a little under its estimate
 
 
@@ -111,8 +109,7 @@ def _worth(sit: Situation, call, values: dict) -> bool:
         return tricks >= lay.hand_size - 0.2
     if call.kind == MARKS:
         return call.marks == lay.min_marks and tricks >= lay.hand_size - 0.3
-    # the opponents one hand from winning: a risky bid is better than handing them the bid
-    return points - BID_MARGIN + PRESSED_POINTS * pressure(sit) >= call.level
+    return points - BID_MARGIN >= call.level
 
 
 # --- exchange --------------------------------------------------------------------------------------
