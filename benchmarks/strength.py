@@ -5,9 +5,10 @@
                                   [--table-bidding VARIANT N]
 
 Each seeded deal is played twice with the partnerships swapped, so luck of the deal cancels. For each
-pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand, A's net points per deal
-pair (hands are played out so every point is counted), make rates of each side's bids, the rate at which
-each side sets the other, and A's game win rate over whole games (each seed played twice, seats swapped).
+pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand (score, under points
+scoring), A's net points per deal pair (hands are played out so every point is counted), make rates of
+each side's bids, the rate at which each side sets the other, and A's game win rate over whole games
+(each seed played twice, seats swapped).
 ``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
 ``--table-bidding VARIANT N`` instead compares the calibrated bidding table with easy's evaluation: in
@@ -165,7 +166,8 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     wins = sum(r["wins"] for r in game_results)
     print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
           f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
-    print(f"  {a} net marks per hand        {mean_ci(marks)}")
+    unit = "score" if rules_for(variant, True).scoring == "points" else "marks"  # what a hand's award counts
+    print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
     print(f"  {a} net points per deal pair  {mean_ci(points)}")
     print(f"  {a} make rate (own bids)      {rate_ci(a_made, a_bids)}")
     print(f"  {b} make rate (own bids)      {rate_ci(b_made, b_bids)}")
