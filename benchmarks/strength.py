@@ -82,10 +82,34 @@ class StrongPlayOnly:
         return self.strong.easy.choose(view)
 
 
+class TableBidding:
+    """Benchmark level ``table-bid``: bids and declares with the calibrated table (``engine.ai.bidding``), exchanges and
+    plays as easy; its opponents are plain easy players, so only bidding and declaring differ."""
+
+    def __init__(self, seed: int):
+        from engine.ai.easy import EasyPlayer
+
+        self.easy = EasyPlayer(seed)
+
+    def choose(self, view: dict) -> str:
+        from engine.ai import bidding
+        from engine.ai.situation import read
+
+        legal, phase = view["legal"], view.get("phase")
+        if len(legal) > 1 and phase in ("auction", "contract"):
+            sit = read(view)
+            action = bidding.bid(sit) if phase == "auction" else bidding.declare(sit)
+            if action in legal:
+                return action
+        return self.easy.choose(view)
+
+
 def bench_player(level: str, seed: int, budget_ms: int):
-    """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``."""
+    """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play`` and ``table-bid``."""
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
+    if level == "table-bid":
+        return TableBidding(seed)
     return make_player(level, seed=seed, budget_ms=budget_ms)
 
 
@@ -264,81 +288,16 @@ def run_three_hand_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> 
     print(f"  table bidder's marks minus the others' mean, per hand  {mean_ci(per_deal)}")
 
 
-class TableBidding:
-    """Benchmark level: bids and declares with the calibrated table (``engine.ai.bidding``), exchanges and
-    plays as easy; its opponents are plain easy players, so only bidding and declaring differ."""
-
-    def __init__(self, seed: int):
-        from engine.ai.easy import EasyPlayer
-
-        self.easy = EasyPlayer(seed)
-
-    def choose(self, view: dict) -> str:
-        from engine.ai import bidding
-        from engine.ai.situation import read
-
-        legal, phase = view["legal"], view.get("phase")
-        if len(legal) > 1 and phase in ("auction", "contract"):
-            sit = read(view)
-            action = bidding.bid(sit) if phase == "auction" else bidding.declare(sit)
-            if action in legal:
-                return action
-        return self.easy.choose(view)
-
-
-def table_deal_pair(args: tuple) -> dict:
-    """One seeded deal of a two-team variant played twice: one team bids and declares with the table, the
-    other with easy's evaluation, then swapped; everyone exchanges and plays as easy."""
-    from engine.ai.easy import EasyPlayer
-
-    variant, seed = args
-    rules = rules_for(variant, True)
-    base = Hand.new(rules, seed % rules.players, random.Random(seed))
-    out = {"score": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
-    for a_team in (0, 1):
-        players = [TableBidding(seed * 10 + s) if rules.team_of(s) == a_team else EasyPlayer(seed * 10 + s)
-                   for s in range(rules.players)]
-        hand = play_hand(base, players)
-        award = hand.award() or [0, 0]
-        out["score"] += award[a_team] - award[1 - a_team]
-        out["points"] += hand.points[a_team] - hand.points[1 - a_team]
-        if hand.bidder is not None:
-            side = "a" if rules.team_of(hand.bidder) == a_team else "b"
-            out[f"{side}_bids"] += 1
-            out[f"{side}_made"] += bool(hand.made)
-    out["void"] = not out["a_bids"] and not out["b_bids"]
-    return out
-
-
-def run_table_bidding(variant: str, deals: int, seed: int, jobs: int) -> None:
-    """Report table bidding against easy's evaluation (``--table-bidding VARIANT N``), all play easy."""
-    start = time.perf_counter()
-    args = [(variant, seed * 100_000 + i) for i in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
-            rows = list(pool.map(table_deal_pair, args))
-    else:
-        rows = [table_deal_pair(a) for a in args]
-    void = sum(r["void"] for r in rows)
-    rows = [r for r in rows if not r["void"]]
-    a_bids, a_made = sum(r["a_bids"] for r in rows), sum(r["a_made"] for r in rows)
-    b_bids, b_made = sum(r["b_bids"] for r in rows), sum(r["b_made"] for r in rows)
-    print(f"\n== {variant}: table bidding vs easy bidding (all play easy), {deals} deal pairs "
-          f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
-    print(f"  table net score per deal pair   {mean_ci([r['score'] for r in rows])}")
-    print(f"  table net points taken per pair {mean_ci([r['points'] for r in rows])}")
-    print(f"  table make rate (own bids)      {rate_ci(a_made, a_bids)}")
-    print(f"  easy make rate (own bids)       {rate_ci(b_made, b_bids)}")
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings asked for and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
     parser.add_argument("--budget-ms", type=int, default=300)
-    parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy"],
-                        default="both", help="strong-play-easy: card play alone (both sides bid as easy)")
+    parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
+                                              "strong-strong-play"], default="both",
+                        help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
+                             "bidding and declaring alone (both sides play as strong)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
@@ -358,13 +317,14 @@ def main(argv: list[str] | None = None) -> int:
         variant, n = args.table_bidding
         if variant.partition(":")[0] == "three-hand":
             run_three_hand_bidding(int(n), args.seed, args.budget_ms, args.jobs)
-        else:
-            run_table_bidding(variant, int(n), args.seed, args.jobs)
+        else:  # duplicate deals, like a pairing: the table's bidder against easy's
+            run_pairing("table-bid", "easy", int(n), 0, args.seed, args.budget_ms, args.jobs, variant)
         return 0
     timings = Timings()
     pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
                 "both": [("strong", "easy"), ("easy", "random")],
-                "strong-play-easy": [("strong-play", "easy")]}[args.pairing]
+                "strong-play-easy": [("strong-play", "easy")],
+                "strong-strong-play": [("strong", "strong-play")]}[args.pairing]
     for a, b in pairings:
         t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs, args.variant)
         for label, ts in t.times.items():

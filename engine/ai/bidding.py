@@ -30,8 +30,9 @@ EDGE = 0.04  # bid only when the chance of making beats an even chance by this m
 # (Big Game at 42: about +34); set, it nets taken - total - bid (about -72). Against a thrown-in hand that
 # breaks even near a 68% chance, but passing often hands the bid to the opponents, so less is needed: point
 # bids want 0.5 + POINTS_EDGE. Measured (benchmarks/strength.py --table-bidding VARIANT N --seed 1, net
-# score per deal pair against easy's bidding): Eighty-eight +9.0/+10.5/+10.5/+2.3 at 0.08/0.12/0.18/0.25
-# (1500 pairs, ± 5-7), the Big Game +1.7/+2.5/+2.5 at 0.10/0.12/0.15 (1200 pairs, ± 4) and -8 at 0.04.
+# score per deal pair, twice the per-hand figure printed, against easy's bidding): Eighty-eight
+# +9.0/+10.5/+10.5/+2.3 at 0.08/0.12/0.18/0.25 (1500 pairs, ± 5-7), the Big Game +1.7/+2.5/+2.5 at
+# 0.10/0.12/0.15 (1200 pairs, ± 4) and -8 at 0.04.
 POINTS_EDGE = 0.12
 FEATURES = ["one", "trumps", "top trumps", "trump double", "off doubles", "off leaders", "count held / 5",
             "void suits", "trumps x top trumps"]
