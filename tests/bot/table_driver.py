@@ -106,12 +106,18 @@ async def open_and_seat(env, channel, host, players, **options) -> discord.Messa
     return channel_message(channel, table_message.id)
 
 
+def in_a_channel(env, *names: str):
+    """A new guild with a "games" channel and a member per name; returns the guild, the channel and the
+    members in the order named."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    return guild, channel, [guild.add_member(env.create_user(name)) for name in names]
+
+
 async def started_table(env, **options):
     """Alice, Bob, Carol and Dave seated North to West at a new table in a fresh channel, the game started
     by Alice (the host). `options` go to `/42 new`. Returns the channel, the members and the table message."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave")
     table = await open_and_seat(env, channel, members[0], members, **options)
     await members[0].click(table, label="Start")
     return channel, members, table

@@ -7,6 +7,7 @@ from tests.bot.table_driver import (
     channel_message,
     choose,
     enabled_actions,
+    in_a_channel,
     open_and_seat,
     play_until_over,
     reply,
@@ -15,9 +16,7 @@ from tests.bot.table_driver import (
 
 async def test_one_member_and_three_computers_play_a_game(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
 
     table = await open_and_seat(env, channel, alice, [alice], target=1, options="computers=easy")
     for _ in range(3):
@@ -34,10 +33,7 @@ async def test_one_member_and_three_computers_play_a_game(simcord_env):
 
 async def test_host_removes_a_computer_with_leave_and_nothing_is_tallied(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, channel, [alice, bob] = in_a_channel(env, "alice", "bob")
 
     table = await open_and_seat(env, channel, alice, [bob])
     await alice.click(table, label="Add computer")
@@ -56,9 +52,7 @@ async def test_host_removes_a_computer_with_leave_and_nothing_is_tallied(simcord
 
 async def test_closed_dms_are_reported_and_the_player_plays_through_my_hand(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
     env.inject_error(
         "POST", f"/channels/{alice.user.dm_channel.id}/messages", status=403, code=50007,
         message="Cannot send messages to this user", times=None,
@@ -91,9 +85,7 @@ async def test_closed_dms_are_reported_and_the_player_plays_through_my_hand(simc
 
 async def test_without_attach_files_the_table_is_shown_in_text(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
     table = await open_and_seat(env, channel, alice, [alice], target=1)
     for _ in range(3):
         await alice.click(table, label="Add computer")

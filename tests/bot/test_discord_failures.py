@@ -7,6 +7,7 @@ from tests.bot.table_driver import (
     buttons,
     channel_message,
     enabled_actions,
+    in_a_channel,
     member_on_turn,
     play_until_over,
     reply,
@@ -110,9 +111,7 @@ async def test_a_channel_post_refused_for_good_is_not_retried(simcord_env):
 
 async def test_a_new_table_whose_first_post_meets_a_server_error_stays_open(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    host = guild.add_member(env.create_user("alice"))
+    _, channel, [host] = in_a_channel(env, "alice")
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=503, times=2)
     result = await host.slash(channel, "42 new")
     assert result.acknowledged and "Discord is slow" in reply(result).content

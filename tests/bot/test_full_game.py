@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.bot.table_driver import (
     buttons,
     channel_message,
+    in_a_channel,
     open_and_seat,
     play_until_over,
     started_table,
@@ -14,9 +15,7 @@ from tests.bot.table_driver import (
 
 async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave")
 
     table = await open_and_seat(env, channel, members[0], members, target=1)
     assert "Every seat is taken" in table.content

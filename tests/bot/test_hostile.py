@@ -11,7 +11,7 @@ import discord
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.bot.table_driver import channel_message, open_and_seat, reply
+from tests.bot.table_driver import channel_message, in_a_channel, open_and_seat, reply
 
 
 def examples(strategy, count: int) -> list:
@@ -48,9 +48,7 @@ def custom_ids(draw, token: str) -> str:
 
 
 async def setup_table(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")]
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave", "eve")
     table = await open_and_seat(env, channel, members[0], members[:4], target=1, options="timer=off")
     await members[0].click(table, label="Start")
     return channel, members, table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.table_driver import buttons, channel_message, open_and_seat, play_until_over
+from tests.bot.table_driver import buttons, channel_message, in_a_channel, open_and_seat, play_until_over
 
 SEAT_COUNTS = {"tournament": 4, "three-hand": 3, "big-game": 4, "eighty-eight": 6}
 TARGETS = {"tournament": 2, "three-hand": 1, "big-game": 60, "eighty-eight": 80}
@@ -13,9 +13,7 @@ TARGETS = {"tournament": 2, "three-hand": 1, "big-game": 60, "eighty-eight": 80}
 @pytest.mark.parametrize("preset", sorted(SEAT_COUNTS))
 async def test_each_preset_plays_to_the_end(simcord_env, preset):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
 
     table = await open_and_seat(env, channel, alice, [alice], preset=preset, target=TARGETS[preset])
     sits = [b.label for b in buttons(table) if b.label.startswith("Sit ")]
@@ -30,9 +28,7 @@ async def test_each_preset_plays_to_the_end(simcord_env, preset):
 
 async def test_grouped_bids_open_behind_one_button_and_back(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
     table = await open_and_seat(env, channel, alice, [alice], preset="eighty-eight", target=80)
     for _ in range(5):
         await alice.click(table, label="Add computer")

@@ -6,14 +6,12 @@ import random
 
 import simcord
 
-from tests.bot.table_driver import buttons, channel_message, open_and_seat, reply
+from tests.bot.table_driver import buttons, channel_message, in_a_channel, open_and_seat, reply
 
 
 async def test_random_clicking_players_finish_a_game(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave")
     table = await open_and_seat(env, channel, members[0], members[:3], target=2)
     await members[0].click(table, label="Add computer")
     await members[0].click(table, label="Start")

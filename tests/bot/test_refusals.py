@@ -10,6 +10,7 @@ from tests.bot.table_driver import (
     channel_message,
     choose,
     enabled_actions,
+    in_a_channel,
     member_on_turn,
     open_and_seat,
     refusal,
@@ -18,9 +19,7 @@ from tests.bot.table_driver import (
 
 
 async def start_four(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    guild, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave")
     table = await open_and_seat(env, channel, members[0], members, target=3)
     return guild, channel, members, table
 
@@ -37,10 +36,7 @@ async def test_only_the_host_may_start(simcord_env):
 
 async def test_a_seat_is_taken_once_and_starting_needs_every_seat(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, channel, [alice, bob] = in_a_channel(env, "alice", "bob")
     table = await open_and_seat(env, channel, alice, [alice])
 
     assert next(b for b in buttons(table) if b.label == "Sit North").disabled
@@ -113,9 +109,7 @@ async def test_a_click_on_an_ended_table_is_refused(simcord_env):
 
 async def test_unknown_buttons_get_a_private_refusal(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label="Old game", custom_id="someone-else:1"))
     view.add_item(discord.ui.Button(label="Gone table", custom_id="t42:999:act:0.0:pass"))
@@ -145,9 +139,7 @@ async def test_one_open_table_per_channel_but_many_per_server(simcord_env):
 
 async def test_bad_house_rules_are_explained(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
 
     bad = await alice.slash(channel, "42 new", options="nello=sometimes")
     assert "nello" in refusal(bad)
@@ -166,9 +158,7 @@ def _message(member, message_id: int):
 
 async def test_rules_of_a_table_or_a_preset(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
 
     preset = await alice.slash(channel, "42 rules", preset="big-game")
     assert preset.ephemeral and "The Big Game" in reply(preset).content
@@ -180,9 +170,7 @@ async def test_rules_of_a_table_or_a_preset(simcord_env):
 
 async def test_house_rules_autocomplete(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
 
     choices = await alice.autocomplete(channel, "42 new", "options", "plu")
     assert "plunge=off" in [choice["value"] for choice in choices]

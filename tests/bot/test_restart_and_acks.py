@@ -7,6 +7,7 @@ from tests.bot.table_driver import (
     channel_message,
     choose,
     enabled_actions,
+    in_a_channel,
     is_ack,
     make_bot,
     member_on_turn,
@@ -61,9 +62,7 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
 
 async def test_every_click_and_command_is_acknowledged_before_anything_else(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave")
 
     async def acknowledged_first(action):
         mark = len(env.http_requests)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.client import BotSettings, Texas42Bot
-from tests.bot.table_driver import FakeClock, channel_message, open_and_seat, quick_player
+from tests.bot.table_driver import FakeClock, channel_message, in_a_channel, open_and_seat, quick_player
 
 
 @pytest.fixture
@@ -22,9 +22,7 @@ async def test_the_background_task_closes_an_idle_table_by_itself(simcord_env):
     bot = env.bot
     await env.settle()
     assert bot._timers is not None and bot._timers.is_running()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
     table = await open_and_seat(env, channel, alice, [alice], options="idle=1h")
     bot.clock.advance(3599)
     await env.advance_time(6)

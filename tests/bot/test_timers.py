@@ -11,6 +11,7 @@ from tests.bot.table_driver import (
     buttons,
     channel_message,
     enabled_actions,
+    in_a_channel,
     make_bot,
     open_and_seat,
     refusal,
@@ -27,10 +28,7 @@ async def tick(env, seconds: float) -> None:
 
 async def two_humans_two_computers(env, **options):
     """alice (North) and bob (South) with computers East and West, started; returns what tests need."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, channel, [alice, bob] = in_a_channel(env, "alice", "bob")
     table = await open_and_seat(env, channel, alice, [alice], **options)
     await alice.click(table, label="Add computer")
     await bob.click(table, label="Sit South")
@@ -191,9 +189,7 @@ async def test_an_idle_table_closes_and_tallies_nothing(simcord_env):
 
 async def test_an_idle_lobby_closes_too(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _, channel, [alice] = in_a_channel(env, "alice")
     table = await open_and_seat(env, channel, alice, [alice])
     await tick(env, 24 * 3600 + 1)
     assert env.bot.service.table(1).status == "ended"
