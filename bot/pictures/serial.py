@@ -1,5 +1,8 @@
 """One picture at a time: the bot draws in worker threads, and FreeType faces and the shared sprite
 caches are not meant to be used by two threads at once. A picture takes milliseconds, so waiting is cheap.
+
+Only the drawing takes turns: encoding the finished picture as PNG touches nothing shared (and Pillow and
+zlib let go of the interpreter lock while they work), so one thread can encode while another draws.
 """
 
 from __future__ import annotations
@@ -9,7 +12,12 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from PIL import Image
+
+from .png import Backdrop, to_png
+
 T = TypeVar("T")
+S = TypeVar("S")
 
 _LOCK = threading.RLock()
 
@@ -23,3 +31,11 @@ def one_at_a_time(render: Callable[..., T]) -> Callable[..., T]:
             return render(*args, **kwargs)
 
     return serial
+
+
+def draw_then_encode(draw: Callable[[S], tuple[Image.Image, Backdrop]], scene: S) -> bytes:
+    """PNG bytes of ``draw(scene)`` (a picture and the backdrop it was drawn on): the drawing takes its
+    turn, the encoding happens after the lock is let go."""
+    with _LOCK:
+        image, backdrop = draw(scene)
+    return to_png(image, backdrop)
