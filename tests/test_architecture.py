@@ -23,7 +23,6 @@ PRESET_NAMES = {"standard", "tournament", "three-hand", "big-game", "eighty-eigh
 LITERAL_ALLOWED: dict[str, set[str]] = {
     "bot/cogs/game.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
     "bot/tables.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
-    "bot/scenes.py": {"big-game"},  # bot lane: rules.tiles.top
     "bot/presenter.py": {"big-game"},  # bot lane: rules.layout.open_auction
     "engine/record.py": {"standard"},  # issue 11: the variants package
     "engine/rules.py": {"standard", "tournament", "three-hand", "big-game", "eighty-eight"},  # issue 11
