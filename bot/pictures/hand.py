@@ -16,8 +16,8 @@ from engine.tiles import tile_points
 from . import palette, shapes
 from .felt import felt_backdrop, with_felt
 from .fonts import fit, font, text_width
+from .png import draw_then_encode
 from .scenes import HandScene
-from .serial import draw_then_encode
 from .tile import SceneTile, place_tile, read_tile
 
 MAX_WIDTH = 1000

@@ -29,9 +29,9 @@ from .hand import (
     rack_width,
 )
 from .names import display_name, fit_name, short_label
+from .png import draw_then_encode
 from .scenes import PanelScene, TableScene
 from .scoreboard import signed
-from .serial import draw_then_encode
 from .table import defenders_name, hand_notes, trick_order
 from .tile import place_tile, read_tile, tile_box
 

@@ -1,8 +1,9 @@
 """One picture at a time: the bot draws in worker threads, and FreeType faces and the shared sprite
 caches are not meant to be used by two threads at once. A picture takes milliseconds, so waiting is cheap.
 
-Only the drawing takes turns: encoding the finished picture as PNG touches nothing shared (and Pillow and
-zlib let go of the interpreter lock while they work), so one thread can encode while another draws.
+Only the drawing takes turns (see ``png.draw_then_encode``): encoding the finished picture as PNG touches
+nothing shared, and Pillow and zlib let go of the interpreter lock while they work, so one thread can encode
+while another draws.
 """
 
 from __future__ import annotations
@@ -11,10 +12,6 @@ import functools
 import threading
 from collections.abc import Callable
 from typing import TypeVar
-
-from PIL import Image
-
-from .png import Backdrop, to_png
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -33,9 +30,7 @@ def one_at_a_time(render: Callable[..., T]) -> Callable[..., T]:
     return serial
 
 
-def draw_then_encode(draw: Callable[[S], tuple[Image.Image, Backdrop]], scene: S) -> bytes:
-    """PNG bytes of ``draw(scene)`` (a picture and the backdrop it was drawn on): the drawing takes its
-    turn, the encoding happens after the lock is let go."""
+def serially(work: Callable[[S], T], arg: S) -> T:
+    """``work(arg)`` in its turn with every other drawing."""
     with _LOCK:
-        image, backdrop = draw(scene)
-    return to_png(image, backdrop)
+        return work(arg)

@@ -8,9 +8,9 @@ from . import palette, shapes
 from .felt import felt_backdrop, with_felt
 from .fonts import font, text_width
 from .names import display_name, fit_name, seat_label
+from .png import draw_then_encode
 from .scenes import GameEndScene, HandEndScene
 from .scoreboard import draw_scores, score_heading
-from .serial import draw_then_encode
 from .tile import place_tile, read_tile
 
 WIDTH = 900

@@ -19,10 +19,9 @@ from .chips import PASS, call_pill_width, draw_call
 from .felt import felt
 from .fonts import font, text_width, wrap
 from .names import display_name, fit_name, seat_label, short_label
-from .png import Backdrop, make_backdrop
+from .png import Backdrop, draw_then_encode, make_backdrop
 from .scenes import SeatInfo, TableScene
 from .scoreboard import draw_scores
-from .serial import draw_then_encode
 from .tile import SceneTile, place_tile, read_tile, tile_box
 
 WIDTH, HEIGHT = 990, 700
