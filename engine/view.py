@@ -19,7 +19,8 @@ def view_for(hand: Hand, seat: int, score: list[int] | None = None) -> dict[str,
     if hand.bidder is not None and hand.lay.widow_size:
         if seat == hand.bidder:
             widow = record["widow"]
-            exchange = {"widow": list(widow), "take": record["exchange"]["take"], "discard": record["exchange"]["discard"]}
+            exchange = {"widow": list(widow), "take": record["exchange"]["take"],
+                        "discard": record["exchange"]["discard"]}
         else:  # PLAYER-PROTOCOL.md: only tiles turned face up, and no game here turns any up
             exchange = {"take": [], "discard": []}
     trick = [{"seat": s, "tile": names[t] + (f"/{hand.declared}" if i == 0 and hand.declared >= 0 else "")}

@@ -40,7 +40,8 @@ EXCHANGE_WORDS = ("take", "keep", "discard")
 
 
 class ViewError(EngineError):
-    """A view the protocol does not allow: a field missing or malformed, or facts that contradict each other."""
+    """A view the protocol does not allow: a field missing or malformed, or facts that contradict each
+    other."""
 
 
 @dataclass
@@ -57,7 +58,7 @@ class PublicState:
     contract: Contract | None = None
     out: int | None = None  # the seat sitting out (Nello partner)
     trick: list[tuple[int, str]] = field(default_factory=list)  # (seat, tile) of the trick in progress
-    tricks: list[dict[str, Any]] = field(default_factory=list)  # completed tricks, as the engine's views list them
+    tricks: list[dict[str, Any]] = field(default_factory=list)  # completed, as the engine's views list them
     points: list[int] = field(default_factory=list)  # per team (per player where each plays alone)
     tile_counts: list[int] = field(default_factory=list)  # tiles each seat holds now
     widow: list[str] | None = None  # the widow or kitty, for the bid winner once the exchange begins
@@ -190,8 +191,10 @@ def _count_copies(ts: TileSet, names: list[str]) -> None:
     seen = Counter(ts.names[ts.id_of(name)] for name in names)
     extra = sorted(name for name, k in seen.items() if k > ts.copies)
     if extra:
-        raise ViewError(f"{_listing(extra, quote=False, last='and')} appear{'s' if len(extra) == 1 else ''} more often in the hand, "
-                        f"plays and discards than the set holds {'it' if len(extra) == 1 else 'them'}")
+        one = len(extra) == 1
+        tiles = _listing(extra, quote=False, last="and")
+        raise ViewError(f"{tiles} appear{'s' if one else ''} more often in the hand, plays and discards than "
+                        f"the set holds {'it' if one else 'them'}")
 
 
 # --- auction, exchange, contract ------------------------------------------------------------------------
@@ -339,13 +342,14 @@ def _finish_trick(state: PublicState, table: SuitTable, ids: list[int], lead: in
 
 
 def _tile_counts(state: PublicState, hand: list[str], exchange: dict) -> list[int]:
-    """Tiles each seat holds now: a hand less what it played; the bid winner's own count must match."""
+    """Tiles each seat holds now: a hand less what it played. The view's own hand must hold that many (the
+    bid winner one more for each widow tile he has taken and not yet given back)."""
     size = state.rules.layout.hand_size
     played = Counter(s for tr in state.tricks for s in tr["seats"])
     played.update(s for s, _ in state.trick)
     counts = [size - played[s] for s in range(state.rules.players)]
     expected = counts[state.seat]
-    if state.seat == state.bidder:  # in the middle of an exchange he may hold a tile more
+    if state.seat == state.bidder:
         expected += len(exchange.get("take", [])) - len(exchange.get("discard", []))
     if len(hand) != expected:
         raise ViewError(f"seat {state.seat} should hold {expected} tiles by the calls, exchange and plays, "
@@ -370,4 +374,5 @@ def _check_legal(state: PublicState, legal: list[str]) -> None:
             elif state.phase == PLAY:
                 _tile_id(_play(text, ts, first=not state.trick, where="a legal play")[0], ts, "a legal play")
         except EngineError as e:
-            raise ViewError(f"the record is in the {state.phase} phase, but \"legal\" lists {text!r}: {e}") from None
+            raise ViewError(f"the record is in the {state.phase} phase, but \"legal\" lists {text!r}: {e}"
+                            ) from None

@@ -106,8 +106,9 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(ma
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(st.sampled_from([GOOD, AUCTION]), st.lists(st.tuples(st.sampled_from(PROTOCOL_FIELDS), JSON | st.just(None)),
-                                                  min_size=1, max_size=3), st.sampled_from(["easy", "strong"]))
+@given(st.sampled_from([GOOD, AUCTION]),
+       st.lists(st.tuples(st.sampled_from(PROTOCOL_FIELDS), JSON | st.just(None)), min_size=1, max_size=3),
+       st.sampled_from(["easy", "strong"]))
 def test_no_view_however_mangled_gets_a_traceback(base, changes, level):
     view = copy.deepcopy(base)
     for name, value in changes:
