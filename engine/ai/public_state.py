@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.auction import special_value
 from engine.calls import Call, parse_call
@@ -30,6 +30,9 @@ from engine.suits import NELLO, Contract, SuitTable, suit_table
 from engine.tiles import TileSet
 
 from .situation import rules_of
+
+if TYPE_CHECKING:
+    from engine.hand import Hand
 
 PROTOCOL_FIELDS = ("variant", "rules", "seat", "dealer", "hand", "calls", "contract", "exchange", "plays",
                    "score", "legal")
@@ -200,14 +203,6 @@ def _count_copies(ts: TileSet, names: list[str]) -> None:
 # --- auction, exchange, contract ------------------------------------------------------------------------
 
 
-@dataclass
-class _HighSoFar:
-    """What ``auction.special_value`` reads: the rules and the high bid so far."""
-
-    rules: Rules
-    high: Call | None
-
-
 def _replay_auction(state: PublicState, calls: list[str], dealer: int) -> None:
     """Whose each call was and what it did (RULES.md §3): one round from the dealer's left, or in the open
     auction round and round, skipping seats that passed, until all but one have passed."""
@@ -222,7 +217,7 @@ def _replay_auction(state: PublicState, calls: list[str], dealer: int) -> None:
         except EngineError as e:
             raise ViewError(f"call {i} ({text!r}): {e}") from None
         if call.special and not call.marks:  # "plunge": worth its marks at that point of the auction
-            marks = special_value(_HighSoFar(rules, state.high), call.kind)
+            marks = special_value(cast("Hand", state), call.kind)  # it reads only .rules and .high
             call = Call(call.kind, marks * rules.mark_points, marks, plunge_base=call.plunge_base)
         if call.is_bid:
             if state.high is not None and call.level <= state.high.level:
@@ -245,11 +240,12 @@ def _replay_auction(state: PublicState, calls: list[str], dealer: int) -> None:
 
 
 def _close_auction(state: PublicState) -> None:
-    if state.high is None:  # all passed: thrown in
+    bidder = state.bidder
+    if state.high is None or bidder is None:  # all passed: thrown in
         state.phase = DONE
         return
     n = state.rules.players
-    state.declarer = (state.bidder + n // 2) % n if state.high.special else state.bidder
+    state.declarer = (bidder + n // 2) % n if state.high.special else bidder
     state.phase = CONTRACT  # or the exchange: _after_auction tells them apart
 
 
@@ -264,8 +260,9 @@ def _declare(state: PublicState, text: Any) -> None:
         state.contract = parse_contract(text, state.rules)
     except EngineError as e:
         raise ViewError(f"contract {text!r}: {e}") from None
-    if state.contract.kind == NELLO and state.rules.layout.partners:  # the bidder's partner sits out (§4)
-        state.out = (state.bidder + state.rules.players // 2) % state.rules.players
+    bidder = state.bidder
+    if state.contract.kind == NELLO and state.rules.layout.partners and bidder is not None:
+        state.out = (bidder + state.rules.players // 2) % state.rules.players  # his partner sits out (§4)
 
 
 def _after_auction(state: PublicState, legal: list[str]) -> None:
@@ -292,6 +289,7 @@ def _replay_plays(state: PublicState, plays: list[str], ts: TileSet) -> None:
     table = suit_table(ts, state.contract)
     active = [s for s in range(rules.players) if s != state.out]
     leader = state.declarer
+    assert leader is not None  # a contract was named, so the auction closed with a bid
     ids: list[int] = []
     lead = -1
     for i, text in enumerate(plays):
