@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from engine import view_for
+
 from . import notices, render
 from .buttons import controls_view, finished_view, game_view, lobby_view
 from .controls import page, turn_controls
@@ -432,7 +434,7 @@ def playing_text(table: Table) -> str:
     """The table message during a game, in text for screen readers and picture-less clients."""
     assert table.hand is not None and table.game is not None
     rules = table.rules
-    view = table.hand.view_for(0, table.scores)
+    view = view_for(table.hand, 0, table.scores)
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
         "Players: " + " · ".join(
@@ -521,7 +523,7 @@ def game_over_text(table: Table) -> str:
 
 def calls_line(table: Table, view: dict) -> str:
     """`Calls: East pass · South 30 · West 31` while the auction is open (one round, from the dealer's left)."""
-    if view["phase"] != "auction" or not view["calls"] or table.rules.variant == "big-game":
+    if view["phase"] != "auction" or not view["calls"] or table.rules.preset == "big-game":
         return ""  # the Big Game's open auction skips players who passed: its calls are not one per seat
     players = table.rules.players
     said = [
@@ -536,7 +538,7 @@ def private_header(table: Table, seat: int) -> str:
     assert table.hand is not None
     parts = [f"**{title(table)}** · table {table.id} in <#{table.channel_id}>", f"hand {table.hand_no + 1}",
              f"you are {table.seat_names[seat]}"]
-    view = table.hand.view_for(seat, table.scores)
+    view = view_for(table.hand, seat, table.scores)
     if view["contract"]:
         parts.append(f"Contract: {contract_title(view['contract'])}")
     return " · ".join(parts)

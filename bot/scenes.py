@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import Hand, count_points
+from engine import Hand, count_points, view_for
 
 from .pictures.scenes import GameEndScene, HandEndScene, HandScene, SeatInfo, TableScene
 from .tables import Table
@@ -23,7 +23,7 @@ def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
 
 def top_pip(table: Table) -> int:
     """The set's highest pip."""
-    return 8 if table.rules.variant == "big-game" else 6
+    return 8 if table.rules.preset == "big-game" else 6
 
 
 def bid_text(table: Table, view: dict) -> str | None:
@@ -37,7 +37,7 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     """One player's tiles, with trumps marked and, on their turn to play, the playable ones."""
     hand = hand or table.hand
     assert hand is not None
-    view = hand.view_for(seat, table.scores)
+    view = view_for(hand, seat, table.scores)
     tiles = tuple(view["hand"])
     playable = None
     if view["phase"] == "play" and view["legal"]:
@@ -56,7 +56,7 @@ def table_scene(table: Table, status: str) -> TableScene:
         return TableScene(seats=seats, dealer=0, turn=None, status=status, score_kind=table.rules.scoring,
                           team_names=tuple(table.rules.team_names), scores=tuple(table.scores),
                           target=table.rules.target, top=top_pip(table))
-    view = hand.view_for(0, table.scores)
+    view = view_for(hand, 0, table.scores)
     last: dict[int, str] = {}
     last_winner = None
     if view["tricks"]:

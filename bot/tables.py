@@ -15,7 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine import Game, Hand, IllegalAction, RecordError, Rules, RulesError
+from engine import (
+    Game,
+    Hand,
+    IllegalAction,
+    RecordError,
+    Rules,
+    RulesError,
+    read_record,
+    view_for,
+    write_record,
+)
 from engine.ai import make_player
 
 from .custom_ids import state_token
@@ -121,7 +131,7 @@ class Table:
         """The state token controls of this moment carry."""
         if self.hand is None:
             return "lobby"
-        return state_token(self.hand_no, self.hand.to_record())
+        return state_token(self.hand_no, write_record(self.hand))
 
     @property
     def scores(self) -> list[int]:
@@ -164,7 +174,7 @@ class Table:
     def view_for(self, seat: int) -> dict:
         """What `seat` may know now (the engine's view)."""
         assert self.hand is not None
-        return self.hand.view_for(seat, self.scores)
+        return view_for(self.hand, seat, self.scores)
 
 
 class TableService(TurnTimers):
@@ -258,7 +268,7 @@ class TableService(TurnTimers):
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
-                variant=rules.variant,
+                variant=rules.preset,
                 rules=rules.overrides(),
                 computer_level=computer_level,
                 seats=seats,
@@ -359,7 +369,7 @@ class TableService(TurnTimers):
             game = Game.new(table.rules, self.rng)
             first_dealer = game.dealer
             hand = game.deal(self.rng)
-            await self.storage.start_game(table.id, first_dealer, hand.to_record())
+            await self.storage.start_game(table.id, first_dealer, write_record(hand))
             table.game, table.hand, table.status = game, hand, "playing"
             await self._human_acted(table)
             await self._arm(table)
@@ -403,7 +413,7 @@ class TableService(TurnTimers):
                 guild_id=table.guild_id,
                 channel_id=table.channel_id,
                 host_id=user_id,
-                variant=table.rules.variant,
+                variant=table.rules.preset,
                 rules=table.rules.overrides(),
                 computer_level=table.computer_level,
                 seats=seats,
@@ -463,7 +473,7 @@ class TableService(TurnTimers):
             raise Refusal(f"You can't do that: {error}") from None
         hand_no = table.hand_no
         if not hand.complete:
-            await self.storage.save_hand(table.id, hand_no, hand.to_record(), False)
+            await self.storage.save_hand(table.id, hand_no, write_record(hand), False)
             table.hand = hand
             await self._arm(table)
             await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
@@ -471,7 +481,7 @@ class TableService(TurnTimers):
         game = table.game.record_hand(hand)
         if game.over:
             tallies, teams = self._tally(table, game)
-            await self.storage.finish_game(table.id, table.guild_id, hand_no, hand.to_record(), tallies, teams)
+            await self.storage.finish_game(table.id, table.guild_id, hand_no, write_record(hand), tallies, teams)
             table.game, table.hand, table.last_hand, table.status = game, hand, hand, "finished"
             await self._arm(table)
             await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
@@ -479,7 +489,7 @@ class TableService(TurnTimers):
             await self._tell(table, TableEvent("game_over"))
             return
         following = game.deal(self.rng)
-        await self.storage.save_hand(table.id, hand_no, hand.to_record(), True, following.to_record())
+        await self.storage.save_hand(table.id, hand_no, write_record(hand), True, write_record(following))
         table.game, table.hand, table.last_hand = game, following, hand
         await self._arm(table)
         await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
@@ -561,7 +571,7 @@ class TableService(TurnTimers):
                 points=score if kind == "points" else 0,
             )
         for record in game.records:
-            summary = Hand.from_record(record).summary()
+            summary = read_record(record).summary()
             bidder = summary.get("bidder")
             if bidder is None or bidder not in tallies:
                 continue
@@ -640,14 +650,14 @@ class TableService(TurnTimers):
             assert row.first_dealer is not None
             finished = row.hands[:-1]
             table.game = Game.from_records(rules, row.first_dealer, finished)
-            table.hand = Hand.from_record(row.hands[-1])
+            table.hand = read_record(row.hands[-1])
             if finished:
-                table.last_hand = Hand.from_record(finished[-1])
+                table.last_hand = read_record(finished[-1])
             self._make_computers(table)
         elif row.status == "finished" and row.hands:
             assert row.first_dealer is not None
             table.game = Game.from_records(rules, row.first_dealer, row.hands)
-            table.hand = table.last_hand = Hand.from_record(row.hands[-1])
+            table.hand = table.last_hand = read_record(row.hands[-1])
         return table
 
     def resume(self) -> None:

@@ -5,7 +5,7 @@ import random
 import subprocess
 import sys
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.ai import make_player
 from engine.protocol import answer
 
@@ -14,7 +14,7 @@ def test_strong_answers_protocol_lines_legally():
     hand = Hand.new(Rules.from_preset("standard"), 0, random.Random(8))
     player = make_player("strong", seed=1, budget_ms=30)
     for _ in range(12):
-        view = hand.view_for(hand.turn)
+        view = view_for(hand, hand.turn)
         reply = answer(player, json.dumps(view))
         assert reply["action"] in view["legal"]
         hand = hand.apply(reply["action"])
@@ -25,7 +25,7 @@ def test_strong_answers_protocol_lines_legally():
 
 def test_player_process_speaks_the_protocol():
     hand = Hand.new(Rules.from_preset("standard"), 2, random.Random(1))
-    view = hand.view_for(hand.turn)
+    view = view_for(hand, hand.turn)
     proc = subprocess.run([sys.executable, "-m", "engine", "player", "--level", "easy", "--seed", "3"],
                           input=json.dumps(view) + "\nnot json\n", capture_output=True, text=True, timeout=60)
     lines = [json.loads(line) for line in proc.stdout.splitlines()]

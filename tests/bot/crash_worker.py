@@ -14,6 +14,7 @@ import sys
 
 from bot.storage import SeatRow, Storage
 from bot.tables import TableEvent, TableService
+from engine import write_record
 from tests.bot.table_driver import quick_player
 
 
@@ -24,7 +25,7 @@ class Printer:
         if event.kind == "acted" and event.hand is not None:
             # A finished hand has already been added to the game's records when we hear of it.
             number = table.hand_no - 1 if event.hand.complete else table.hand_no
-            print(json.dumps({"table": table.id, "hand_no": number, "record": event.hand.to_record()}), flush=True)
+            print(json.dumps({"table": table.id, "hand_no": number, "record": write_record(event.hand)}), flush=True)
 
 
 async def main(path: str, mode: str, count: int) -> None:
