@@ -16,6 +16,7 @@ from .errors import IllegalAction
 
 if TYPE_CHECKING:
     from .hand import Hand
+    from .rules import Rules
 
 PASS_CALL = Call(CallKind.PASS)
 
@@ -37,10 +38,15 @@ def suits_held(hand: Hand, seat: int) -> list[int]:
     return [s for s, mask in enumerate(hand.ts.suit_masks) if held & mask]
 
 
+def doubles_bid_worth(rules: Rules, high: Call | None, kind: CallKind) -> int:
+    """What a doubles bid of ``kind`` is worth over ``high``: its marks, or one more than a mark bid that high."""
+    current = high.marks if high else 0
+    return max(rules.layout.doubles_bids[kind].worth(rules), current + 1)
+
+
 def doubles_bid_value(hand: Hand, kind: CallKind) -> int:
-    """What a doubles bid is worth now: its marks, or one more than a mark bid that high."""
-    current = hand.high.marks if hand.high else 0
-    return max(hand.lay.doubles_bids[kind].worth(hand.rules), current + 1)
+    """What a doubles bid is worth now (``doubles_bid_worth`` over the hand's high bid)."""
+    return doubles_bid_worth(hand.rules, hand.high, kind)
 
 
 @cache

@@ -6,6 +6,7 @@
 - No preset name is spelled as a string literal outside ``engine/variants/``: code asks the variant for
   what it needs instead of testing which variant it is. ``LITERAL_ALLOWED`` lists today's offenders
   exactly; a lane that removes one removes its entry too.
+- The bot's layers (below): only its adapter modules import discord, and it has no import cycle.
 """
 
 from __future__ import annotations
@@ -22,12 +23,10 @@ PRESET_NAMES = {"standard", "tournament", "three-hand", "big-game", "eighty-eigh
 # it up in favour of the engine API that replaces it (docs/engine-api.md, "instead of a preset name").
 LITERAL_ALLOWED: dict[str, set[str]] = {
     "bot/cogs/game.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
-    "bot/tables.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
-    "bot/scenes.py": {"big-game"},  # bot lane: rules.tiles.top
-    "bot/presenter.py": {"big-game"},  # bot lane: rules.layout.open_auction
+    "bot/tables/service.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
+    "bot/messages.py": {"big-game"},  # bot lane: rules.layout.open_auction
     "engine/ai/bidding.py": {"standard", "tournament"},  # issue 12: a table section per variant
     "engine/ai/calibrate.py": {"standard", "big-game", "eighty-eight"},  # issue 12
-    "engine/ai/situation.py": {"standard"},  # protocol lane: a view always names its variant
     "engine/ai/strong.py": {"standard"},  # issue 12: engine.DEFAULT_PRESET
 }
 # Import cycles inside the engine that are still to be broken, as sets of module names.
@@ -178,3 +177,75 @@ def test_no_preset_name_is_spelled_outside_the_variants():
     assert found == LITERAL_ALLOWED, (
         "preset names outside engine/variants/ changed: ask the variant instead of naming it, and keep "
         "LITERAL_ALLOWED exact (remove an entry once its file no longer needs it)")
+
+
+# ---------------------------------------------------------------------- the bot's layers
+#
+# Only the adapter modules directly in bot/ and bot/cogs/ may import discord. The game service
+# (bot/tables/), storage and the pictures never do, nor do the modules directly in bot/ that decide what to
+# show and say (DISCORD_FREE_IN_BOT); none of those reaches an adapter module either. The bot's modules form
+# no import cycle, counting imports under TYPE_CHECKING: a cycle closed only for the type checker is still
+# a knot in the design (modules should be handed their peers, not reach them through the bot).
+
+INNER_BOT_PACKAGES = ("bot.tables", "bot.pictures", "bot.storage")
+DISCORD_FREE_IN_BOT = {
+    "bot.config", "bot.controls", "bot.custom_ids", "bot.messages", "bot.migrations", "bot.presenter",
+    "bot.scenes", "bot.storage", "bot.wording",
+}
+
+
+def _all_imports(path: Path, known: set[str]) -> set[str]:
+    """Every module `path` imports, TYPE_CHECKING imports included."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & known
+            out.update(submodules or {base})
+    return out
+
+
+def _bot_imports() -> dict[str, set[str]]:
+    files = _python_files("bot")
+    names = {_module_name(p) for p in files}
+    return {_module_name(p): _all_imports(p, names) for p in files}
+
+
+def _is_bot_adapter(module: str) -> bool:
+    """A module directly in bot/ or bot/cogs/ that is not kept free of discord."""
+    if module.startswith(INNER_BOT_PACKAGES) or module in DISCORD_FREE_IN_BOT:
+        return False
+    parts = module.split(".")
+    return len(parts) == 2 or (len(parts) == 3 and parts[1] == "cogs")
+
+
+def test_only_the_bot_adapter_modules_import_discord():
+    offenders = sorted(
+        module for module, imported in _bot_imports().items()
+        if any(name.split(".")[0] == "discord" for name in imported) and not _is_bot_adapter(module)
+    )
+    assert offenders == []
+
+
+def test_the_service_storage_and_pictures_never_reach_the_adapter():
+    imports = _bot_imports()
+    adapters = {module for module in imports if _is_bot_adapter(module)}
+    offenders = sorted(
+        (module, sorted(imported & adapters)) for module, imported in imports.items()
+        if not _is_bot_adapter(module) and imported & adapters
+    )
+    assert offenders == []
+
+
+def test_the_bot_has_no_import_cycle():
+    imports = _bot_imports()
+    graph = {module: {m for m in imported if m in imports and m != module} for module, imported in imports.items()}
+    assert _cycles(graph) == []

@@ -14,6 +14,7 @@ import sys
 
 from bot.storage import SeatRow, Storage
 from bot.tables import TableEvent, TableService
+from bot.tables.events import Acted
 from engine import write_record
 from tests.bot.table_driver import quick_player
 
@@ -22,10 +23,10 @@ class Printer:
     """Prints each acknowledged action (the listener runs after the action is committed)."""
 
     async def on_table_event(self, table, event: TableEvent) -> None:
-        if event.kind == "acted" and event.hand is not None:
+        if isinstance(event, Acted):
             # A finished hand has already been added to the game's records when we hear of it.
-            number = table.hand_no - 1 if event.hand.complete else table.hand_no
-            print(json.dumps({"table": table.id, "hand_no": number, "record": write_record(event.hand)}), flush=True)
+            record = table.game.records[event.hand_no] if event.complete else write_record(table.hand)
+            print(json.dumps({"table": table.id, "hand_no": event.hand_no, "record": record}), flush=True)
 
 
 async def main(path: str, mode: str, count: int) -> None:
@@ -42,9 +43,8 @@ async def main(path: str, mode: str, count: int) -> None:
     else:
         await service.load()
         service.resume()
-    while any(t.runner is not None and not t.runner.done() for t in service.tables.values()):
-        await asyncio.gather(*(t.runner for t in service.tables.values() if t.runner is not None),
-                             return_exceptions=True)
+    while running := [r for t in service.tables.values() if (r := service.runner(t)) is not None and not r.done()]:
+        await asyncio.gather(*running, return_exceptions=True)
     print(json.dumps({"done": sorted(t.status for t in service.tables.values())}), flush=True)
     await storage.close()
 
