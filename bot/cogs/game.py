@@ -111,7 +111,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
             rules = Rules.from_preset(preset or "standard")
-            heading = f"**{rules.title}** (preset `{rules.variant}`)"
+            heading = f"**{rules.title}** (preset `{rules.preset}`)"
         lines = [heading, *(f"• {line}" for line in rules.describe())]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

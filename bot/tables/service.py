@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Protocol
 
-from engine import Game, Hand, IllegalAction, RecordError, Rules, RulesError
+from engine import Game, IllegalAction, RecordError, Rules, RulesError, read_record, write_record
 from engine.ai import make_player
 
 from ..storage import Change, ChannelBusy, SeatRow, Storage, TableRow
@@ -211,7 +211,7 @@ class TableService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
-                variant=rules.variant,
+                variant=rules.preset,
                 rules=rules.overrides(),
                 computer_level=computer_level,
                 seats=seats,
@@ -321,7 +321,7 @@ class TableService:
             first_dealer = game.dealer
             hand = game.deal(self.rng)
             after = replace(table, game=game, hand=hand, status="playing")
-            change = Change(table.id).start_game(first_dealer, hand.to_record())
+            change = Change(table.id).start_game(first_dealer, write_record(hand))
             await self._save(table, after, change, [Started(), Dealt(0)], human=True)
         self.computers.kick(table)
 
@@ -413,19 +413,19 @@ class TableService:
         hand_no = table.hand_no
         events: list[TableEvent] = [Acted(seat, action, hand_no, hand.complete, by)]
         if not hand.complete:
-            change.save_hand(hand_no, hand.to_record(), False)
+            change.save_hand(hand_no, write_record(hand), False)
             after.hand = hand
         else:
             game = table.game.record_hand(hand)
             if game.over:
                 after.status = "finished"
                 tallies, teams = tally(after, game)
-                change.finish_game(table.guild_id, hand_no, hand.to_record(), tallies, teams)
+                change.finish_game(table.guild_id, hand_no, write_record(hand), tallies, teams)
                 after.game, after.hand, after.last_hand = game, hand, hand
                 events += [HandOver(hand_no), GameOver()]
             else:
                 following = game.deal(self.rng)
-                change.save_hand(hand_no, hand.to_record(), True, following.to_record())
+                change.save_hand(hand_no, write_record(hand), True, write_record(following))
                 after.game, after.hand, after.last_hand = game, following, hand
                 events += [HandOver(hand_no), Dealt(hand_no + 1)]
         await self._save(table, after, change, [*events, *then], human=human)
@@ -587,15 +587,15 @@ class TableService:
         if row.status in ("playing", "ended") and row.hands and row.first_dealer is not None:
             finished = row.hands[:-1]
             table.game = Game.from_records(rules, row.first_dealer, finished)
-            table.hand = Hand.from_record(row.hands[-1])
+            table.hand = read_record(row.hands[-1])
             if finished:
-                table.last_hand = Hand.from_record(finished[-1])
+                table.last_hand = read_record(finished[-1])
             if row.status == "playing":
                 self._seat_computers(table)
         elif row.status == "finished" and row.hands:
             assert row.first_dealer is not None
             table.game = Game.from_records(rules, row.first_dealer, row.hands)
-            table.hand = table.last_hand = Hand.from_record(row.hands[-1])
+            table.hand = table.last_hand = read_record(row.hands[-1])
         return table
 
     def resume(self) -> None:

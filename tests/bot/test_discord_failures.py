@@ -4,6 +4,7 @@ The game state is saved first; the message is sent again or re-posted, and the g
 from __future__ import annotations
 
 from bot.presenter import Post
+from engine import write_record
 from tests.bot.table_driver import (
     buttons,
     channel_message,
@@ -40,9 +41,9 @@ async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(si
     state = env.bot.service.table(1)
     for status in (429, 500, 503):
         env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", status=status, times=1)
-        before = state.hand.to_record()
+        before = write_record(state.hand)
         assert await take_turn(members)
-        assert state.hand.to_record() != before, "the action is saved although the message failed"
+        assert write_record(state.hand) != before, "the action is saved although the message failed"
         assert env.bot.delivery.pending() == {(1, None): 1}, "the table message waits for the next tick"
         shown = channel_message(channel, table.id).content
         await run_as_bot(env, env.bot.tick())

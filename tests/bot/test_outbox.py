@@ -10,6 +10,7 @@ import pytest
 
 from bot.storage import Change, Storage
 from bot.tables import TableService
+from engine import write_record
 from tests.bot.table_driver import (
     buttons,
     channel_message,
@@ -52,7 +53,7 @@ async def test_each_change_is_stored_with_its_events_in_order(storage):
 async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothing(storage, monkeypatch):
     service = TableService(storage, rng=random.Random(5), computer_pause=0)
     table = await seated(service)
-    before, events = table.hand.to_record(), await storage.pending_events()
+    before, events = write_record(table.hand), await storage.pending_events()
 
     def broken(self, *args, **kwargs):
         async def write(db):
@@ -64,7 +65,7 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
     monkeypatch.setattr(Change, "save_hand", broken)
     with pytest.raises(OSError):
         await service.act(table, 10 + table.turn(), table.token, "pass")
-    assert table.hand.to_record() == before, "memory changes only after the change is stored"
+    assert write_record(table.hand) == before, "memory changes only after the change is stored"
     assert await storage.pending_events() == events, "the events went with the failed transaction"
 
 
@@ -117,7 +118,7 @@ async def test_after_a_crash_the_table_message_and_the_controls_catch_up_by_them
     try:
         await env.settle()
         reloaded = new.service.table(1)
-        assert reloaded.hand.to_record() == state.hand.to_record()
+        assert write_record(reloaded.hand) == write_record(state.hand)
         shown = channel_message(channel, table.id).content
         player = member_on_turn(channel, table.id, members)
         assert f"hand {reloaded.hand_no + 1}" in shown
