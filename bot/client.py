@@ -20,7 +20,7 @@ from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .delivery import Delivery
-from .storage import Storage
+from .storage import DatabaseTarget, Storage
 from .tables import TableService
 
 log = logging.getLogger(__name__)
@@ -31,15 +31,18 @@ EXTENSIONS = ("bot.cogs.game",)
 class BotSettings:
     """What the bot needs besides its token."""
 
-    database_path: Path | str
+    database: Path | str | DatabaseTarget  # a DATABASE_URL, a SQLite file, or a parsed target
     dev_guild_id: int | None = None
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
+    shard_count: int | None = None  # None: as many shards as Discord recommends, all run here
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
 
 
-class Texas42Bot(commands.Bot):
-    """Texas 42 on Discord. No privileged intents: slash commands and buttons only."""
+class Texas42Bot(commands.AutoShardedBot):
+    """Texas 42 on Discord. No privileged intents: slash commands and buttons only. Runs the shards its
+    settings name (all of them by default); any process can take any click (the tables are in the database)."""
 
     storage: Storage
     service: TableService
@@ -56,16 +59,18 @@ class Texas42Bot(commands.Bot):
     ):
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         shard_count=settings.shard_count, shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
         self.clock = clock
         self._timers: tasks.Loop | None = None
+        self.commands_synced = "not yet"  # where the slash commands were synced, for the ready line
 
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open(self.settings.database)
         self.delivery = Delivery(self, self.storage, self.clock)
         self.service = TableService(
             self.storage,
@@ -89,9 +94,19 @@ class Texas42Bot(commands.Bot):
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            self.commands_synced = f"to server {self.settings.dev_guild_id} ({len(synced)} command(s), shown at once)"
         else:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+            self.commands_synced = f"globally ({len(synced)} command(s); Discord may take a while to show changes)"
+
+    async def on_ready(self) -> None:
+        """Say, once connected, who the bot is, where, and where its commands are."""
+        user = self.user
+        shards = self.shard_ids if self.shard_ids is not None else list(range(self.shard_count or 1))
+        log.info("ready: logged in as %s (id %s) in %d server(s), shard(s) %s of %s; commands synced %s",
+                 user, user.id if user else "?", len(self.guilds), ",".join(map(str, shards)), self.shard_count,
+                 self.commands_synced)
 
     async def _resume(self) -> None:
         await self.wait_until_ready()
