@@ -5,10 +5,10 @@ The table and the player panel draw calls the same way, so a player reads the au
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
-from .fonts import fit, font, text_width
+from .fonts import TextDraw, fit, font, text_width
 
 PASS = "Pass"
 
@@ -18,7 +18,7 @@ def call_pill_width(text: str | None, size: int) -> int:
     return max(2 * size + 12, text_width(text or "", size, True) + size)
 
 
-def draw_call(img: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[int, int], call: str | None, *,
+def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: str | None, *,
               size: int, width: int, high: bool = False, turn: bool = False) -> tuple[int, int, int, int]:
     """A seat's call centred at ``centre``: a bid in bold, Pass soft, a ringed high bid, the seat to call
     in gold ("…"), and a faint empty pill for a seat still waiting. Returns the pill's box."""
