@@ -21,7 +21,8 @@ def call_pill_width(text: str | None, size: int) -> int:
 def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: str | None, *,
               size: int, width: int, high: bool = False, turn: bool = False) -> tuple[int, int, int, int]:
     """A seat's call centred at ``centre``: a bid in bold, Pass soft, a ringed high bid, the seat to call
-    in gold ("…"), and a faint empty pill for a seat still waiting. Returns the pill's box."""
+    in gold ("…", or its last call in a gold rim when the auction comes round again), and a faint pill for a
+    seat still waiting. Returns the pill's box."""
     height = size + 16
     left, top = centre[0] - width // 2, centre[1] - height // 2
     if call is None:
@@ -34,8 +35,8 @@ def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: s
             draw.text(centre, "waiting", font=font(size - 5), fill=palette.TEXT_SOFT, anchor="mm")
         return (left, top, left + width, top + height)
     passed = call == PASS
-    edge = palette.GOLD if high else palette.PLATE_EDGE
-    pill = shapes.rounded_box(width, height, height // 2, palette.PLATE, edge, 3 if high else 1)
+    edge = palette.GOLD if high or turn else palette.PLATE_EDGE  # called before, and to call again (open auction)
+    pill = shapes.rounded_box(width, height, height // 2, palette.PLATE, edge, 3 if high else 2 if turn else 1)
     shapes.paste(img, pill, (left, top))
     colour = palette.TEXT_SOFT if passed else (palette.GOLD if high else palette.TEXT)
     # A long call in a narrow pill gets a smaller face before it gets an ellipsis.
