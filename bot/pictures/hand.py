@@ -15,7 +15,8 @@ from engine.tiles import tile_points
 
 from . import palette, shapes
 from .felt import felt_backdrop, with_felt
-from .fonts import TextDraw, fit, font, text_width
+from .fonts import TextDraw, font, text_width
+from .names import fit_name
 from .png import draw_then_encode
 from .scenes import HandScene
 from .tile import SceneTile, place_tile, read_tile
@@ -24,6 +25,7 @@ MAX_WIDTH = 1000
 MARGIN = 28
 LARGEST_TILE = 72
 SMALLEST_TILE = 36
+CHIP_H = 24  # room above a tile for its count chip
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     img = felt_backdrop(width, height).image.copy()
     draw = TextDraw(img)
     if scene.title:
-        draw.text((MARGIN, MARGIN + 2), fit(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
+        draw.text((MARGIN, MARGIN + 2), fit_name(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
                   fill=palette.TEXT, anchor="lt")
     if not tiles:
         draw.text((width // 2, tile_top + size), "No tiles left", font=font(24), fill=palette.TEXT_SOFT, anchor="mm")
@@ -84,9 +86,6 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     if legend:
         draw_legend(img, draw, width - MARGIN, height - MARGIN + 2, *rack_legend(scene, tiles))
     return img, slots
-
-
-CHIP_H = 24  # room above a tile for its count chip
 
 
 def rack_lift(scene: HandScene, size: int) -> int:

@@ -50,10 +50,10 @@ TURN_WORDS = {"auction": "to bid", "contract": "to declare", "exchange": "to exc
 class SeatSpot:
     """Where a seat's plate, its trick tile and its auction call go (centres)."""
 
-    plate: tuple[int, int]
-    tile: tuple[int, int]
+    plate: tuple[int, int]  # centre of the name plate
+    tile: tuple[int, int]  # centre of the tile it plays
     vertical: bool
-    call: tuple[int, int] = (0, 0)
+    call: tuple[int, int] = (0, 0)  # centre of its call in the auction
 
 
 @lru_cache(maxsize=8)
