@@ -160,7 +160,7 @@ def _draw_team_row(img: Image.Image, draw: TextDraw, scene: HandEndScene, team: 
     for text in counts[:10]:
         place_tile(img, read_tile(text), COUNT_TILE, True, (x, tile_y))
         x += COUNT_TILE + 8
-    if not counts:
+    if not counts and any(scene.counts):  # (a game without count, like Moon, says nothing of it)
         draw.text((x, y + (row_h - 12) // 2), "no count", font=font(18), fill=palette.TEXT_SOFT, anchor="lm")
     award = _award_text(scene, team)
     colour = palette.GOLD if award.startswith("+") else palette.SET if award.startswith("−") else palette.TEXT_SOFT
