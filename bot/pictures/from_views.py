@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import Hand, count_points
+from engine import Hand, count_points, view_for
 
 from ..wording import bid_label, contract_title
 from .scenes import GameEndScene, HandEndScene, HandScene, PanelScene, SeatInfo, TableScene
@@ -52,7 +52,7 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     """One player's tiles, with trumps marked and, on their turn to play, the playable ones."""
     hand = hand or table.hand
     assert hand is not None
-    view = hand.view_for(seat, table.scores)
+    view = view_for(hand, seat, table.scores)
     tiles = tuple(view["hand"])
     playable = None
     if view["phase"] == "play" and view["legal"]:
@@ -73,7 +73,7 @@ def table_scene(table: Table, status: str) -> TableScene:
         return TableScene(seats=seats, dealer=0, turn=None, status=status, score_kind=rules.scoring,
                           team_names=tuple(rules.team_names), scores=tuple(table.scores),
                           target=rules.target, top=top_pip(table), phase="over")
-    view = hand.view_for(0, table.scores)  # only its public parts are read below
+    view = view_for(hand, 0, table.scores)  # only its public parts are read below
     stacked = _stacked(hand)
     last: dict[int, str] = {}
     last_winner = last_leader = None
@@ -159,7 +159,7 @@ def tricks_taken(view: dict, table: Table) -> tuple[int, ...]:
 
 def _stacked(hand: Hand) -> bool:
     """Whether the ``stacking`` house rule hides finished tricks in this hand (until it is over)."""
-    threshold = {"marks": 1, "two-marks": 2}.get(hand.rules.options.get("stacking", "off"))
+    threshold = {"marks": 1, "two-marks": 2}.get(hand.rules.options.stacking)
     return bool(threshold and hand.high is not None and hand.high.marks >= threshold and not hand.complete)
 
 
