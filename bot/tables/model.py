@@ -30,6 +30,7 @@ class Table:
     rules: Rules
     computer_level: str = "strong"
     message_id: int | None = None
+    message_posted_at: float | None = None  # when the table message was posted (by the service's clock)
     status: str = "lobby"
     seats: dict[int, SeatRow] = field(default_factory=dict)
     game: Game | None = None

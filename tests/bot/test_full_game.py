@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.presenter import SyncPanel
 from engine import read_record, write_record
 from tests.bot.table_driver import (
     buttons,
@@ -9,6 +10,7 @@ from tests.bot.table_driver import (
     in_a_channel,
     open_and_seat,
     play_until_over,
+    show_now,
     started_table,
     take_turn,
 )
@@ -67,7 +69,7 @@ async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
     order = [(record["dealer"] + 1 + i) % 4 for i in range(4)]
     record["calls"] = ["1 mark" if seat == 0 else "pass" for seat in order]
     game_table.hand = read_record(record)
-    await env.bot.delivery.send_private(game_table, 0)
+    await show_now(env, game_table, SyncPanel(members[0].id, fresh=True))
     alice, carol = members[0], members[2]
 
     dm = alice.user.dm_channel.last_message

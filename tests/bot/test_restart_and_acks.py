@@ -103,7 +103,8 @@ async def test_controls_lost_in_a_crash_are_sent_again_after_the_restart(simcord
     old_bot = env.bot
     seat = old_bot.service.table(1).seat_of(player.id)
     # As if the bot had stopped after storing the deal but before its DM went out:
-    await old_bot.storage.set_turn_message(1, seat, None, None)
+    await old_bot.storage.save_panel(1, player.id, None)
+    assert seat is not None
     sent_before = len(player.user.dm_channel.history())
 
     new_bot = make_bot(database)

@@ -19,8 +19,8 @@ class Recorder:
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
 
-    async def on_table_event(self, table, event: TableEvent) -> None:
-        self.events.append(event)
+    def publish(self, table, events) -> None:
+        self.events.extend(published.event for published in events)
 
 
 @pytest.fixture
