@@ -7,7 +7,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,13 @@ from engine.ai import make_player, warm_up
 from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
+from .config import default_process_id
 from .delivery import Delivery
 from .storage import DatabaseTarget, Storage
+from .storage.leases import Leases
+from .storage.listen import ChangeFeed
 from .tables import TableService
+from .tables.ownership import LeasedOwner, Ownership, SoleOwner
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.cogs.game",)
@@ -38,6 +42,9 @@ class BotSettings:
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
     shard_count: int | None = None  # None: as many shards as Discord recommends, all run here
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    process_id: str = field(default_factory=default_process_id)  # this process among several (PostgreSQL)
+    lease_seconds: float = 20.0  # a table stays this long with a process that stopped renewing its lease
+    seed: int | str | None = None  # deals repeat per table and hand (tests); None: truly random
 
 
 class Texas42Bot(commands.AutoShardedBot):
@@ -66,11 +73,15 @@ class Texas42Bot(commands.AutoShardedBot):
         self.player_factory = player_factory
         self.clock = clock
         self._timers: tasks.Loop | None = None
+        self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
         self.commands_synced = "not yet"  # where the slash commands were synced, for the ready line
 
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
         self.storage = await Storage.open(self.settings.database)
+        ownership: Ownership = SoleOwner()
+        if self.storage.target.shared:  # several processes may share the database: each runs the tables it leases
+            ownership = LeasedOwner(Leases(self.storage, self.settings.process_id, self.settings.lease_seconds))
         self.delivery = Delivery(self, self.storage, self.clock)
         self.service = TableService(
             self.storage,
@@ -79,7 +90,12 @@ class Texas42Bot(commands.AutoShardedBot):
             player_factory=self.player_factory,
             listener=self.delivery,
             clock=self.clock,
+            ownership=ownership,
+            seed=self.settings.seed,
         )
+        if self.storage.target.shared:
+            self.changes = ChangeFeed(self.storage.target, self.service.hint)
+            await self.changes.check()
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
         for extension in EXTENSIONS:
@@ -124,8 +140,27 @@ class Texas42Bot(commands.AutoShardedBot):
             self._timers.start()
 
     async def tick(self) -> None:
-        """One beat of the background task: turn timers and idle tables, then sends Discord refused."""
-        await self.service.tick()
+        """One beat of the background task: the tables this process runs (leases renewed, orphans adopted,
+        changes other processes made caught up), turn timers and idle tables, then sends Discord refused.
+        A failing step is logged and tried again on the next beat; the beat itself never stops."""
+        try:
+            if self.changes is not None:
+                await self.changes.check()
+            turnover = await self.service.renew()
+            if turnover.lost:
+                self.delivery.drop(turnover.lost)
+            if turnover.gained:
+                await self.delivery.resume(turnover.gained)
+                for table_id in turnover.gained:
+                    table = self.service.table(table_id)
+                    if table is not None:
+                        self.service.kick(table)
+        except Exception:
+            log.exception("renewing this process's tables failed; trying again next beat")
+        try:
+            await self.service.tick()
+        except Exception:
+            log.exception("checking the tables' timers failed; trying again next beat")
         try:
             await self.delivery.tick()
         except Exception:
@@ -152,6 +187,10 @@ class Texas42Bot(commands.AutoShardedBot):
         delivery = getattr(self, "delivery", None)
         if delivery is not None:
             await delivery.stop(grace=5.0)  # what is left stays in the outbox for the next start
+        if service is not None:
+            await service.release()  # other processes take this one's tables at once
+        if self.changes is not None:
+            await self.changes.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

@@ -38,6 +38,7 @@ class Config:
     process_id: str = field(default_factory=default_process_id)
     lease_seconds: float = 20.0  # how long a table stays with a process that stopped renewing its lease
     tick_seconds: float = 5.0  # timers, lease renewal and missed changes are checked this often
+    seed: str | None = None  # DEAL_SEED: deals repeat per table and hand (for tests); unset: truly random
 
     @property
     def database_path(self) -> Path | None:
@@ -84,6 +85,7 @@ class Config:
             process_id=environ.get("PROCESS_ID", "").strip() or default_process_id(),
             lease_seconds=lease,
             tick_seconds=tick,
+            seed=environ.get("DEAL_SEED", "").strip() or None,
         )
 
 

@@ -75,18 +75,19 @@ class ThreadChooser:
 
 
 class ComputerRunner:
-    """Plays the computer turns of each table in a background task per table."""
+    """Plays the computer turns of each table in a background task per table.
+
+    The service says whether a computer is due (`due`: on the table as stored, at a table this process
+    runs) and makes one computer move (`move`: decide, then store it against the version decided on)."""
 
     def __init__(
         self,
-        chooser: Chooser,
-        lock_of: Callable[[Table], asyncio.Lock],
-        apply: Callable[[Table, int, str], Awaitable[None]],
+        due: Callable[[Table], Awaitable[bool]],
+        move: Callable[[Table], Awaitable[None]],
         pause: float,
     ):
-        self.chooser = chooser
-        self.lock_of = lock_of
-        self.apply = apply  # applies a computer's action, with the table's lock held
+        self.due = due
+        self.move = move
         self.pause = pause
         self.runners: dict[int, asyncio.Task] = {}
 
@@ -119,21 +120,12 @@ class ComputerRunner:
 
     async def _run(self, table: Table) -> None:
         """Play every computer turn in a row, each after a short pause, until a human is to act."""
-        lock = self.lock_of(table)
         try:
-            while True:
-                async with lock:
-                    if table.computer_turn() is None:
-                        self.runners.pop(table.id, None)
-                        return
+            while await self.due(table):
                 if self.pause > 0:
                     await asyncio.sleep(self.pause)
-                async with lock:
-                    seat = table.computer_turn()
-                    if seat is None:
-                        continue
-                    action = await self.chooser.choose(table, seat, table.view_for(seat))
-                    await self.apply(table, seat, action)
+                await self.move(table)
+            self.runners.pop(table.id, None)
         except asyncio.CancelledError:
             raise
         except Exception:
