@@ -124,10 +124,8 @@ class Delivery:
     # ------------------------------------------------------------------ taking work
 
     def publish(self, table: Table, events: list[Published]) -> None:
-        """Plan the messages these stored events change and start their lanes (never waits). Only the
-        process that runs the table shows it; an event already taken is not taken twice."""
-        if self.service is not None and not self.service.owns(table.id):
-            return  # stored in the outbox: the table's owner shows it
+        """Plan the messages these stored events change and start their lanes (never waits); an event
+        already taken is not taken twice."""
         for published in events:
             if published.seq <= self.seen.get(table.id, 0):
                 continue
@@ -200,6 +198,9 @@ class Delivery:
     async def _drain(self, lane: Lane) -> None:
         """Carry out a lane's work in order, merging syncs with later ones of their kind."""
         while lane.items:
+            if self.service is not None and not self.service.owns(lane.table_id):
+                lane.items.clear()  # another process runs the table now; the outbox keeps what is left for it
+                return
             item = lane.items[0]
             later = next((other for other in list(lane.items)[1:] if _merges(item.work, other.work)), None)
             if later is not None:

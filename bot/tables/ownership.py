@@ -39,6 +39,9 @@ class Ownership(Protocol):
     def took(self, table_id: int) -> None:
         """This process opened the table (its lease was written with it)."""
 
+    def lost(self, table_id: int) -> None:
+        """The database refused an owner's change at the table: another process runs it now."""
+
     async def tick(self) -> Turnover:
         """Renew, adopt and let go; what changed."""
         ...
@@ -59,6 +62,9 @@ class SoleOwner:
 
     def took(self, table_id: int) -> None:
         """Nothing to note."""
+
+    def lost(self, table_id: int) -> None:
+        """Never happens with one process."""
 
     async def tick(self) -> Turnover:
         """Nothing ever changes hands."""
@@ -84,6 +90,10 @@ class LeasedOwner:
     def took(self, table_id: int) -> None:
         """A table this process opened."""
         self.held.add(table_id)
+
+    def lost(self, table_id: int) -> None:
+        """Another process holds the table's lease now."""
+        self.held.discard(table_id)
 
     async def tick(self) -> Turnover:
         """Renew every lease, adopt orphaned tables, let go of tables with nothing left to run."""

@@ -99,8 +99,9 @@ class TableListener(Protocol):
 
     def publish(self, table: Table, events: Sequence[Published]) -> None:
         """Take note of `events` (stored in the table's outbox as numbered): called in order, with the
-        table's lock held, right after the change is stored and made in memory. Must not wait for
-        anything: the game goes on at once."""
+        table's lock held, right after the change is stored and made in memory (or, for a change another
+        process made, once this process has caught up with it), and only in the process that runs the
+        table. Must not wait for anything: the game goes on at once."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,8 @@ class TableService:
                 except StaleTable:
                     await self._fresh(table, force=True)
                 except NotOwner:
+                    log.warning("table %s is run by another process now; this one drops it", table.id)
+                    self.ownership.lost(table.id)
                     self.drop(table.id)
                     if by_owner:
                         return None
@@ -636,7 +639,7 @@ class TableService:
             setattr(table, name, getattr(after, name))
         if seqs:
             self._published[table.id] = seqs[-1]
-        if self.listener is not None and events:
+        if self.listener is not None and events and self.owns(table.id):  # else the owner shows them
             try:
                 self.listener.publish(table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)])
             except Exception:
