@@ -2,6 +2,7 @@
 
 Every refusal is a short private reply (ephemeral in a server, a plain reply in a DM) and changes nothing.
 Slow work (pictures, storage, computer players) only ever happens after the interaction is acknowledged.
+Clicks are dispatched by their kind through one table of handlers.
 """
 
 from __future__ import annotations
@@ -9,23 +10,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
 import discord
 
-from . import custom_ids
-from .buttons import controls_view, leave_confirm_view
+from . import custom_ids, presenter
+from .buttons import view_of
 from .controls import Control, group_controls, page, turn_controls
-from .presenter import message_extras
-from .tables import Refusal, Table
+from .custom_ids import ParsedId
+from .delivery import Delivery
+from .tables import Refusal, Table, TableService
 from .wording import action_phrase
-
-if TYPE_CHECKING:
-    from .client import Texas42Bot
 
 log = logging.getLogger(__name__)
 _TEMPLATE = re.compile(custom_ids.TEMPLATE)
 GONE = "That button belongs to a table that has closed."
+OUT_OF_DATE = "Those controls are out of date. Use `My hand` for the current ones."
+
+Handler = Callable[[discord.Interaction, Table, ParsedId], Awaitable[None]]
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
@@ -45,30 +47,43 @@ def is_ours(custom_id: str) -> bool:
     return _TEMPLATE.fullmatch(custom_id) is not None
 
 
-class ButtonHandler:
-    """Routes table-button clicks to the table service."""
+class ClickHandler:
+    """Routes table-button clicks to the table service, by kind."""
 
-    def __init__(self, bot: Texas42Bot):
-        self.bot = bot
+    def __init__(self, service: TableService, delivery: Delivery):
+        self.service = service
+        self.delivery = delivery
         self._pending: set[asyncio.Task] = set()  # come-backs under way (a reference keeps them alive)
+        self.handlers: dict[str, Handler] = {
+            custom_ids.HAND: self._my_hand,
+            custom_ids.MENU: self._open_menu,
+            custom_ids.ACT: self._act,
+            custom_ids.SIT: self._sit,
+            custom_ids.ADD: self._add_computer,
+            custom_ids.LEAVE: self._leave,
+            custom_ids.BACK: self._back,
+            custom_ids.START: self._start,
+            custom_ids.REMATCH: self._rematch,
+        }
 
-    async def handle(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def route(self, interaction: discord.Interaction, clicked: ParsedId | None) -> None:
         """Handle one click on a `TableButton`."""
-        match = _TEMPLATE.fullmatch(custom_id)
-        parsed = custom_ids.parse(int(match["table"]), match["rest"]) if match else None
-        table = await self.bot.service.find(parsed.table_id) if parsed else None
-        if parsed is None or table is None:
+        table = await self.service.find(clicked.table_id) if clicked else None
+        if clicked is None or table is None:
             await refuse(interaction, GONE)
             return
-        if parsed.kind != custom_ids.BACK and table.seat_of(interaction.user.id) is not None:
+        if clicked.kind != custom_ids.BACK and table.seat_of(interaction.user.id) is not None:
             # Any click at the table hands an away seat back; in the background, so the click is acked first.
             self.come_back_soon(table, interaction.user.id)
+        handler = self.handlers.get(clicked.kind)
         try:
-            await self._route(interaction, table, parsed)
+            if handler is None:
+                raise Refusal("That button isn't one I know.")
+            await handler(interaction, table, clicked)
         except Refusal as refusal:
             await refuse(interaction, str(refusal))
         except Exception:
-            log.exception("table %s: click %r failed", parsed.table_id, custom_id)
+            log.exception("table %s: click %r failed", clicked.table_id, clicked)
             await refuse(interaction, "Something went wrong on my side; please try again.")
             raise
 
@@ -76,67 +91,68 @@ class ButtonHandler:
         """If `user_id` is away at `table`, hand the seat back, in the background (after the acknowledgement)."""
         row = table.seats.get(table.seat_of(user_id) or 0)
         if row is not None and row.user_id == user_id and row.away:
-            task = asyncio.get_running_loop().create_task(self.bot.service.come_back(table, user_id))
+            task = asyncio.get_running_loop().create_task(self.service.come_back(table, user_id))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 
-    async def _route(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
-        service = self.bot.service
-        user = interaction.user
-        kind = parsed.kind
-        if kind == custom_ids.HAND:
-            await self.show_hand(interaction, table)
-        elif kind == custom_ids.MENU:
-            await self._open_menu(interaction, table, parsed)
-        elif kind == custom_ids.ACT:
-            await interaction.response.defer()
-            await service.act(table, user.id, parsed.token, parsed.arg)
-            if interaction.message is not None and interaction.message.flags.ephemeral:
-                try:
-                    await interaction.edit_original_response(
-                        content=f"You {action_phrase(parsed.arg)}.", view=None, attachments=[]
-                    )
-                except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
-                    log.info("table %s: could not tidy a used My hand reply", table.id)
-        elif kind == custom_ids.SIT and parsed.arg.isdigit():
-            await interaction.response.defer()
-            await service.sit(table, user.id, user.display_name, int(parsed.arg))
-        elif kind == custom_ids.ADD:
-            await interaction.response.defer()
-            await service.add_computer(table, user.id)
-        elif kind == custom_ids.LEAVE:
-            if (parsed.token in ("game", "confirm")) != (table.status == "playing"):
-                raise Refusal("That button is out of date. Use `My hand` for the current ones.")
-            if parsed.token == "game":  # leaving a game in progress is for good: ask once more
-                await self._confirm_leave(interaction, table)
-                return
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            said = await service.leave(table, user.id)
-            await interaction.followup.send(said, ephemeral=interaction.guild_id is not None)
-        elif kind == custom_ids.BACK:
-            if table.seat_of(user.id) is None:
-                raise Refusal("You're not playing at this table.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            came_back = await service.come_back(table, user.id)
-            text = "Welcome back: your seat is yours again." if came_back else "You're already playing your seat."
-            await interaction.followup.send(text, ephemeral=interaction.guild_id is not None)
-        elif kind == custom_ids.START:
-            await interaction.response.defer()
-            await service.start(table, user.id)
-        elif kind == custom_ids.REMATCH:
-            await interaction.response.defer()
-            new = await service.rematch(table, user.id, user.display_name)
-            await self.bot.presenter.update_table_message(new)
-            await self.bot.presenter.update_table_message(table)  # its Rematch button has done its job
-        else:
+    # ------------------------------------------------------------------ handlers
+
+    async def _my_hand(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        await self.show_hand(interaction, table)
+
+    async def _act(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        await interaction.response.defer()
+        await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            try:
+                await interaction.edit_original_response(
+                    content=f"You {action_phrase(clicked.arg)}.", view=None, attachments=[]
+                )
+            except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
+                log.info("table %s: could not tidy a used My hand reply", table.id)
+
+    async def _sit(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        if not clicked.arg.isdigit():
             raise Refusal("That button isn't one I know.")
+        await interaction.response.defer()
+        await self.service.sit(table, interaction.user.id, interaction.user.display_name, int(clicked.arg))
+
+    async def _add_computer(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        await interaction.response.defer()
+        await self.service.add_computer(table, interaction.user.id)
+
+    async def _leave(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        if (clicked.token in ("game", "confirm")) != (table.status == "playing"):
+            raise Refusal("That button is out of date. Use `My hand` for the current ones.")
+        if clicked.token == "game":  # leaving a game in progress is for good: ask once more
+            await self._confirm_leave(interaction, table)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        said = await self.service.leave(table, interaction.user.id)
+        await interaction.followup.send(said, ephemeral=interaction.guild_id is not None)
+
+    async def _back(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        if table.seat_of(interaction.user.id) is None:
+            raise Refusal("You're not playing at this table.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        came_back = await self.service.come_back(table, interaction.user.id)
+        text = "Welcome back: your seat is yours again." if came_back else "You're already playing your seat."
+        await interaction.followup.send(text, ephemeral=interaction.guild_id is not None)
+
+    async def _start(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        await interaction.response.defer()
+        await self.service.start(table, interaction.user.id)
+
+    async def _rematch(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
+        await interaction.response.defer()
+        await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
 
     async def _confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
         if table.seat_of(interaction.user.id) is None:
             raise Refusal("You're not playing at this table.")
         await interaction.response.send_message(
             "Leave this game? A computer takes your seat for the rest of it, and nothing is tallied for you.",
-            view=leave_confirm_view(table), ephemeral=interaction.guild_id is not None,
+            view=view_of(presenter.leave_confirm_buttons(table)), ephemeral=interaction.guild_id is not None,
         )
 
     async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
@@ -149,25 +165,25 @@ class ButtonHandler:
         if not table.open:
             raise Refusal("This table's game is over.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with table.lock:
-            message = await self.bot.presenter.private(table, seat)
-        await interaction.followup.send(message.content, ephemeral=True, **message_extras(message.file(), message.view))
+        async with self.service.lock(table):
+            message = await self.delivery.private(table, seat)
+        await interaction.followup.send(message.content, ephemeral=True, **message.extras())
         if message.view is not None:
-            self.bot.presenter.remember_private_reply(table, seat, interaction)
+            self.delivery.remember_private_reply(table, seat, interaction)
 
-    async def _open_menu(self, interaction: discord.Interaction, table: Table, parsed: custom_ids.ParsedId) -> None:
+    async def _open_menu(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         """Show the buttons inside a group (Nello's doubles) or another page of buttons."""
         seat = table.seat_of(interaction.user.id)
         if table.status != "playing" or seat is None:
             raise Refusal("You're not playing at this table.")
-        if parsed.token != table.token or table.turn() != seat:
-            raise Refusal("Those controls are out of date. Use `My hand` for the current ones.")
+        if clicked.token != table.token or table.turn() != seat:
+            raise Refusal(OUT_OF_DATE)
         view = table.view_for(seat)
-        kind, _, value = parsed.arg.partition(":")
+        kind, _, value = clicked.arg.partition(":")
         if kind == "group":
             controls = group_controls(view["legal"], value) + [Control("‹ Back", custom_ids.MENU, "page:0")]
         elif kind == "page" and value.isdigit():
             controls = page(turn_controls(view["phase"], view["legal"], view["hand"]), int(value))
         else:
             raise Refusal("That button isn't one I know.")
-        await interaction.response.edit_message(view=controls_view(table, controls))
+        await interaction.response.edit_message(view=view_of(presenter.control_buttons(table, controls)))

@@ -16,10 +16,10 @@ from discord.ext import commands, tasks
 
 from engine.ai import make_player, warm_up
 
-from . import notices
+from . import messages
 from .buttons import TableButton
-from .clicks import ButtonHandler
-from .presenter import TablePresenter
+from .clicks import ClickHandler
+from .delivery import Delivery
 from .storage import Storage
 from .tables import TableService
 
@@ -43,8 +43,8 @@ class Texas42Bot(commands.Bot):
 
     storage: Storage
     service: TableService
-    presenter: TablePresenter
-    buttons: ButtonHandler
+    delivery: Delivery
+    clicks: ClickHandler
 
     def __init__(
         self,
@@ -66,16 +66,17 @@ class Texas42Bot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
         self.storage = await Storage.open(self.settings.database_path)
-        self.presenter = TablePresenter(self)
-        self.buttons = ButtonHandler(self)
+        self.delivery = Delivery(self, self.storage)
         self.service = TableService(
             self.storage,
             rng=self.rng,
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
-            listener=self.presenter,
+            listener=self.delivery,
             clock=self.clock,
         )
+        self.delivery.service = self.service
+        self.clicks = ClickHandler(self.service, self.delivery)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(TableButton)
@@ -111,7 +112,7 @@ class Texas42Bot(commands.Bot):
         """One beat of the background task: turn timers and idle tables, then sends Discord refused."""
         await self.service.tick()
         try:
-            await self.presenter.retry_failed()
+            await self.delivery.retry_failed()
         except Exception:
             log.exception("retrying refused messages failed")
 
@@ -120,7 +121,7 @@ class Texas42Bot(commands.Bot):
         for damaged in self.service.damaged:
             try:
                 await self.get_partial_messageable(damaged.channel_id).send(
-                    notices.damaged(damaged.id, damaged.reason), allowed_mentions=discord.AllowedMentions.none()
+                    messages.damaged(damaged.id, damaged.reason), allowed_mentions=discord.AllowedMentions.none()
                 )
             except discord.HTTPException:
                 log.warning("could not tell channel %s that table %s is damaged", damaged.channel_id, damaged.id)
@@ -129,13 +130,13 @@ class Texas42Bot(commands.Bot):
     async def _resend_lost_controls(self) -> None:
         """A player on turn whose controls never went out (the bot stopped just before) gets them now."""
         for table in list(self.service.tables.values()):
-            async with table.lock:
+            async with self.service.lock(table):
                 seat = table.human_turn()
                 if seat is None:
                     continue
                 row = table.seats[seat]
                 if row.turn_message_id is None and not row.dm_closed:
-                    await self.presenter.send_private(table, seat)
+                    await self.delivery.send_private(table, seat)
 
     async def close(self) -> None:
         """A clean stop: finish the action in hand, stop the timers, disconnect, close the database."""

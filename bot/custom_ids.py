@@ -8,9 +8,7 @@ click on a control left over from an earlier turn is recognised and refused.
 from __future__ import annotations
 
 import re
-import zlib
 from dataclasses import dataclass
-from typing import Any
 
 PREFIX = "t42"
 TEMPLATE = r"t42:(?P<table>[0-9]{1,18}):(?P<rest>.*)"
@@ -40,15 +38,15 @@ def make(table_id: int, kind: str, token: str = "", arg: str = "") -> str:
     return custom_id
 
 
+def parse_whole(custom_id: str) -> ParsedId | None:
+    """Parse a whole custom id; None if it is not one of ours."""
+    match = re.fullmatch(TEMPLATE, custom_id)
+    return parse(int(match["table"]), match["rest"]) if match else None
+
+
 def parse(table_id: int, rest: str) -> ParsedId | None:
     """Parse the part after the table id; None if it is not one of ours."""
     match = _REST.fullmatch(rest)
     if match is None:
         return None
     return ParsedId(table_id, match["kind"], match["token"], match["arg"])
-
-
-def state_token(hand_no: int, record: dict[str, Any]) -> str:
-    """A short name for one moment of a game: the hand number and a checksum of its record."""
-    text = repr(sorted((key, repr(value)) for key, value in record.items()))
-    return f"{hand_no}.{zlib.crc32(text.encode()):08x}"

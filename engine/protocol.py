@@ -1,7 +1,8 @@
 """``python -m engine player``: a computer player speaking PLAYER-PROTOCOL.md over stdin/stdout.
 
 One JSON view per line in, one JSON action per line out; a malformed line gets ``{"error": ...}`` and the
-player keeps reading. Every line stands alone.
+player keeps reading. Every line stands alone. The player reads only the protocol's fields and what follows
+from them (``engine.ai.public_state``): fields a sender adds are ignored.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from typing import IO
 
 from .ai import LEVELS, make_player
+from .ai.public_state import ViewError, complete
 
 
 def answer(player, line: str) -> dict:
@@ -23,10 +25,12 @@ def answer(player, line: str) -> dict:
         return {"error": f"that line is not JSON: {e}"}
     if not isinstance(view, dict):
         return {"error": "a view is a JSON object"}
-    legal = view.get("legal")
-    if not isinstance(legal, list) or not legal or not all(isinstance(a, str) for a in legal):
-        return {"error": "the view has no legal actions to choose from (\"legal\" must be a non-empty list)"}
     start = time.perf_counter()
+    try:
+        view = complete(view)
+    except ViewError as e:
+        return {"error": str(e)}
+    legal = view["legal"]
     try:
         action = player.choose(view)
     except Exception as e:  # a view the player cannot read must not end the session
@@ -52,10 +56,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--budget-ms", type=int, default=None)
     args = parser.parse_args(argv)
-    kwargs = {"budget_ms": args.budget_ms} if args.budget_ms is not None else {}
-    try:
-        player = make_player(args.level, seed=args.seed, **kwargs)
-    except TypeError:
-        player = make_player(args.level, seed=args.seed)
+    player = make_player(args.level, seed=args.seed, budget_ms=args.budget_ms)
     serve(player, sys.stdin, sys.stdout)
     return 0

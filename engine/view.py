@@ -18,10 +18,11 @@ def view_for(hand: Hand, seat: int, score: list[int] | None = None) -> dict[str,
     widow = None
     if hand.bidder is not None and hand.lay.widow_size:
         if seat == hand.bidder:
-            exchange = {"take": record["exchange"]["take"], "discard": record["exchange"]["discard"]}
             widow = record["widow"]
-        else:
-            exchange = {"taken": len(hand.taken), "discarded": len(hand.discarded)}
+            exchange = {"widow": list(widow), "take": record["exchange"]["take"],
+                        "discard": record["exchange"]["discard"]}
+        else:  # PLAYER-PROTOCOL.md: only tiles turned face up, and no game here turns any up
+            exchange = {"take": [], "discard": []}
     trick = [{"seat": s, "tile": names[t] + (f"/{hand.declared}" if i == 0 and hand.declared >= 0 else "")}
              for i, (s, t) in enumerate(zip(hand.trick_seats, hand.trick, strict=True))]
     tricks = hand.summary()["tricks"]

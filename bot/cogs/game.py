@@ -11,9 +11,10 @@ from discord.ext import commands
 from engine import PRESETS, Rules
 
 from ..clicks import is_ours, refuse
-from ..house_rules import option_suggestions
-from ..presenter import NO_MENTIONS, title, transient
+from ..delivery import NO_MENTIONS, transient
+from ..messages import title
 from ..tables import Refusal, Table
+from ..tables.options_text import option_suggestions
 
 if TYPE_CHECKING:
     from ..client import Texas42Bot
@@ -61,10 +62,10 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             await interaction.followup.send(str(refusal), ephemeral=True)
             return
         try:
-            await self.bot.presenter.update_table_message(table, strict=True)
+            await self.bot.delivery.update_table_message(table, strict=True)
         except discord.HTTPException as error:
             if transient(error):  # Discord's trouble, not ours: the table stands and its message follows
-                await self.bot.presenter.update_table_message(table)
+                await self.bot.delivery.update_table_message(table)
                 await interaction.followup.send(
                     f"Your table is open (table {table.id}); Discord is slow right now, so its message may "
                     "take a moment to appear.",
@@ -95,9 +96,9 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         if table is None:
             await refuse(interaction, "You're not playing at a table here.")
             return
-        self.bot.buttons.come_back_soon(table, interaction.user.id)
+        self.bot.clicks.come_back_soon(table, interaction.user.id)
         try:
-            await self.bot.buttons.show_hand(interaction, table)
+            await self.bot.clicks.show_hand(interaction, table)
         except Refusal as refusal:
             await refuse(interaction, str(refusal))
 

@@ -106,7 +106,7 @@ def _ids_of(ts: TileSet, names: list[str], taken: int) -> tuple[int, int]:
 
 def read(view: dict) -> Situation:
     """Decode a view. Works in every phase; play facts are filled only once a contract exists."""
-    rules = rules_of(view.get("variant", "standard"), json.dumps(view.get("rules") or {}, sort_keys=True))
+    rules = rules_of(view["variant"], json.dumps(view.get("rules") or {}, sort_keys=True))
     ts = rules.layout.tiles
     n = rules.players
     mine, taken = _ids_of(ts, view.get("hand") or [], 0)

@@ -1,13 +1,85 @@
-"""The computer players behind ``python -m engine player`` (PLAYER-PROTOCOL.md)."""
+"""``python -m engine player`` as an outside referee drives it: one process per level, strict views
+(PLAYER-PROTOCOL.md's fields only) on standard input, one answer per line back."""
 
 import json
 import random
+import select
 import subprocess
 import sys
+import tempfile
 
-from engine import Hand, Rules
+import pytest
+
+from engine import PRESETS, Hand, Rules
 from engine.ai import make_player
+from engine.ai.public_state import PROTOCOL_FIELDS
 from engine.protocol import answer
+
+REPLY_TIMEOUT_S = 60  # a guard against a hung process, far above any answer (strong thinks 20 ms here)
+
+
+class PlayerProcess:
+    """One ``python -m engine player`` process, asked one view at a time."""
+
+    def __init__(self, *args: str):
+        self.stderr = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen([sys.executable, "-m", "engine", "player", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=self.stderr, text=True, bufsize=1)
+
+    def ask(self, line: str) -> dict:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], REPLY_TIMEOUT_S)
+        assert ready, f"no answer within {REPLY_TIMEOUT_S} s to {line}"
+        reply = self.proc.stdout.readline()
+        assert reply, f"the player ended: {self.errors()}"
+        return json.loads(reply)
+
+    def close(self) -> int:
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout=REPLY_TIMEOUT_S)
+        self.proc.stdout.close()
+        return code
+
+    def errors(self) -> str:
+        self.stderr.seek(0)
+        return self.stderr.read()
+
+
+def strict_line(hand: Hand, score: list[int]) -> str:
+    view = hand.view_for(hand.turn, score)
+    return json.dumps({name: view[name] for name in PROTOCOL_FIELDS})
+
+
+@pytest.fixture(scope="module")
+def players():
+    procs = {"easy": PlayerProcess("--level", "easy", "--seed", "1"),
+             "strong": PlayerProcess("--level", "strong", "--seed", "2", "--budget-ms", "20")}
+    yield procs
+    for proc in procs.values():
+        assert proc.close() == 0, proc.errors()
+        assert "Traceback" not in proc.errors()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_referee_plays_whole_hands_of_every_preset_with_strict_views(players, preset):
+    # easy in the even seats, strong in the odd ones; deals go on until one is played out (three-hand tables
+    # of computers throw many in)
+    rules = Rules.from_preset(preset)
+    rng = random.Random(5)
+    score = [0] * rules.teams
+    for deal in range(30):
+        hand = Hand.new(rules, deal % rules.players, rng)
+        while not hand.complete:
+            line = strict_line(hand, score)
+            reply = players["easy" if hand.turn % 2 == 0 else "strong"].ask(line)
+            assert "error" not in reply, (reply, line)
+            assert reply["action"] in hand.legal_actions()
+            hand = hand.apply(reply["action"])
+        if hand.contract is not None:
+            assert len(hand.tricks) >= 1
+            return
+    pytest.fail(f"no {preset} hand was bid in 30 deals")
 
 
 def test_strong_answers_protocol_lines_legally():
@@ -23,11 +95,16 @@ def test_strong_answers_protocol_lines_legally():
     assert len(hand.calls) == 4
 
 
-def test_player_process_speaks_the_protocol():
-    hand = Hand.new(Rules.from_preset("standard"), 2, random.Random(1))
-    view = hand.view_for(hand.turn)
+def test_the_process_answers_the_spec_example_and_refuses_a_bad_line():
+    example = ('{"variant": "standard", "rules": {}, "seat": 2, "dealer": 1, "hand": ["6-6", "6-5", "5-5", "3-2",'
+               ' "1-1", "4-0", "2-1"], "calls": ["pass", "30"], "contract": null, "exchange": null, "plays": [],'
+               ' "score": {"marks": [3, 5]}, "legal": ["pass", "31", "32", "33", "34", "35", "36", "37", "38",'
+               ' "39", "40", "41", "1 mark", "2 marks"]}')
     proc = subprocess.run([sys.executable, "-m", "engine", "player", "--level", "easy", "--seed", "3"],
-                          input=json.dumps(view) + "\nnot json\n", capture_output=True, text=True, timeout=60)
+                          input=example + "\nnot json\n" + example + "\n", capture_output=True, text=True,
+                          timeout=REPLY_TIMEOUT_S)
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert lines[0]["action"] in view["legal"]
-    assert "error" in lines[1]
+    assert lines[0]["action"] in json.loads(example)["legal"]
+    assert set(lines[1]) == {"error"}
+    assert lines[2]["action"] == lines[0]["action"]
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr

@@ -14,6 +14,7 @@ import sys
 
 from bot.storage import SeatRow, Storage
 from bot.tables import TableEvent, TableService
+from bot.tables.events import Acted
 from tests.bot.table_driver import quick_player
 
 
@@ -21,10 +22,10 @@ class Printer:
     """Prints each acknowledged action (the listener runs after the action is committed)."""
 
     async def on_table_event(self, table, event: TableEvent) -> None:
-        if event.kind == "acted" and event.hand is not None:
+        if isinstance(event, Acted):
             # A finished hand has already been added to the game's records when we hear of it.
-            number = table.hand_no - 1 if event.hand.complete else table.hand_no
-            print(json.dumps({"table": table.id, "hand_no": number, "record": event.hand.to_record()}), flush=True)
+            record = table.game.records[event.hand_no] if event.complete else table.hand.to_record()
+            print(json.dumps({"table": table.id, "hand_no": event.hand_no, "record": record}), flush=True)
 
 
 async def main(path: str, mode: str, count: int) -> None:
@@ -41,9 +42,8 @@ async def main(path: str, mode: str, count: int) -> None:
     else:
         await service.load()
         service.resume()
-    while any(t.runner is not None and not t.runner.done() for t in service.tables.values()):
-        await asyncio.gather(*(t.runner for t in service.tables.values() if t.runner is not None),
-                             return_exceptions=True)
+    while running := [r for t in service.tables.values() if (r := service.runner(t)) is not None and not r.done()]:
+        await asyncio.gather(*running, return_exceptions=True)
     print(json.dumps({"done": sorted(t.status for t in service.tables.values())}), flush=True)
     await storage.close()
 

@@ -67,7 +67,7 @@ async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
     order = [(record["dealer"] + 1 + i) % 4 for i in range(4)]
     record["calls"] = ["1 mark" if seat == 0 else "pass" for seat in order]
     game_table.hand = Hand.from_record(record)
-    await env.bot.presenter.send_private(game_table, 0)
+    await env.bot.delivery.send_private(game_table, 0)
     alice, carol = members[0], members[2]
 
     dm = alice.user.dm_channel.last_message

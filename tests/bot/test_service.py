@@ -29,10 +29,10 @@ async def storage(tmp_path):
     await storage.close()
 
 
-async def computers_done(table) -> None:
+async def computers_done(service, table) -> None:
     """Wait until the computer players have made every move that is theirs."""
-    while table.runner is not None and not table.runner.done():
-        await asyncio.wait([table.runner])
+    while (runner := service.runner(table)) is not None and not runner.done():
+        await asyncio.wait([runner])
 
 
 def service_for(storage: Storage, seed: int = 7) -> tuple[TableService, Recorder]:
@@ -105,7 +105,7 @@ async def test_a_finished_game_tallies_players_and_teams(storage):
     for _ in range(200):
         if table.status == "finished":
             break
-        await computers_done(table)
+        await computers_done(service, table)
         if table.status == "finished":
             break
         view = table.view_for(0)
@@ -158,7 +158,7 @@ async def test_rematch_keeps_the_seats_and_rules(storage):
     with pytest.raises(Refusal, match="once the game is over"):
         await service.rematch(table, 10, "alice")
     await service.start(table, 10)
-    await computers_done(table)
+    await computers_done(service, table)
     assert table.status == "finished"
     again = await service.rematch(table, 10, "alice")
     assert again.id != table.id and again.status == "lobby"
@@ -174,14 +174,14 @@ async def test_computers_carry_on_after_a_reload(storage):
     for _ in range(4):
         await service.add_computer(table, 10)
     await service.start(table, 10)
-    table.runner.cancel()  # the bot stops before any computer has moved
-    await asyncio.gather(table.runner, return_exceptions=True)
+    service.runner(table).cancel()  # the bot stops before any computer has moved
+    await asyncio.gather(service.runner(table), return_exceptions=True)
     assert table.computer_turn() is not None
 
     reloaded, recorder = service_for(storage, seed=3)
     [again] = await reloaded.load()
     reloaded.resume()
-    await computers_done(again)
+    await computers_done(reloaded, again)
     assert again.status == "finished"
     assert recorder.events[-1].kind == "game_over"
 
@@ -194,5 +194,5 @@ async def test_a_game_of_real_strong_computer_players(storage):
         await service.add_computer(table, 10)
     assert {seat.computer_level for seat in table.seats.values()} == {"strong"}
     await service.start(table, 10)
-    await computers_done(table)
+    await computers_done(service, table)
     assert table.status == "finished" and table.game.winner is not None

@@ -25,11 +25,11 @@ async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(tmp_p
     await service.start(table, 11)
     while table.human_turn() != 0:
         await asyncio.sleep(0)
-    await table.lock.acquire()  # an action in hand
+    await service.lock(table).acquire()  # an action in hand
     stopping = asyncio.create_task(service.shutdown())
     await asyncio.sleep(0)
     assert not stopping.done(), "the stop waits for the action in hand"
-    table.lock.release()
+    service.lock(table).release()
     await stopping
     with pytest.raises(Refusal, match="restarting"):
         await service.act(table, 11, table.token, table.hand.legal_actions()[0])

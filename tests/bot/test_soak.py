@@ -42,8 +42,9 @@ async def play_games(service: TableService, channel: int) -> list[int]:
                                          options="timer=off idle=off", seats=seats_for(players, channel))
         await service.start(table, 1)
         while table.status == "playing":
-            assert table.runner is not None, f"table {table.id} stalled"
-            await asyncio.wait([table.runner])
+            runner = service.runner(table)
+            assert runner is not None, f"table {table.id} stalled"
+            await asyncio.wait([runner])
         assert table.status == "finished"
         played.append(table.id)
     return played

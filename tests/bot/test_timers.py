@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table_settings import TableSettings, split_settings
+from bot.tables.options_text import TableSettings, split_settings
 from engine import RulesError
 from tests.bot.table_driver import (
     buttons,
@@ -103,7 +103,7 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
             break
         if state.human_turn() == 2:
             await act(bob)
-    assert state.human_turn() == 0, (state.status, state.turn(), state.hand.phase, state.runner)
+    assert state.human_turn() == 0, (state.status, state.turn(), state.hand.phase)
     await tick(env, 121)
     await tick(env, 121)
     assert state.seats[0].away

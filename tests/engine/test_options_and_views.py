@@ -64,8 +64,8 @@ def test_the_widow_is_seen_by_the_bid_winner_only():
     assert h.view_for(0)["widow"] == ["8-0"] and h.view_for(1)["widow"] is None
     h = h.apply("take")
     h = h.apply(h.legal_actions()[0])  # a discard
-    assert "8-0" not in repr(h.view_for(1)) and h.view_for(1)["exchange"] == {"taken": 1, "discarded": 1}
-    assert h.view_for(0)["exchange"]["take"] == ["8-0"]
+    assert "8-0" not in repr(h.view_for(1)) and h.view_for(1)["exchange"] == {"take": [], "discard": []}
+    assert h.view_for(0)["exchange"]["take"] == ["8-0"] and h.view_for(0)["exchange"]["widow"] == ["8-0"]
 
 
 def test_nello_partners_tiles_are_not_in_anyone_elses_view():

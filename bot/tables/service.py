@@ -1,4 +1,4 @@
-"""The table service: lobbies, games and computer turns, with no Discord in sight.
+"""The table service: lobbies, games, computer turns and timers, with no Discord in sight.
 
 A `Table` holds a game's state in memory (the engine `Game` plus the current `Hand`); `TableService`
 changes it under the table's lock, writes every change to storage in one transaction *before* it takes
@@ -12,22 +12,39 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Protocol
 
 from engine import Game, Hand, IllegalAction, RecordError, Rules, RulesError
 from engine.ai import make_player
 
-from .custom_ids import state_token
-from .events import TableEvent
-from .house_rules import parse_options, split_computers
-from .storage import ChannelBusy, PlayerTally, SeatRow, Storage, TableRow, TeamResult
-from .table_settings import TableSettings, split_settings
-from .timers import TurnTimers
+from ..storage import ChannelBusy, SeatRow, Storage, TableRow
+from .computers import ComputerRunner, PlayerFactory, ThreadChooser
+from .events import (
+    Acted,
+    Away,
+    Back,
+    Dealt,
+    Ended,
+    GameOver,
+    HandOver,
+    IdleClosed,
+    Left,
+    LobbyChanged,
+    RematchOpened,
+    Reminded,
+    Started,
+    TableEvent,
+    TakenOver,
+)
+from .model import Table
+from .options_text import COMPUTER_LEVELS, TableSettings, read_options
+from .tally import tally
+from .timers import Due, TurnClock
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.tables")
 
-LEVELS = ("strong", "easy")
+CHANNEL_BUSY = "This channel already has a table. Finish it or `/42 end` it first."
 
 
 class Refusal(Exception):
@@ -70,105 +87,8 @@ class TableListener(Protocol):
         """Show `event`; called with the table's lock held, so events arrive in order."""
 
 
-@dataclass(eq=False)
-class Table:
-    """One table: its seats, its rules and, once started, its game."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    rules: Rules
-    computer_level: str = "strong"
-    message_id: int | None = None
-    status: str = "lobby"
-    seats: dict[int, SeatRow] = field(default_factory=dict)
-    game: Game | None = None
-    hand: Hand | None = None
-    last_hand: Hand | None = None
-    computers: dict[int, Any] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    runner: asyncio.Task | None = None
-    rematch_id: int | None = None  # the table a Rematch opened, once it has
-    settings: TableSettings = field(default_factory=TableSettings)
-    deadline: float | None = None  # when the turn named by `deadline_token` runs out
-    deadline_token: str | None = None
-    reminded: bool = False  # the player on turn has had their one reminder
-    last_human_at: float | None = None
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """The compass names of the seats."""
-        return tuple(self.rules.seat_names)
-
-    @property
-    def open(self) -> bool:
-        """True while the table is in its lobby or playing."""
-        return self.status in ("lobby", "playing")
-
-    @property
-    def full(self) -> bool:
-        """True when every seat is taken."""
-        return len(self.seats) == self.rules.players
-
-    @property
-    def hand_no(self) -> int:
-        """The number of the current hand, from 0."""
-        return len(self.game.records) if self.game is not None else 0
-
-    @property
-    def token(self) -> str:
-        """The state token controls of this moment carry."""
-        if self.hand is None:
-            return "lobby"
-        return state_token(self.hand_no, self.hand.to_record())
-
-    @property
-    def scores(self) -> list[int]:
-        """The game score before the current hand, per team."""
-        if self.game is None:
-            return [0] * len(self.rules.team_names)
-        return list(self.game.scores)
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat a user sits in, or None."""
-        for seat in self.seats.values():
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
-
-    def humans(self) -> list[SeatRow]:
-        """The human seats, in seat order."""
-        return [self.seats[s] for s in sorted(self.seats) if not self.seats[s].is_computer]
-
-    def turn(self) -> int | None:
-        """The seat to act now, or None outside play."""
-        if self.status != "playing" or self.hand is None or self.hand.complete:
-            return None
-        return self.hand.turn
-
-    def computer_turn(self) -> int | None:
-        """The seat to act now if a computer plays it (a computer's seat, or an away player's)."""
-        seat = self.turn()
-        if seat is not None and seat in self.seats and (self.seats[seat].is_computer or self.seats[seat].away):
-            return seat
-        return None
-
-    def human_turn(self) -> int | None:
-        """The seat to act now if its human plays it."""
-        seat = self.turn()
-        if seat is not None and seat in self.seats and self.computer_turn() is None:
-            return seat
-        return None
-
-    def view_for(self, seat: int) -> dict:
-        """What `seat` may know now (the engine's view)."""
-        assert self.hand is not None
-        return self.hand.view_for(seat, self.scores)
-
-
-class TableService(TurnTimers):
-    """Opens, seats, starts and plays tables; persists every change; drives the computer players."""
+class TableService:
+    """Opens, seats, starts and plays tables; persists every change; drives computer players and timers."""
 
     def __init__(
         self,
@@ -176,7 +96,7 @@ class TableService(TurnTimers):
         *,
         rng: random.Random | None = None,
         computer_pause: float = 1.2,
-        player_factory: Callable[[str, int | None], Any] = make_player,
+        player_factory: PlayerFactory = make_player,
         listener: TableListener | None = None,
         clock: Callable[[], float] = time.time,
     ):
@@ -184,13 +104,26 @@ class TableService(TurnTimers):
         self.clock = clock  # injected so tests drive the turn timers without sleeping
         self.closing = False
         self.rng = rng if rng is not None else random.SystemRandom()
-        self.computer_pause = computer_pause
-        self.player_factory = player_factory
         self.listener = listener
         self.tables: dict[int, Table] = {}
         self.damaged: list[DamagedTable] = []  # tables refused at load (bad records), for the bot to explain
+        self.timers = TurnClock(clock)
+        self.chooser = ThreadChooser(player_factory, self.rng)
+        self.computers = ComputerRunner(self.chooser, self.lock, self._apply, computer_pause)
+        self._locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ lookup
+
+    def lock(self, table: Table) -> asyncio.Lock:
+        """The table's lock: every change at a table happens under it, one at a time."""
+        lock = self._locks.get(table.id)
+        if lock is None:
+            lock = self._locks[table.id] = asyncio.Lock()
+        return lock
+
+    def runner(self, table: Table) -> asyncio.Task | None:
+        """The task playing the table's computer turns, if there is one."""
+        return self.computers.runner(table)
 
     def table(self, table_id: int) -> Table | None:
         """The table with this id, if it is open or finished since start-up."""
@@ -239,20 +172,26 @@ class TableService(TurnTimers):
     ) -> Table:
         """Open a lobby in a channel; Refusal if the channel has one or the rules are bad."""
         if self.table_in(channel_id) is not None:
-            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
+            raise Refusal(CHANNEL_BUSY)
         try:
-            settings, options = split_settings(options)
-            level, options = split_computers(options)
-            computer_level = level or computer_level
-            if computer_level not in LEVELS:
-                raise RulesError(f"computer players can be {' or '.join(LEVELS)}")
-            overrides = parse_options(preset, options)
+            read = read_options(preset, options)
+            computer_level = read.computer_level or computer_level
+            if computer_level not in COMPUTER_LEVELS:
+                raise RulesError(f"computer players can be {' or '.join(COMPUTER_LEVELS)}")
+            overrides = dict(read.overrides)
             if target is not None:
                 overrides["target"] = target
             rules = Rules.from_preset(preset, overrides)
         except RulesError as error:
             raise Refusal(f"Those rules don't work: {error}") from None
         seats = [s for s in (seats or []) if s.seat < rules.players]
+        return await self._create(guild_id, channel_id, host_id, rules, computer_level, seats, read.settings)
+
+    async def _create(
+        self, guild_id: int, channel_id: int, host_id: int, rules: Rules, computer_level: str,
+        seats: list[SeatRow], settings: TableSettings,
+    ) -> Table:
+        """Store a new lobby and start keeping it; Refusal if the channel already has an open table."""
         try:
             table_id = await self.storage.create_table(
                 guild_id=guild_id,
@@ -267,7 +206,7 @@ class TableService(TurnTimers):
                 now=self.clock(),
             )
         except ChannelBusy:
-            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.") from None
+            raise Refusal(CHANNEL_BUSY) from None
         table = Table(
             table_id, guild_id, channel_id, host_id, rules, computer_level, seats={s.seat: s for s in seats},
             settings=settings, last_human_at=self.clock(),
@@ -282,7 +221,7 @@ class TableService(TurnTimers):
 
     async def sit(self, table: Table, user_id: int, name: str, seat: int) -> None:
         """Seat a player (moving them if they sat elsewhere)."""
-        async with table.lock:
+        async with self.lock(table):
             self._require_lobby(table)
             if not 0 <= seat < table.rules.players:
                 raise Refusal("There is no such seat at this table.")
@@ -295,11 +234,11 @@ class TableService(TurnTimers):
                 del table.seats[current]
             table.seats[seat] = row
             await self._human_acted(table)
-            await self._tell(table, TableEvent("lobby"))
+            await self._tell(table, LobbyChanged())
 
     async def add_computer(self, table: Table, user_id: int) -> None:
         """Fill the next empty seat with a computer player of the table's level."""
-        async with table.lock:
+        async with self.lock(table):
             self._require_lobby(table)
             empty = [s for s in range(table.rules.players) if s not in table.seats]
             if not empty:
@@ -309,11 +248,11 @@ class TableService(TurnTimers):
             await self.storage.put_seat(table.id, row)
             table.seats[seat] = row
             await self._human_acted(table)
-            await self._tell(table, TableEvent("lobby"))
+            await self._tell(table, LobbyChanged())
 
     async def leave(self, table: Table, user_id: int) -> str:
         """Leave your seat; the host, unseated, removes the last computer player. Returns what happened."""
-        async with table.lock:
+        async with self.lock(table):
             if table.status == "playing":
                 return await self._leave_game(table, user_id)
             self._require_lobby(table)
@@ -327,7 +266,7 @@ class TableService(TurnTimers):
             await self.storage.remove_seat(table.id, seat)
             del table.seats[seat]
             await self._human_acted(table)
-            await self._tell(table, TableEvent("lobby"))
+            await self._tell(table, LobbyChanged())
             return f"{name} left {table.seat_names[seat]}."
 
     async def _leave_game(self, table: Table, user_id: int) -> str:
@@ -341,21 +280,21 @@ class TableService(TurnTimers):
         row = SeatRow(seat=seat, name=f"Computer {compass}", computer_level=table.computer_level)
         await self.storage.put_seat(table.id, row)
         table.seats[seat] = row
-        table.computers[seat] = self._computer(table.computer_level, self.rng.randrange(2**32))
+        self.chooser.seat(table, seat, table.computer_level)
         await self._arm(table)
-        await self._tell(table, TableEvent("left", seat, by=old.name, action=str(user_id)))
-        self.kick(table)
+        await self._tell(table, Left(seat, user_id, old.name))
+        self.computers.kick(table)
         return f"{old.name} left {compass}; a computer plays that seat now."
 
     async def start(self, table: Table, user_id: int) -> None:
         """Start the game: host only, every seat filled. Deals the first hand."""
-        async with table.lock:
+        async with self.lock(table):
             self._require_lobby(table)
             if user_id != table.host_id:
                 raise Refusal("Only the host can start the game.")
             if not table.full:
                 raise Refusal("Every seat needs a player first (`Add computer` fills one).")
-            self._make_computers(table)
+            self._seat_computers(table)
             game = Game.new(table.rules, self.rng)
             first_dealer = game.dealer
             hand = game.deal(self.rng)
@@ -363,22 +302,21 @@ class TableService(TurnTimers):
             table.game, table.hand, table.status = game, hand, "playing"
             await self._human_acted(table)
             await self._arm(table)
-            await self._tell(table, TableEvent("started"))
-            await self._tell(table, TableEvent("dealt", hand=hand))
-        self.kick(table)
+            await self._tell(table, Started())
+            await self._tell(table, Dealt(0))
+        self.computers.kick(table)
 
     async def end(self, table: Table, user_id: int, *, moderator: bool, by: str) -> None:
         """End a table (host or a moderator); an unfinished game tallies nothing."""
-        async with table.lock:
+        async with self.lock(table):
             if not table.open:
                 raise Refusal("This table has already ended.")
             if user_id != table.host_id and not moderator:
                 raise Refusal("Only the table's host, or someone with Manage Messages, can end it.")
             await self.storage.end_table(table.id)
-            table.status = "ended"
-            await self._tell(table, TableEvent("ended", by=by))
-        if table.runner is not None and table.runner is not asyncio.current_task():
-            table.runner.cancel()
+            table.status, table.ended_by = "ended", by
+            await self._tell(table, Ended(by))
+        self.computers.stop(table)
 
     async def rematch(self, table: Table, user_id: int, name: str) -> Table:
         """Open a new lobby in the same channel with the same seats and rules; the clicker hosts it."""
@@ -386,37 +324,22 @@ class TableService(TurnTimers):
             raise Refusal("A rematch opens once the game is over.")
         if table.seat_of(user_id) is None and user_id != table.host_id:
             raise Refusal("Only the players of this game can ask for a rematch.")
+        if table.rematch_id is not None:
+            raise Refusal(f"The rematch is already open: table {table.rematch_id}.")
+        if self.table_in(table.channel_id) is not None:
+            raise Refusal(CHANNEL_BUSY)
         seats = [
             SeatRow(seat=s.seat, name=(name if s.user_id == user_id else s.name), user_id=s.user_id,
                     computer_level=s.computer_level)
             for s in table.seats.values()
         ]
-        return await self._reopen(table, user_id, seats)
-
-    async def _reopen(self, table: Table, user_id: int, seats: list[SeatRow]) -> Table:
-        if table.rematch_id is not None:
-            raise Refusal(f"The rematch is already open: table {table.rematch_id}.")
-        if self.table_in(table.channel_id) is not None:
-            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.")
-        try:
-            table_id = await self.storage.create_table(
-                guild_id=table.guild_id,
-                channel_id=table.channel_id,
-                host_id=user_id,
-                variant=table.rules.variant,
-                rules=table.rules.overrides(),
-                computer_level=table.computer_level,
-                seats=seats,
-                turn_seconds=table.settings.turn_seconds,
-                idle_seconds=table.settings.idle_seconds,
-                now=self.clock(),
-            )
-        except ChannelBusy:
-            raise Refusal("This channel already has a table. Finish it or `/42 end` it first.") from None
-        new = Table(table_id, table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
-                    seats={s.seat: s for s in seats}, settings=table.settings, last_human_at=self.clock())
-        self.tables[table_id] = new
-        table.rematch_id = table_id
+        new = await self._create(table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
+                                 seats, table.settings)
+        table.rematch_id = new.id
+        async with self.lock(new):
+            await self._tell(new, LobbyChanged())
+        async with self.lock(table):
+            await self._tell(table, RematchOpened(new.id))  # its Rematch button has done its job
         return new
 
     def _require_lobby(self, table: Table) -> None:
@@ -429,7 +352,7 @@ class TableService(TurnTimers):
 
     async def act(self, table: Table, user_id: int, token: str, action: str) -> None:
         """A human's action from a control carrying `token`; Refusal if it is not theirs to make now."""
-        async with table.lock:
+        async with self.lock(table):
             if table.status != "playing":
                 raise Refusal({"finished": "This game is over.", "lobby": "The game hasn't started."}.get(
                     table.status, "This table has ended."))
@@ -448,7 +371,7 @@ class TableService(TurnTimers):
                 row.taken_over = 0
                 await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=0)
             await self._human_acted(table)
-        self.kick(table)
+        self.computers.kick(table)
 
     def _require_open_for_play(self) -> None:
         if self.closing:
@@ -462,126 +385,40 @@ class TableService(TurnTimers):
         except IllegalAction as error:
             raise Refusal(f"You can't do that: {error}") from None
         hand_no = table.hand_no
+        acted = Acted(seat, action, hand_no, hand.complete, by)
         if not hand.complete:
             await self.storage.save_hand(table.id, hand_no, hand.to_record(), False)
             table.hand = hand
             await self._arm(table)
-            await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
+            await self._tell(table, acted)
             return
         game = table.game.record_hand(hand)
         if game.over:
-            tallies, teams = self._tally(table, game)
+            tallies, teams = tally(table, game)
             await self.storage.finish_game(table.id, table.guild_id, hand_no, hand.to_record(), tallies, teams)
             table.game, table.hand, table.last_hand, table.status = game, hand, hand, "finished"
             await self._arm(table)
-            await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
-            await self._tell(table, TableEvent("hand_over", hand=hand))
-            await self._tell(table, TableEvent("game_over"))
+            await self._tell(table, acted)
+            await self._tell(table, HandOver(hand_no))
+            await self._tell(table, GameOver())
+            self.chooser.forget(table)
             return
         following = game.deal(self.rng)
         await self.storage.save_hand(table.id, hand_no, hand.to_record(), True, following.to_record())
         table.game, table.hand, table.last_hand = game, following, hand
         await self._arm(table)
-        await self._tell(table, TableEvent("acted", seat, action, hand, by=by))
-        await self._tell(table, TableEvent("hand_over", hand=hand))
-        await self._tell(table, TableEvent("dealt", hand=following))
+        await self._tell(table, acted)
+        await self._tell(table, HandOver(hand_no))
+        await self._tell(table, Dealt(hand_no + 1))
 
     def kick(self, table: Table) -> None:
-        """Make sure computer players act if it is their turn (starts the table's runner task)."""
-        if table.computer_turn() is None:
-            return
-        if table.runner is None or table.runner.done():
-            table.runner = asyncio.get_running_loop().create_task(
-                self._run_computers(table), name=f"table-{table.id}-computers"
-            )
+        """Make sure computer players act if it is their turn."""
+        self.computers.kick(table)
 
-    async def _run_computers(self, table: Table) -> None:
-        """Play every computer turn in a row, each after a short pause, until a human is to act."""
-        try:
-            while True:
-                async with table.lock:
-                    if table.computer_turn() is None:
-                        table.runner = None
-                        return
-                if self.computer_pause > 0:
-                    await asyncio.sleep(self.computer_pause)
-                async with table.lock:
-                    seat = table.computer_turn()
-                    if seat is None:
-                        continue
-                    action = await self._choose(table, seat)
-                    await self._apply(table, seat, action)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: computer players stopped", table.id)
-            table.runner = None
-
-    async def _choose(self, table: Table, seat: int) -> str:
-        """What the computer player of `seat` (its own, or a stand-in for an absent human) plays now."""
-        if seat not in table.computers:
-            table.computers[seat] = self._computer(table.computer_level, self.rng.randrange(2**32))
-        view = table.view_for(seat)
-        action = await asyncio.to_thread(table.computers[seat].choose, view)
-        if action not in view["legal"]:
-            log.warning("table %s: computer chose illegal %r; playing %r", table.id, action, view["legal"][0])
-            action = view["legal"][0]
-        return action
-
-    def _make_computers(self, table: Table) -> None:
-        table.computers = {
-            seat.seat: self._computer(seat.computer_level or "strong", self.rng.randrange(2**32))
-            for seat in table.seats.values()
-            if seat.is_computer
-        }
-
-    def _computer(self, level: str, seed: int) -> Any:
-        """A computer player of `level`, or of the next weaker level if that one cannot be made."""
-        levels = [level, *(weaker for weaker in ("easy", "random") if weaker != level)]
-        for candidate in levels:
-            try:
-                return self.player_factory(candidate, seed)
-            except Exception:
-                log.exception("could not make a %s computer player; trying a weaker one", candidate)
-        raise RuntimeError("no computer player could be made")
-
-    def _tally(self, table: Table, game: Game) -> tuple[list[PlayerTally], list[TeamResult]]:
-        """What a finished game adds to each human's record, and each team's result."""
-        rules = table.rules
-        kind = rules.scoring
-        tallies: dict[int, PlayerTally] = {}
-        for seat in table.humans():
-            team = rules.team_of(seat.seat)
-            score = game.scores[team]
-            tallies[seat.seat] = PlayerTally(
-                user_id=seat.user_id or 0,
-                name=seat.name,
-                won=game.winner == team,
-                marks=score if kind == "marks" else 0,
-                points=score if kind == "points" else 0,
-            )
-        for record in game.records:
-            summary = Hand.from_record(record).summary()
-            bidder = summary.get("bidder")
-            if bidder is None or bidder not in tallies:
-                continue
-            tallies[bidder].hands_bid += 1
-            if summary.get("made") is True:
-                tallies[bidder].hands_made += 1
-            elif summary.get("made") is False:
-                tallies[bidder].hands_set += 1
-        teams = [
-            TeamResult(
-                team=team,
-                team_name=name,
-                players=[table.seats[s].name for s in sorted(table.seats) if rules.team_of(s) == team],
-                score=game.scores[team],
-                score_kind=kind,
-                won=game.winner == team,
-            )
-            for team, name in enumerate(rules.team_names)
-        ]
-        return list(tallies.values()), teams
+    def _seat_computers(self, table: Table) -> None:
+        for seat in table.seats.values():
+            if seat.is_computer:
+                self.chooser.seat(table, seat.seat, seat.computer_level or "strong")
 
     async def _tell(self, table: Table, event: TableEvent) -> None:
         if self.listener is None:
@@ -591,18 +428,109 @@ class TableService(TurnTimers):
         except Exception:
             log.exception("table %s: showing %s failed", table.id, event.kind)
 
+    # ------------------------------------------------------------------ timers
+
+    async def _arm(self, table: Table) -> None:
+        """Start or stop the turn timer for the turn now (lock held), storing it if it changed."""
+        if self.timers.arm(table):
+            await self._save_timer(table)
+
+    async def _save_timer(self, table: Table) -> None:
+        await self.storage.save_timer(
+            table.id, deadline=table.deadline, token=table.deadline_token, reminded=table.reminded,
+            last_human_at=table.last_human_at,
+        )
+
+    async def _human_acted(self, table: Table) -> None:
+        """A person did something at the table (lock held): the idle clock starts again."""
+        self.timers.human_acted(table)
+        await self._save_timer(table)
+
+    async def tick(self) -> None:
+        """Check every open table's clocks: remind, hand turns to computers, close idle tables.
+
+        The bot's background task calls this every few seconds; tests call it after moving the clock."""
+        for table in list(self.tables.values()):
+            if table.open and not self.closing:
+                try:
+                    await self._check(table)
+                except Exception:
+                    log.exception("table %s: checking its timers failed", table.id)
+
+    async def _check(self, table: Table) -> None:
+        async with self.lock(table):
+            if not table.open:
+                return
+            due = self.timers.due(table)
+            if due is Due.START_IDLE_CLOCK:  # a table from before timers: start its idle clock now
+                await self._human_acted(table)
+                due = self.timers.due(table)
+            if due is Due.CLOSE_IDLE:
+                await self._close_idle(table)
+                return
+            if due is Due.REARM:
+                await self._arm(table)
+                return
+            if due is Due.REMIND:
+                seat = table.human_turn()
+                assert seat is not None
+                self.timers.remind(table)
+                await self._save_timer(table)
+                await self._tell(table, Reminded(seat))
+                return
+            if due is Due.TAKE_OVER:
+                seat = table.human_turn()
+                assert seat is not None
+                await self._take_over(table, seat)
+            if due is None:
+                return
+        self.computers.kick(table)
+
+    async def _take_over(self, table: Table, seat: int) -> None:
+        """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away."""
+        row = table.seats[seat]
+        action = await self.chooser.choose(table, seat, table.view_for(seat))
+        row.taken_over += 1
+        row.away = row.taken_over >= 2
+        await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=row.taken_over)
+        await self._apply(table, seat, action, by="computer")
+        await self._tell(table, TakenOver(seat, action))
+        if row.away:
+            await self._tell(table, Away(seat))
+
+    async def _close_idle(self, table: Table) -> None:
+        await self.storage.end_table(table.id)
+        table.status, table.closed_idle = "ended", True
+        self.timers.stop(table)
+        await self._tell(table, IdleClosed())
+        self.computers.stop(table)
+
+    async def come_back(self, table: Table, user_id: int) -> bool:
+        """An away player clicked something at the table: their seat is theirs again at once."""
+        seat = table.seat_of(user_id)
+        if seat is None or not table.seats[seat].away:
+            return False
+        async with self.lock(table):
+            row = table.seats[seat]
+            if not row.away or not table.open:
+                return False
+            row.away, row.taken_over = False, 0
+            await self.storage.set_seat_state(table.id, seat, away=False, taken_over=0)
+            table.deadline_token = None  # their turn, if it is one, starts a fresh timer
+            await self._human_acted(table)
+            await self._arm(table)
+            await self._tell(table, Back(seat))
+        return True
+
     # ------------------------------------------------------------------ stopping
 
     async def shutdown(self) -> None:
         """A clean stop: refuse new actions, let the action in hand finish, stop the computer players."""
         self.closing = True
         for table in list(self.tables.values()):
-            async with table.lock:  # waits for the action in hand
-                if table.runner is not None and not table.runner.done():
-                    table.runner.cancel()
-        runners = [t.runner for t in self.tables.values() if t.runner is not None]
-        if runners:
-            await asyncio.gather(*runners, return_exceptions=True)
+            async with self.lock(table):  # waits for the action in hand
+                self.computers.stop(table)
+        await self.computers.stop_all()
 
     # ------------------------------------------------------------------ restart
 
@@ -643,7 +571,7 @@ class TableService(TurnTimers):
             table.hand = Hand.from_record(row.hands[-1])
             if finished:
                 table.last_hand = Hand.from_record(finished[-1])
-            self._make_computers(table)
+            self._seat_computers(table)
         elif row.status == "finished" and row.hands:
             assert row.first_dealer is not None
             table.game = Game.from_records(rules, row.first_dealer, row.hands)
@@ -653,4 +581,4 @@ class TableService(TurnTimers):
     def resume(self) -> None:
         """Let computer players carry on at every reloaded table."""
         for table in self.tables.values():
-            self.kick(table)
+            self.computers.kick(table)

@@ -1,0 +1,7 @@
+"""The game service: tables, seats, turns, computer players and timers. No Discord in this package."""
+
+from .events import TableEvent
+from .model import Table, state_token
+from .service import DamagedTable, Refusal, TableListener, TableService
+
+__all__ = ["DamagedTable", "Refusal", "Table", "TableEvent", "TableListener", "TableService", "state_token"]

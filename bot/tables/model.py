@@ -1,0 +1,120 @@
+"""A table as data: its seats, rules, settings and, once started, its game. No locks, tasks or players:
+those belong to the service that runs the table (`bot.tables.service`)."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Game, Hand, Rules
+
+from ..storage import SeatRow
+from .options_text import TableSettings
+
+
+def state_token(hand_no: int, record: dict[str, Any]) -> str:
+    """A short name for one moment of a game: the hand number and a checksum of its record."""
+    text = repr(sorted((key, repr(value)) for key, value in record.items()))
+    return f"{hand_no}.{zlib.crc32(text.encode()):08x}"
+
+
+@dataclass(eq=False)
+class Table:
+    """One table: its seats, its rules and, once started, its game."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Rules
+    computer_level: str = "strong"
+    message_id: int | None = None
+    status: str = "lobby"
+    seats: dict[int, SeatRow] = field(default_factory=dict)
+    game: Game | None = None
+    hand: Hand | None = None
+    last_hand: Hand | None = None
+    rematch_id: int | None = None  # the table a Rematch opened, once it has
+    settings: TableSettings = field(default_factory=TableSettings)
+    deadline: float | None = None  # when the turn named by `deadline_token` runs out
+    deadline_token: str | None = None
+    reminded: bool = False  # the player on turn has had their one reminder
+    last_human_at: float | None = None
+    ended_by: str | None = None  # who ended the table, if a person did
+    closed_idle: bool = False  # the table was closed because nobody played
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The compass names of the seats."""
+        return tuple(self.rules.seat_names)
+
+    @property
+    def open(self) -> bool:
+        """True while the table is in its lobby or playing."""
+        return self.status in ("lobby", "playing")
+
+    @property
+    def full(self) -> bool:
+        """True when every seat is taken."""
+        return len(self.seats) == self.rules.players
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the current hand, from 0."""
+        return len(self.game.records) if self.game is not None else 0
+
+    @property
+    def token(self) -> str:
+        """The state token controls of this moment carry."""
+        if self.hand is None:
+            return "lobby"
+        return state_token(self.hand_no, self.hand.to_record())
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score before the current hand, per team."""
+        if self.game is None:
+            return [0] * len(self.rules.team_names)
+        return list(self.game.scores)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user sits in, or None."""
+        for seat in self.seats.values():
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def humans(self) -> list[SeatRow]:
+        """The human seats, in seat order."""
+        return [self.seats[s] for s in sorted(self.seats) if not self.seats[s].is_computer]
+
+    def turn(self) -> int | None:
+        """The seat to act now, or None outside play."""
+        if self.status != "playing" or self.hand is None or self.hand.complete:
+            return None
+        return self.hand.turn
+
+    def computer_turn(self) -> int | None:
+        """The seat to act now if a computer plays it (a computer's seat, or an away player's)."""
+        seat = self.turn()
+        if seat is not None and seat in self.seats and (self.seats[seat].is_computer or self.seats[seat].away):
+            return seat
+        return None
+
+    def human_turn(self) -> int | None:
+        """The seat to act now if its human plays it."""
+        seat = self.turn()
+        if seat is not None and seat in self.seats and self.computer_turn() is None:
+            return seat
+        return None
+
+    def view_for(self, seat: int) -> dict:
+        """What `seat` may know now (the engine's view)."""
+        assert self.hand is not None
+        return self.hand.view_for(seat, self.scores)
+
+    def finished_hand(self, hand_no: int) -> Hand:
+        """Hand `hand_no` of the game, rebuilt from its record (it must be finished)."""
+        assert self.game is not None
+        return Hand.from_record(self.game.records[hand_no])

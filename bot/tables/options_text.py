@@ -1,0 +1,196 @@
+"""The `options` text of `/42 new`, read in one place: table settings, the computers' level, house rules.
+
+Players type `nello=off plunge=on timer=90s computers=easy`. Three kinds of entry share the text:
+- table settings that are not rules of the game: the turn timer (`timer=2m`, `timer=off`) and the idle
+  close (`idle=24h`);
+- the computer players' level (`computers=easy`);
+- house rules (RULES.md §10-§11), each value read as the kind of value the option already has (on/off
+  for switches, a number, a word, or a comma-separated list).
+`read_options` takes the settings and the level out first and reads the rest as house rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Rules, RulesError
+
+DEFAULT_TURN_SECONDS = 120
+DEFAULT_IDLE_SECONDS = 24 * 3600
+MIN_TURN_SECONDS = 10  # shorter than this nobody can read their hand
+MAX_SECONDS = 30 * 24 * 3600  # a month: anything longer is as good as off
+COMPUTER_LEVELS = ("strong", "easy")
+
+_ENTRY = re.compile(r"(?:^|(?<=[\s;,]))(timer|idle)\s*[=:]\s*([^\s;,]*)", re.IGNORECASE)
+_DURATION = re.compile(r"([0-9]{1,7})\s*(s|sec|secs|m|min|mins|h|hr|hrs|d)?", re.IGNORECASE)
+_UNITS = {"s": 1, "sec": 1, "secs": 1, "m": 60, "min": 60, "mins": 60, "h": 3600, "hr": 3600, "hrs": 3600, "d": 86400}
+_OFF = {"off", "none", "no", "0"}
+_COMPUTERS = re.compile(r"(?:^|[\s;,]+)computers?\s*[=:]\s*([A-Za-z]+)", re.IGNORECASE)
+_TRUE = {"on", "true", "yes", "y", "1"}
+_FALSE = {"off", "false", "no", "n", "0"}
+_PAIR = re.compile(r"\s*([A-Za-z_-]+)\s*[=:]\s*([^\s;]+)\s*")
+
+# The values each word-valued option takes (RULES.md §10), for suggestions while typing.
+WORD_VALUES = {
+    "scoring": ("marks", "points"),
+    "made_scores": ("taken", "bid"),
+    "follow_me_doubles": ("high", "suit"),
+    "nello": ("on", "off", "forced-only"),
+    "nello_doubles": ("high,low,suit", "high,low", "high", "low", "suit"),
+}
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How long a turn may take and how long a table may sit without a human move (None: never)."""
+
+    turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    idle_seconds: int | None = DEFAULT_IDLE_SECONDS
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Everything `/42 new`'s options text says: settings, the computers' level (None: the default) and
+    the house rules as engine option overrides."""
+
+    settings: TableSettings = TableSettings()
+    computer_level: str | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+
+def read_options(preset: str, text: str | None) -> TableOptions:
+    """Read the whole options text; RulesError with a sentence for the first entry that is wrong."""
+    settings, rest = split_settings(text)
+    level, rest = split_computers(rest)
+    return TableOptions(settings, level, parse_options(preset, rest))
+
+
+def parse_duration(name: str, raw: str, *, default_unit: int) -> int | None:
+    """`"2m"` -> 120, `"off"` -> None; RulesError with a sentence for anything else."""
+    word = raw.strip().lower()
+    if word in _OFF:
+        return None
+    match = _DURATION.fullmatch(word)
+    if match is None:
+        raise RulesError(f"{name} is a time like 90s, 2m or 1h, or off (not {raw!r})")
+    seconds = int(match[1]) * (_UNITS[match[2].lower()] if match[2] else default_unit)
+    if seconds == 0:
+        return None
+    if name == "timer" and seconds < MIN_TURN_SECONDS:
+        raise RulesError(f"timer must be at least {MIN_TURN_SECONDS}s, or off")
+    if seconds > MAX_SECONDS:
+        raise RulesError(f"{name} can be at most 30 days, or off")
+    return seconds
+
+
+def split_settings(text: str | None) -> tuple[TableSettings, str]:
+    """Take `timer=` and `idle=` out of the options text; returns the settings and the rest."""
+    if not text:
+        return TableSettings(), ""
+    values: dict[str, int | None] = {}
+    for match in _ENTRY.finditer(text):
+        name = match[1].lower()
+        unit = 60 if name == "timer" else 3600  # a bare number: minutes for a turn, hours for idling
+        values[name] = parse_duration(name, match[2], default_unit=unit)
+    rest = " ".join(_ENTRY.sub(" ", text).split())
+    settings = TableSettings(
+        turn_seconds=values.get("timer", DEFAULT_TURN_SECONDS),
+        idle_seconds=values.get("idle", DEFAULT_IDLE_SECONDS),
+    )
+    return settings, rest
+
+
+def split_computers(text: str | None) -> tuple[str | None, str]:
+    """Take `computers=easy` (the computer players' level, not a rule of the game) out of the options text."""
+    if not text:
+        return None, ""
+    found = _COMPUTERS.search(text)
+    if found is None:
+        return None, text
+    level = found[1].lower()
+    if level not in COMPUTER_LEVELS:
+        raise RulesError(f"computers is {' or '.join(COMPUTER_LEVELS)}, not {found[1]!r}")
+    return level, " ".join(f"{text[: found.start()]} {text[found.end() :]}".split())
+
+
+def parse_options(preset: str, text: str | None) -> dict[str, Any]:
+    """`"nello=off, plunge=on"` -> `{"nello": "off", "plunge": True}`; RulesError explains a bad entry."""
+    if not text or not text.strip():
+        return {}
+    base = Rules.from_preset(preset)
+    overrides: dict[str, Any] = {}
+    for chunk in re.split(r"[;\s]+(?=[A-Za-z_-]+\s*[=:])", text.strip()):
+        chunk = chunk.strip().rstrip(",;")
+        if not chunk:
+            continue
+        match = _PAIR.fullmatch(chunk)
+        if match is None:
+            raise RulesError(f"could not read {chunk!r}: write options as name=value, e.g. nello=off")
+        name = match[1].replace("-", "_").lower()
+        if name not in Rules.option_names():
+            raise RulesError(f"unknown option {match[1]!r}: options are {', '.join(Rules.option_names())}")
+        overrides[name] = _value(name, match[2], base.get(name))
+    return overrides
+
+
+def _value(name: str, raw: str, current: Any) -> Any:
+    word = raw.strip().lower()
+    if isinstance(current, bool):
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        raise RulesError(f"{name} is on or off, not {raw!r}")
+    if isinstance(current, int) or current is None:
+        if not word.isdigit():
+            raise RulesError(f"{name} must be a whole number, not {raw!r}")
+        return int(word)
+    if isinstance(current, list):
+        return [part.strip() for part in word.split(",") if part.strip()]
+    return word
+
+
+def describe_duration(seconds: int | None) -> str:
+    """120 -> "2 minutes", None -> "off"."""
+    if seconds is None:
+        return "off"
+    for unit, name in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds % unit == 0:
+            count = seconds // unit
+            return f"{count} {name}{'' if count == 1 else 's'}"
+    return f"{seconds} seconds"
+
+
+def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
+    """Completions for the options text: what is typed so far plus one more `name=value`, changing a default."""
+    try:
+        rules = Rules.from_preset(preset)
+    except RulesError:
+        return []
+    done, _, partial = typed.rpartition(" ")
+    taken = {chunk.split("=")[0] for chunk in done.split() if "=" in chunk}
+    suggestions = []
+    if "computers" not in taken and "computers=easy".startswith(partial.lower()[:9] or "c"):
+        suggestions.append(f"{done} computers=easy".strip())
+    for setting in ("timer=off", "timer=5m", "idle=2h"):
+        name = setting.split("=")[0]
+        if name not in taken and setting.startswith(partial.lower()) and partial:
+            suggestions.append(f"{done} {setting}".strip())
+    for name in Rules.option_names():
+        if name == "target" or name in taken:
+            continue
+        current = rules.get(name)
+        if isinstance(current, bool):
+            values: tuple[str, ...] = ("off",) if current else ("on",)
+        elif name in WORD_VALUES:
+            shown = ",".join(current) if isinstance(current, list) else str(current)
+            values = tuple(v for v in WORD_VALUES[name] if v != shown)
+        else:
+            values = (str(current),)
+        for value in values:
+            text = f"{name}={value}"
+            if text.startswith(partial.lower()) or name.startswith(partial.lower().split("=")[0]):
+                suggestions.append(f"{done} {text}".strip())
+    return [text[:100] for text in suggestions[:limit]]
