@@ -41,8 +41,8 @@ class Run:
     sampler: ProcessSampler
     start: float = 0.0
     end: float = 0.0
-    requests_before: int = 0
-    limited_before: tuple[int, int] = (0, 0)
+    before: tuple[int, ...] = ()  # requests, exempt ones, global 429s, per-channel 429s, invalid ones, at the start
+    harness_cpu: float = 0.0  # CPU seconds this process (stand-in and players) used while playing
     stalled: set[int] | None = None  # indexes of humans whose table went `stall` s without a change
 
 
@@ -93,10 +93,11 @@ async def wait_for_log(bot: BotProcess, text: str, timeout: float) -> None:
 
 async def play(run: Run, args: argparse.Namespace) -> None:
     """Open the tables (one every `ramp` s), let them play for `minutes`, watching for stalls."""
-    run.requests_before = run.standin.stats.total
-    run.limited_before = (run.standin.stats.total_429, 0)
+    stats = run.standin.stats
+    run.before = (stats.total, stats.exempt, stats.limited_global, stats.limited_bucket, stats.invalid())
     run.sampler.sample()
     run.start = time.perf_counter()
+    cpu_before = time.process_time()
     finish = run.start + args.minutes * 60
     stalled: set[int] = set()
     opener = asyncio.create_task(open_tables(run.humans, args.ramp))
@@ -111,6 +112,7 @@ async def play(run: Run, args: argparse.Namespace) -> None:
             print("the bot process ended during the run")
             break
     run.end = time.perf_counter()
+    run.harness_cpu = time.process_time() - cpu_before
     run.stalled = stalled
     await opener
     for human in run.humans:
@@ -142,9 +144,13 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
             unmatched += skipped
     raw_turns = sum(h.turns for h in humans)
     hands = [records[h.channel.id].hands_complete if h.channel.id in records else 0 for h in humans]
-    requests = standin.stats.total - run.requests_before
-    mean_rate, peak_rate = standin.stats.rate(run.start, run.end)
-    limited = standin.stats.total_429 - run.limited_before[0]
+    stats = standin.stats
+    requests, exempt = stats.total - run.before[0], stats.exempt - run.before[1]
+    limited_global, limited_bucket = stats.limited_global - run.before[2], stats.limited_bucket - run.before[3]
+    counted = requests - exempt - limited_global - limited_bucket
+    invalid = stats.invalid() - run.before[4]
+    mean_rate, peak_rate = stats.rate(run.start, run.end)
+    mean_counted, peak_counted = stats.rate(run.start, run.end, counted=True)
     escaped = [e for e in run.bot.escaped_errors() if e["status"] == 429]
     other_escaped = [e for e in run.bot.escaped_errors() if e["status"] != 429]
     cpu = run.sampler.cpu_share(run.start, run.end)
@@ -162,24 +168,27 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         f"turn latency     p50 {sec(percentile(turn_times, 50))}  p99 {sec(percentile(turn_times, 99))}"
         f"  max {sec(max(turn_times, default=math.nan))}  (n={len(turn_times)} of {raw_turns} turn clicks;"
         f" {unmatched} not matched to a stored action)",
-        f"REST requests    {requests} in {seconds:.0f} s: mean {mean_rate:.1f}/s, peak {peak_rate}/s; "
-        f"{requests / total_hands:.1f} per hand" if total_hands else f"REST requests    {requests}: no hand completed",
-        f"429s             {limited} sent to the bot (global {standin.stats.limited_global}, per-channel "
-        f"{standin.stats.limited_bucket}); {len(escaped)} reached the bot's code",
+        f"REST requests    {requests} in {seconds:.0f} s ({exempt} to interaction endpoints, "
+        f"{limited_global + limited_bucket} refused with 429): mean {mean_rate:.1f}/s, peak {peak_rate}/s",
+        f"global limit     counted {counted}: mean {mean_counted:.1f}/s, peak {peak_counted}/s (limit 50/s); per hand "
+        + (f"{counted / total_hands:.1f} counted, {requests / total_hands:.1f} in all" if total_hands else "n/a"),
+        f"429s             {limited_global + limited_bucket} sent to the bot (global {limited_global}, per-channel "
+        f"{limited_bucket}); {len(escaped)} reached the bot's code; invalid requests (401/403/429) at "
+        f"{invalid / seconds * 600:.0f} per 10 min (Discord bans the IP at 10,000)",
         f"bot process      CPU {cpu * 100:.0f}% of one core; RSS peak {rss_peak / 2**20:.0f} MB, "
-        f"at the end {rss_last / 2**20:.0f} MB",
+        f"at the end {rss_last / 2**20:.0f} MB (the stand-in and players: CPU {run.harness_cpu / seconds * 100:.0f}%)",
         f"hands played     {total_hands} in all; per table mean {total_hands / max(len(hands), 1):.1f}, "
         f"min {min(hands, default=0)}, max {max(hands, default=0)}",
         f"stalled tables   {len(stalled)} (no change for {args.stall:g} s); never left the lobby {len(lobby_stuck)}; "
         f"lobby presses repeated {sum(h.lobby_retries for h in humans)}",
-        "requests by route: " + ", ".join(f"{route} {count}" for route, count in standin.stats.requests.most_common()),
+        "requests by route: " + ", ".join(f"{route} {count}" for route, count in stats.requests.most_common()),
     ]
-    if standin.stats.limited:
-        lines.append("429s by route: " + ", ".join(f"{r} {c}" for r, c in standin.stats.limited.most_common()))
-    if standin.stats.errors:
-        lines.append("refusals: " + ", ".join(f"{r} code {c}: {n}" for (r, c), n in standin.stats.errors.items()))
-    if standin.stats.unknown:
-        lines.append("routes the stand-in does not serve: " + ", ".join(standin.stats.unknown))
+    if stats.limited:
+        lines.append("429s by route: " + ", ".join(f"{r} {c}" for r, c in stats.limited.most_common()))
+    if stats.errors:
+        lines.append("refusals: " + ", ".join(f"{r} code {c}: {n}" for (r, c), n in stats.errors.items()))
+    if stats.unknown:
+        lines.append("routes the stand-in does not serve: " + ", ".join(stats.unknown))
     if other_escaped:
         codes = sorted({(e["status"], e["code"]) for e in other_escaped})
         lines.append(f"other HTTP errors in the bot's code: {len(other_escaped)} {codes}")

@@ -43,7 +43,7 @@ class BotProcess:
     def start(self) -> BotProcess:
         """Start the process (from the repository root, so `bot` and `tests` import)."""
         self.workdir.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in wait()
+        self._log = open(self.log_path, "ab")  # closed in wait()
         self.process = subprocess.Popen([sys.executable, "-m", "tests.standin.launcher"], cwd=ROOT, env=self.env,
                                         stdout=self._log, stderr=subprocess.STDOUT)
         return self

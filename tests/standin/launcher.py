@@ -34,7 +34,7 @@ def record_escaped_errors(path: str) -> None:
     import discord.http
     import discord.webhook.async_ as webhooks
 
-    log = open(path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - open for the process's life
+    log = open(path, "a", buffering=1, encoding="utf-8")  # open for the process's life
 
     def write(route: Any, error: Exception) -> None:
         status = getattr(error, "status", 429 if isinstance(error, discord.RateLimited) else 0)

@@ -151,10 +151,10 @@ class RateLimiter:
             if window is None:
                 window = table[channel_id] = Window(limit, self.limits.channel_window)
         if not self.limits.enforce:
-            return Verdict(True, self._bucket_headers(route, window, now, taken=True) if not exempt else {})
+            return Verdict(True, self._bucket_headers(route, window, now) if not exempt else {})
         if window is not None and not window.available(now):
             retry = window.reset_after(now)
-            headers = self._bucket_headers(route, window, now, taken=False)
+            headers = self._bucket_headers(route, window, now)
             headers.update({"Retry-After": str(math.ceil(retry)), "X-RateLimit-Scope": "user"})
             return Verdict(False, headers, _too_many(retry, is_global=False), "user")
         if not exempt:
@@ -166,7 +166,7 @@ class RateLimiter:
             self.global_window.take(now)
         if window is not None:
             window.take(now)
-        return Verdict(True, {} if exempt else self._bucket_headers(route, window, now, taken=True))
+        return Verdict(True, {} if exempt else self._bucket_headers(route, window, now))
 
     def old_edit_allowed(self, channel_id: int) -> bool:
         """Whether one more edit of an hour-old message in this channel is allowed now (and count it)."""
@@ -178,7 +178,7 @@ class RateLimiter:
         window.take(now)
         return True
 
-    def _bucket_headers(self, route: str, window: Window | None, now: float, *, taken: bool) -> dict[str, str]:
+    def _bucket_headers(self, route: str, window: Window | None, now: float) -> dict[str, str]:
         if window is None:  # an undocumented route: a bucket that never runs out
             return {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.000",
                     "X-RateLimit-Reset": f"{now + 1:.3f}", "X-RateLimit-Bucket": route_hash(route)}

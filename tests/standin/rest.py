@@ -25,7 +25,16 @@ from .interactions import (
     UPDATE_MESSAGE,
     Interaction,
 )
-from .model import DM_CHANNEL, EPHEMERAL, LOADING, Attachment, Channel, Message, walk_components
+from .model import (
+    DM_CHANNEL,
+    EPHEMERAL,
+    LOADING,
+    Attachment,
+    Channel,
+    Message,
+    member_payload,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .standin import DiscordStandIn
@@ -257,8 +266,6 @@ class RestApi:
         return [c.payload(self.d.bot) for c in guild.channels.values()]
 
     async def get_member(self, call: Call) -> Any:
-        from .model import member_payload
-
         guild = self.d.guilds.get(call.int("guild_id"))
         user = guild.members.get(call.int("user_id")) if guild is not None else None
         if user is None:

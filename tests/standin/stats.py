@@ -14,6 +14,7 @@ class RestStats:
     requests: Counter[str] = field(default_factory=Counter)
     statuses: Counter[tuple[str, int]] = field(default_factory=Counter)
     per_second: Counter[int] = field(default_factory=Counter)  # whole seconds (perf_counter) -> requests
+    per_second_counted: Counter[int] = field(default_factory=Counter)  # ... that the global limit let through
     limited: Counter[str] = field(default_factory=Counter)  # route -> 429s
     limited_global: int = 0
     limited_bucket: int = 0
@@ -28,6 +29,8 @@ class RestStats:
         self.per_second[math.floor(second)] += 1
         if exempt:
             self.exempt += 1
+        elif status != 429:
+            self.per_second_counted[math.floor(second)] += 1
 
     def record_429(self, route: str, scope: str) -> None:
         """Count one 429 (scope "global" or "user")."""
@@ -47,10 +50,16 @@ class RestStats:
         """Every 429 sent (each one reached discord.py, which waited and retried)."""
         return self.limited_global + self.limited_bucket
 
-    def rate(self, start: float, end: float) -> tuple[float, int]:
-        """Mean requests per second over [start, end) and the busiest whole second in it."""
+    def invalid(self) -> int:
+        """Requests Discord counts towards its invalid-request limit (401, 403 and 429 answers)."""
+        return sum(n for (_, status), n in self.statuses.items() if status in (401, 403, 429))
+
+    def rate(self, start: float, end: float, *, counted: bool = False) -> tuple[float, int]:
+        """Mean requests per second over [start, end) and the busiest whole second in it; with `counted`,
+        only the requests the global limit let through (not exempt, not refused with 429)."""
+        series = self.per_second_counted if counted else self.per_second
         seconds = range(math.floor(start), math.ceil(end))
-        counts = [self.per_second.get(s, 0) for s in seconds]
+        counts = [series.get(s, 0) for s in seconds]
         if not counts:
             return 0.0, 0
         return sum(counts) / max(end - start, 1e-9), max(counts)
