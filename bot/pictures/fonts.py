@@ -50,3 +50,21 @@ def fit(text: str, width: int, size: int, bold: bool = False) -> str:
 def _measure(text: str, size: int, bold: bool) -> int:
     """Uncached width, for the one-off prefixes :func:`fit` tries."""
     return int(round(font(size, bold).getlength(text)))
+
+
+def wrap(text: str, width: int, size: int, most: int, bold: bool = True) -> list[str]:
+    """Break ``text`` into at most ``most`` lines that fit ``width`` at ``size``; an ellipsis ends a cut."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and text_width(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    if len(lines) > most:
+        lines = lines[: most - 1] + [fit(" ".join(lines[most - 1 :]), width, size, bold)]
+    return [fit(ln, width, size, bold) for ln in lines] or [""]

@@ -10,7 +10,7 @@ import tempfile
 
 import pytest
 
-from engine import PRESETS, Hand, Rules
+from engine import PRESETS, Hand, Rules, view_for
 from engine.ai import make_player
 from engine.ai.public_state import PROTOCOL_FIELDS
 from engine.protocol import answer
@@ -47,7 +47,7 @@ class PlayerProcess:
 
 
 def strict_line(hand: Hand, score: list[int]) -> str:
-    view = hand.view_for(hand.turn, score)
+    view = view_for(hand, hand.turn, score)
     return json.dumps({name: view[name] for name in PROTOCOL_FIELDS})
 
 
@@ -86,7 +86,7 @@ def test_strong_answers_protocol_lines_legally():
     hand = Hand.new(Rules.from_preset("standard"), 0, random.Random(8))
     player = make_player("strong", seed=1, budget_ms=30)
     for _ in range(12):
-        view = hand.view_for(hand.turn)
+        view = view_for(hand, hand.turn)
         reply = answer(player, json.dumps(view))
         assert reply["action"] in view["legal"]
         hand = hand.apply(reply["action"])

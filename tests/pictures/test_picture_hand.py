@@ -8,11 +8,12 @@ from collections import Counter
 import numpy as np
 import pytest
 from PIL import Image
-from pip_probe import read_pips, tile_patches
 
 from bot.pictures import HandScene, render_hand
 from bot.pictures.hand import draw_hand, order_hand
 from bot.pictures.palette import COUNT
+
+from .pip_probe import read_pips, tile_patches
 
 MAX_BYTES = 200_000
 

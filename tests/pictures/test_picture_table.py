@@ -7,7 +7,6 @@ import io
 import numpy as np
 import pytest
 from PIL import Image
-from pip_probe import read_pips, tile_patches
 
 from bot.pictures import (
     GameEndScene,
@@ -21,6 +20,8 @@ from bot.pictures import (
 from bot.pictures.palette import GOLD
 from bot.pictures.table import HEIGHT, TRICK_TILE, WIDTH, seat_spots
 from bot.pictures.tile import tile_box
+
+from .pip_probe import read_pips, tile_patches
 
 MAX_BYTES = 200_000
 
