@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import Hand
+from engine import read_record
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def hand_actions(record: dict) -> list[tuple[int, str]]:
     """(seat, action) for every action of a hand record, in order (replayed: plays' seats follow the tricks)."""
     contract = record.get("contract")
     sequence = list(record.get("calls") or []) + ([contract] if contract else []) + list(record.get("plays") or [])
-    hand = Hand.from_record({**record, "calls": [], "contract": None, "plays": []})
+    hand = read_record({**record, "calls": [], "contract": None, "plays": []})
     result = []
     for action in sequence:
         seat = hand.turn

@@ -13,7 +13,7 @@ import zlib
 import aiohttp
 import pytest
 
-from engine import Game, Rules
+from engine import Game, Rules, write_record
 from tests.standin import BotProcess, Clock, DiscordStandIn, Limits
 from tests.standin.interactions import Interaction
 from tests.standin.limits import CHANNEL_MESSAGES_BUCKET, RateLimiter
@@ -190,7 +190,7 @@ def test_hand_actions_give_each_action_to_the_seat_whose_turn_it_was():
         action = rng.choice(hand.legal_actions())
         expected.append((hand.turn, action))
         hand = hand.apply(action)
-    assert hand_actions(hand.to_record()) == expected
+    assert hand_actions(write_record(hand)) == expected
 
 
 def test_turns_count_the_computer_moves_between_two_human_actions():
