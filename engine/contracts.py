@@ -133,7 +133,8 @@ class SuitRule(ContractRule):
     def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
         if bid.trump is not None:  # Eighty-eight: the bid named it
             return [Contract(SUIT, bid.trump)]
-        return [Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)]
+        tiles = rules.layout.tiles
+        return [Contract(SUIT, k) for k in range(tiles.top + 1) if tiles.suit_masks[k] & tiles.all_mask]
 
     def trumps(self, tiles: TileSet, contract: Contract) -> dict[int, int]:
         k = contract.trump

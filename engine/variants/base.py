@@ -116,7 +116,6 @@ class Variant:
 
     title = "Standard 42"
     game = GameOptions("Standard 42")
-    players_line = "four players in two partnerships"
 
     def layout(self, options: Options) -> Layout:
         """The table's figures under ``options``."""
@@ -146,16 +145,30 @@ class Variant:
 
     def describe(self, rules: Rules) -> list[str]:
         """The effective rules in plain words, one line each, for the table to read."""
-        return describe_standard(rules, self.players_line)
+        return describe_standard(rules)
 
     def extra_lines(self, rules: Rules) -> list[str]:
         """Lines a variant adds to the standard description, before the scoring line."""
         return []
 
 
-def describe_standard(rules: Rules, players_line: str) -> list[str]:
+_NUMBERS = {3: "three", 4: "four", 6: "six", 8: "eight"}
+
+
+def players_text(seating: Seating) -> str:
+    """"four players in two partnerships", "three players, each alone", "six players in two teams of three"."""
+    n = seating.players
+    if not seating.partnerships:
+        return f"{_NUMBERS[n]} players, each alone"
+    if n == 4:
+        return "four players in two partnerships"
+    return f"{_NUMBERS[n]} players in two teams of {_NUMBERS[n // 2]}"
+
+
+def describe_standard(rules: Rules) -> list[str]:
     """The standard description, built from the layout and options."""
     o, lay = rules.options, rules.layout
+    players_line = players_text(lay.seating)
     widow = ""
     if lay.widow_size:
         widow = f" and a {'widow' if lay.widow_size == 1 or lay.contract_first else 'kitty'} of {lay.widow_size}"
@@ -225,10 +238,14 @@ def _contract_words(rules: Rules) -> list[str]:
     if lay.count_trump_bid and o.count_trump:
         contracts.append("count as trump (on a bid of 51)")
     name = lay.nello_name.capitalize()
+    if lay.moon_bids:
+        needs = "a bid of 7, 21 or 42"
+    else:
+        needs = f"a bid of {lay.one_mark_level} or more" if lay.one_mark_level else "1 mark or more"
     if o.nello == "on" or (o.nello == "forced-only" and o.forced_bid):
         who = "by a forced dealer, " if o.nello == "forced-only" else ""
         doubles = "doubles " + " / ".join(o.nello_doubles) + (" or a number low" if o.nello_low else "")
-        contracts.append(f"{name} ({who}1 mark or more; {doubles})")
+        contracts.append(f"{name} ({who}{needs}; {doubles})")
     if o.sevens:
-        contracts.append(f"Sevens (closest to {o.sevens_target}, 1 mark or more)")
+        contracts.append(f"Sevens (closest to {o.sevens_target}, {needs})")
     return contracts
