@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Hand, Rules  # noqa: E402
+from engine import Hand, Rules, view_for  # noqa: E402
 from engine.ai import make_player, warm_up  # noqa: E402
 from engine.ai.arena import Timings, play_game, play_hand  # noqa: E402
 
@@ -226,7 +226,7 @@ def solver_speed(n: int, seed: int) -> None:
         hand = Hand.new(rules, 3, rng).apply("30")
         while hand.phase == "auction":
             hand = hand.apply("pass")
-        hand = hand.apply(EasyPlayer(i).choose(hand.view_for(hand.turn)))
+        hand = hand.apply(EasyPlayer(i).choose(view_for(hand, hand.turn)))
         prob = Problem(rules, hand.contract, hand.bidder, None, False)
         pos = Position(list(hand.held), [], -1, hand.turn)
         moves = list(bits(hand.legal_plays()))

@@ -165,11 +165,10 @@ class ClickHandler:
         if not table.open:
             raise Refusal("This table's game is over.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.service.lock(table):
-            message = await self.delivery.private(table, seat)
+        message = await self.delivery.private(table, seat)
         await interaction.followup.send(message.content, ephemeral=True, **message.extras())
         if message.view is not None:
-            self.delivery.remember_private_reply(table, seat, interaction)
+            self.delivery.remember_private_reply(table, interaction.user.id, interaction)
 
     async def _open_menu(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         """Show the buttons inside a group (Nello's doubles) or another page of buttons."""

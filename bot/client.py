@@ -68,7 +68,7 @@ class Texas42Bot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
         self.storage = await Storage.open(self.settings.database_path)
-        self.delivery = Delivery(self, self.storage)
+        self.delivery = Delivery(self, self.storage, self.clock)
         self.service = TableService(
             self.storage,
             rng=self.rng,
@@ -105,7 +105,7 @@ class Texas42Bot(commands.Bot):
             except Exception:
                 log.exception("could not warm up the strong computer player; it will start cold")
         await self._explain_damaged_tables()
-        await self._resend_lost_controls()
+        await self.delivery.resume()
         self.service.resume()
         if self.settings.tick_seconds:
             self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
@@ -115,7 +115,7 @@ class Texas42Bot(commands.Bot):
         """One beat of the background task: turn timers and idle tables, then sends Discord refused."""
         await self.service.tick()
         try:
-            await self.delivery.retry_failed()
+            await self.delivery.tick()
         except Exception:
             log.exception("retrying refused messages failed")
 
@@ -130,17 +130,6 @@ class Texas42Bot(commands.Bot):
                 log.warning("could not tell channel %s that table %s is damaged", damaged.channel_id, damaged.id)
         self.service.damaged.clear()
 
-    async def _resend_lost_controls(self) -> None:
-        """A player on turn whose controls never went out (the bot stopped just before) gets them now."""
-        for table in list(self.service.tables.values()):
-            async with self.service.lock(table):
-                seat = table.human_turn()
-                if seat is None:
-                    continue
-                row = table.seats[seat]
-                if row.turn_message_id is None and not row.dm_closed:
-                    await self.delivery.send_private(table, seat)
-
     async def close(self) -> None:
         """A clean stop: finish the action in hand, stop the timers, disconnect, close the database."""
         if self._timers is not None:
@@ -148,6 +137,9 @@ class Texas42Bot(commands.Bot):
         service = getattr(self, "service", None)
         if service is not None:
             await service.shutdown()
+        delivery = getattr(self, "delivery", None)
+        if delivery is not None:
+            await delivery.stop(grace=5.0)  # what is left stays in the outbox for the next start
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

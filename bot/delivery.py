@@ -1,30 +1,40 @@
-"""Sends what the presenter decided: the table message in the channel, private hands and turn controls in
-DMs, posts in the channel. It edits the table message through the channel (never through an interaction
-token, which dies after 15 minutes), DMs each human their hand, sends turn controls to the player whose
-turn it is and edits them away once the turn has passed. Sends Discord refuses for a moment (429, 5xx)
-are kept and tried again by `retry_failed`.
+"""Delivery: brings each table's Discord messages up to date with the table, in the background.
+
+The table service stores every change together with its events (the table's outbox) and publishes them
+here without waiting. Each event becomes work (`bot.presenter.plan`) on a *lane*: one lane for a table's
+channel (the table message and its posts) and one per player for their private messages at that table.
+A lane carries out its work in order, in a task of its own, so the game never waits for Discord and one
+slow channel holds up nothing else. Work that only brings a message up to date (`SyncTable`,
+`SyncPanel`) is merged with a later one of the same kind: intermediate states may be skipped, the latest
+never is. Posts are never skipped. An event leaves the outbox once all of its work is done; after a
+restart, whatever was left is carried out again (`resume`), so a `kill -9` loses no post and leaves no
+message stale. Work Discord refuses for a moment (429, 5xx) waits on its lane for the next `tick`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
-from . import presenter, render
+from . import messages, presenter, render
 from .buttons import view_of
-from .presenter import CloseTurn, Direct, Post, Screen, SendPrivate, SyncTable, Work
-from .storage import Storage
-from .tables import Table, TableEvent, TableService
+from .presenter import Direct, Post, Screen, SyncPanel, SyncTable, Work
+from .storage import Panel, Storage
+from .tables import Table, TableService
+from .tables.events import from_payload
+from .tables.service import Published
 
 log = logging.getLogger(__name__)
 REPLY_EDITABLE_FOR = 14 * 60  # seconds: interaction tokens die after 15 minutes
-RETRY_LIMIT = 30  # tries of a refused send (one every few seconds) before giving up on it
+RETRY_LIMIT = 30  # tries of a refused send (one every tick) before giving up on it
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -42,16 +52,15 @@ class Drawn:
     filename: str = "table.png"
     view: discord.ui.View | None = None
 
-    def file(self) -> discord.File | None:
-        """The picture as an attachment."""
-        return None if self.picture is None else discord.File(io.BytesIO(self.picture), filename=self.filename)
+    def files(self) -> list[discord.File]:
+        """The picture as a list of attachments (empty without one)."""
+        return [] if self.picture is None else [discord.File(io.BytesIO(self.picture), filename=self.filename)]
 
     def extras(self) -> dict[str, Any]:
         """Keyword arguments for a send: the picture and the buttons, leaving out whichever is absent."""
         extras: dict[str, Any] = {}
-        file = self.file()
-        if file is not None:
-            extras["file"] = file
+        if self.picture is not None:
+            extras["files"] = self.files()
         if self.view is not None:
             extras["view"] = self.view
         return extras
@@ -59,140 +68,197 @@ class Drawn:
 
 async def draw(screen: Screen) -> Drawn:
     """Draw a screen's picture (off the event loop) and build its view."""
-    picture = None
-    if screen.picture is not None:
-        picture = await render.draw(screen.picture.renderer, screen.picture.scene)
-    filename = screen.picture.filename if screen.picture is not None else "table.png"
-    return Drawn(screen.text, picture, filename, view_of(screen.buttons) if screen.buttons else None)
+    if screen.picture is None:
+        return Drawn(screen.text, view=view_of(screen.buttons) if screen.buttons else None)
+    picture = await render.draw(screen.picture.renderer, screen.picture.scene)
+    return Drawn(screen.text, picture, screen.picture.filename, view_of(screen.buttons) if screen.buttons else None)
 
 
 @dataclass
-class PendingPost:
-    """A channel post Discord refused for a moment, kept to send again (hand summaries and notices matter
-    as much as the table message)."""
+class Item:
+    """One piece of work on a lane, and the outbox events it carries out."""
 
-    table_id: int
-    channel_id: int
-    text: str
-    picture: bytes | None = None
-    mention: int | None = None
+    work: Work
+    seqs: set[int] = field(default_factory=set)
     attempts: int = 0
 
 
 @dataclass
+class Lane:
+    """Work for one table's channel (`user_id` None) or one player's private messages at a table."""
+
+    table_id: int
+    user_id: int | None
+    items: deque[Item] = field(default_factory=deque)
+    task: asyncio.Task | None = None
+    waiting: bool = False  # Discord refused the first item for a moment: it waits for the next tick
+
+    @property
+    def busy(self) -> bool:
+        """True while the lane's task runs."""
+        return self.task is not None and not self.task.done()
+
+
+class Refused(Exception):
+    """Discord refused a send for a moment: the item stays first on its lane."""
+
+
 class Delivery:
-    """Shows tables on Discord; the table service's listener."""
+    """Shows tables on Discord, in the background; the table service's listener."""
 
-    client: discord.Client
-    storage: Storage
-    service: TableService | None = None  # handed in once the service exists (it needs us as its listener)
-    turn_messages: dict[tuple[int, int], discord.Message] = field(default_factory=dict)
-    # The latest private `My hand` reply carrying a player's controls, editable through its interaction.
-    private_replies: dict[tuple[int, int], tuple[discord.Interaction, float]] = field(default_factory=dict)
-    # Sends Discord refused for a moment (429, 5xx): the game state is saved; these are tried again.
-    stale_tables: dict[int, int] = field(default_factory=dict)  # table id -> attempts so far
-    stale_privates: dict[tuple[int, int], int] = field(default_factory=dict)  # (table id, seat) -> attempts
-    pending_posts: list[PendingPost] = field(default_factory=list)  # channel posts to send again, oldest first
+    def __init__(self, client: discord.Client, storage: Storage, clock: Callable[[], float] = time.time):
+        self.client = client
+        self.storage = storage
+        self.clock = clock
+        self.service: TableService | None = None  # handed in once the service exists (it needs us first)
+        self.lanes: dict[tuple[int, int | None], Lane] = {}
+        self.outstanding: dict[int, int] = {}  # outbox event -> pieces of its work not yet done
+        self.panels: dict[tuple[int, int], Panel] = {}  # (table, user) -> their private message there
+        self.dm_channels: dict[int, int] = {}  # user -> DM channel id (also stored)
+        # The latest private `My hand` reply carrying a player's controls, editable through its interaction:
+        # (table, user) -> (interaction, when, the game moment its controls are for).
+        self.private_replies: dict[tuple[int, int], tuple[discord.Interaction, float, str]] = {}
+        self._forgetting: set[asyncio.Task] = set()
 
-    def remember_private_reply(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
-        """Remember a `My hand` reply with controls, to take them away when the turn passes."""
-        self.private_replies[(table.id, seat)] = (interaction, time.monotonic())
+    # ------------------------------------------------------------------ taking work
 
-    # ------------------------------------------------------------------ events
+    def publish(self, table: Table, events: list[Published]) -> None:
+        """Plan the messages these stored events change and start their lanes (never waits)."""
+        for published in events:
+            self._enqueue(table, presenter.plan(table, published.event), published.seq)
 
-    async def on_table_event(self, table: Table, event: TableEvent) -> None:
-        """Show one change at a table (called in order, with the table's lock held)."""
-        for work in presenter.plan(table, event):
-            await self.do(table, work)
+    def show(self, table: Table, work: list[Work]) -> None:
+        """Queue work that no stored event asked for (checks after a restart)."""
+        self._enqueue(table, work, None)
 
-    async def do(self, table: Table, work: Work) -> None:
-        """Carry out one piece of the presenter's plan."""
-        if isinstance(work, SyncTable):
-            await self.update_table_message(table)
-        elif isinstance(work, SendPrivate):
-            await self.send_private(table, work.seat, fresh_deal=work.fresh_deal)
-        elif isinstance(work, CloseTurn):
-            await self.close_turn(table, work.seat, work.note)
-        elif isinstance(work, Post):
-            picture = None
-            if work.hand_no is not None:
-                screen = presenter.hand_over_screen(table, work.hand_no)
-                assert screen.picture is not None
-                picture = await render.draw(screen.picture.renderer, screen.picture.scene)
-            await self.post(PendingPost(table.id, table.channel_id, work.text, picture, work.mention))
-        elif isinstance(work, Direct):
-            await self.direct(table, work.seat, work.text)
+    def _enqueue(self, table: Table, work: list[Work], seq: int | None) -> None:
+        if seq is not None:
+            if not work:  # nothing to show (e.g. "started": the deal that follows shows it)
+                self._forget_soon({seq})
+                return
+            self.outstanding[seq] = len(work)
+        for piece in work:
+            user = piece.user_id if isinstance(piece, SyncPanel | Direct) else None
+            lane = self.lanes.get((table.id, user))
+            if lane is None:
+                lane = self.lanes[(table.id, user)] = Lane(table.id, user)
+            lane.items.append(Item(piece, {seq} if seq is not None else set()))
+            self._kick(lane)
 
-    async def notice(self, table: Table, text: str, *, mention: int | None = None) -> None:
-        """Post one line in the table's channel (mentioning only `mention`, if given)."""
-        await self.post(PendingPost(table.id, table.channel_id, text, mention=mention))
-
-    async def post(self, post: PendingPost) -> None:
-        """Send a channel post; one Discord refuses for a moment is queued for `retry_failed`."""
-        allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
-        files = [] if post.picture is None else [discord.File(io.BytesIO(post.picture), filename="hand.png")]
-        try:
-            await self.client.get_partial_messageable(post.channel_id).send(
-                post.text, files=files, allowed_mentions=allowed
+    def _kick(self, lane: Lane) -> None:
+        if not lane.busy and not lane.waiting and lane.items:
+            lane.task = asyncio.get_running_loop().create_task(
+                self._drain(lane), name=f"table-{lane.table_id}-lane-{lane.user_id or 'channel'}"
             )
-        except discord.HTTPException as error:
-            if transient(error) and post.attempts < RETRY_LIMIT:
-                post.attempts += 1
-                self.pending_posts.append(post)
-                log.warning("table %s: could not post in its channel (%s); will try again", post.table_id,
-                            error.status)
-            else:
-                log.warning("table %s: could not post in its channel (%s)", post.table_id, error.status)
 
-    async def direct(self, table: Table, seat: int, text: str) -> None:
-        """DM one line to a seat's player, if their DMs are open."""
-        row = table.seats.get(seat)
-        if row is None or row.user_id is None or row.dm_closed:
+    def pending(self) -> dict[tuple[int, int | None], int]:
+        """Lanes with work waiting for a retry, and how many tries their first item has had."""
+        return {key: lane.items[0].attempts for key, lane in self.lanes.items() if lane.waiting and lane.items}
+
+    async def tick(self) -> None:
+        """Start again every lane that waits because Discord refused a send for a moment."""
+        for lane in list(self.lanes.values()):
+            if lane.waiting:
+                lane.waiting = False
+                self._kick(lane)
+
+    async def idle(self) -> None:
+        """Wait until no lane is running."""
+        while busy := [lane.task for lane in self.lanes.values() if lane.busy and lane.task is not None]:
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    async def stop(self, grace: float) -> None:
+        """A clean stop: give the lanes `grace` seconds to finish, then stop them (their work stays in the
+        outbox for the next start)."""
+        try:
+            await asyncio.wait_for(self.idle(), timeout=grace)
+        except TimeoutError:
+            for lane in self.lanes.values():
+                if lane.task is not None:
+                    lane.task.cancel()
+            await asyncio.gather(*(lane.task for lane in self.lanes.values() if lane.task), return_exceptions=True)
+
+    # ------------------------------------------------------------------ carrying it out
+
+    async def _drain(self, lane: Lane) -> None:
+        """Carry out a lane's work in order, merging syncs with later ones of their kind."""
+        while lane.items:
+            item = lane.items[0]
+            later = next((other for other in list(lane.items)[1:] if _merges(item.work, other.work)), None)
+            if later is not None:
+                lane.items.popleft()
+                later.seqs |= item.seqs
+                later.work = _merged(item.work, later.work)
+                continue
+            try:
+                await self._carry_out(lane, item.work)
+            except Refused:
+                item.attempts += 1
+                if item.attempts <= RETRY_LIMIT:
+                    lane.waiting = True
+                    return
+                log.warning("table %s: giving up on %s after %d tries", lane.table_id, item.work, item.attempts)
+            except Exception:
+                log.exception("table %s: showing %s failed", lane.table_id, item.work)
+            lane.items.popleft()
+            await self._shown(item.seqs)
+
+    async def _shown(self, seqs: set[int]) -> None:
+        """One piece of work of each of these events is done; forget the events whose work is all done."""
+        finished = set()
+        for seq in seqs:
+            self.outstanding[seq] = self.outstanding.get(seq, 1) - 1
+            if self.outstanding[seq] <= 0:
+                del self.outstanding[seq]
+                finished.add(seq)
+        if finished:
+            await self.storage.events_shown(finished)
+
+    def _forget_soon(self, seqs: set[int]) -> None:
+        """Take events with nothing to show out of the outbox, in the background."""
+        task = asyncio.get_running_loop().create_task(self.storage.events_shown(seqs))
+        self._forgetting.add(task)
+        task.add_done_callback(self._forgetting.discard)
+
+    async def _carry_out(self, lane: Lane, work: Work) -> None:
+        assert self.service is not None
+        table = self.service.table(lane.table_id)
+        if table is None:
             return
         try:
-            user = self.client.get_user(row.user_id) or await self.client.fetch_user(row.user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("table %s: could not DM seat %s", table.id, seat)
-
-    # ------------------------------------------------------------------ table message
-
-    async def update_table_message(self, table: Table, *, strict: bool = False) -> None:
-        """Edit the table message in place (re-posting it if it was deleted). If Discord refuses, the
-        message is tried again by `retry_failed` (or, with `strict`, the error is raised to the caller)."""
-        try:
-            await self._update_table_message(table)
+            if isinstance(work, SyncTable):
+                await self.sync_table(table)
+            elif isinstance(work, Post):
+                await self._post(table, work)
+            elif isinstance(work, SyncPanel):
+                await self._sync_panel(table, work)
+            elif isinstance(work, Direct):
+                await self._direct(table, work)
         except discord.HTTPException as error:
-            if strict:
+            if transient(error):
+                log.warning("table %s: Discord refused %s for a moment (%s); will try again", table.id,
+                            type(work).__name__, error.status)
+                raise Refused from error
+            raise
+
+    # ------------------------------------------------------------------ the channel
+
+    async def _post(self, table: Table, post: Post) -> None:
+        """A post in the table's channel; one Discord refuses for good is logged and dropped."""
+        allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
+        drawn = await draw(Screen(post.text, post.picture))
+        try:
+            await self.client.get_partial_messageable(table.channel_id).send(
+                drawn.content, files=drawn.files(), allowed_mentions=allowed
+            )
+        except discord.HTTPException as error:
+            if transient(error):
                 raise
-            log.warning("table %s: could not update the table message (%s); will try again", table.id, error.status)
-            self.stale_tables[table.id] = self.stale_tables.get(table.id, 0) + 1
-        else:
-            self.stale_tables.pop(table.id, None)
+            log.warning("table %s: could not post in its channel (%s)", table.id, error.status)
 
-    async def retry_failed(self) -> None:
-        """Send again what Discord refused earlier: channel posts, table messages, then turn controls."""
-        assert self.service is not None
-        posts, self.pending_posts = self.pending_posts, []
-        for post in posts:
-            await self.post(post)
-        for table_id, attempts in list(self.stale_tables.items()):
-            table = self.service.table(table_id)
-            if table is None or attempts > RETRY_LIMIT:
-                self.stale_tables.pop(table_id, None)
-                continue
-            async with self.service.lock(table):
-                await self.update_table_message(table)
-        for (table_id, seat), attempts in list(self.stale_privates.items()):
-            self.stale_privates.pop((table_id, seat), None)
-            table = self.service.table(table_id)
-            if table is None or attempts > RETRY_LIMIT:
-                continue
-            async with self.service.lock(table):
-                if table.human_turn() == seat:
-                    await self.send_private(table, seat, attempt=attempts + 1)
-
-    async def _update_table_message(self, table: Table) -> None:
+    async def sync_table(self, table: Table) -> None:
+        """Edit the table message to the table's current state (posting it if there is none, or if it was
+        deleted). Errors are raised to the caller."""
         assert self.service is not None
         drawn = await draw(presenter.table_screen(table))
         content, view = drawn.content, drawn.view
@@ -211,7 +277,7 @@ class Delivery:
         sent = await self._with_picture_or_without(
             drawn.picture, lambda files: channel.send(content, files=files, allowed_mentions=NO_MENTIONS, **extras)
         )
-        await self.service.set_message(table, sent.id)
+        await self.service.set_message(table, sent.id, self.clock())
 
     @staticmethod
     async def _with_picture_or_without(picture: bytes | None, send: Callable[[list[discord.File]], Awaitable[Any]]) -> Any:
@@ -226,65 +292,148 @@ class Delivery:
 
     # ------------------------------------------------------------------ private messages
 
+    def remember_private_reply(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
+        """Remember a `My hand` reply with controls, to take them away when the turn passes."""
+        self.private_replies[(table.id, user_id)] = (interaction, time.monotonic(), table.token)
+
     async def private(self, table: Table, seat: int) -> Drawn:
         """A player's hand picture with, on their turn, their controls."""
         return await draw(presenter.private_screen(table, seat))
 
-    async def send_private(self, table: Table, seat: int, *, fresh_deal: bool = False, attempt: int = 0) -> None:
-        """DM a player their hand (and controls on their turn); note closed DMs on the table. A DM Discord
-        refuses for a moment (429, 5xx) is tried again by `retry_failed` if it carried controls."""
-        row = table.seats[seat]
-        if row.user_id is None:
+    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        """The DM channel with a user: remembered (and stored) the first time, so later DMs cost one request."""
+        channel_id = self.dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = await self.storage.dm_channel(user_id)
+        if channel_id is None:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            channel_id = channel.id
+            await self.storage.set_dm_channel(user_id, channel_id)
+        self.dm_channels[user_id] = channel_id
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def _sync_panel(self, table: Table, work: SyncPanel) -> None:
+        """Bring a player's private message at the table up to date: take away controls that no longer
+        apply, and send a new message with controls when it is their turn (or `fresh` asks for one)."""
+        assert self.service is not None
+        key = (table.id, work.user_id)
+        seat = table.seat_of(work.user_id)
+        row = table.seats.get(seat) if seat is not None else None
+        playing = table.status == "playing" and row is not None and table.hand is not None
+        live = playing and table.human_turn() == seat
+        await self._tidy_private_reply(key, table.token if live else None)
+        panel = self.panels.get(key)
+        if panel is not None and panel.live_token is not None and (not live or panel.live_token != table.token):
+            await self._fold(table, panel, work.note)
+            panel = replace(panel, live_token=None)
+            await self._keep_panel(key, panel)
+        if not playing or row is None or seat is None:
             return
-        if row.dm_closed and not fresh_deal:
+        if not (live and (panel is None or panel.live_token != table.token)) and not work.fresh:
             return
-        message = await self.private(table, seat)
-        await self.close_turn(table, seat, None)
+        if row.dm_closed and not work.fresh:
+            return
+        drawn = await self.private(table, seat)
         try:
-            user = self.client.get_user(row.user_id) or await self.client.fetch_user(row.user_id)
-            sent = await user.send(message.content, **message.extras())
+            sent = await (await self._dm_channel(work.user_id)).send(drawn.content, **drawn.extras())
         except (discord.Forbidden, discord.NotFound):
-            if not row.dm_closed:
-                row.dm_closed = True
-                await self.storage.set_dm_closed(table.id, seat, True)
-            return
-        except discord.HTTPException as error:
-            log.warning("table %s: could not DM seat %s (%s); will try again", table.id, seat, error.status)
-            if message.view is not None:
-                self.stale_privates[(table.id, seat)] = attempt
+            await self.service.note_dm(table, seat, True)
             return
         if row.dm_closed:
-            row.dm_closed = False
-            await self.storage.set_dm_closed(table.id, seat, False)
-        if message.view is not None:
-            self.turn_messages[(table.id, seat)] = sent
-            row.turn_channel_id, row.turn_message_id = sent.channel.id, sent.id
-            await self.storage.set_turn_message(table.id, seat, sent.channel.id, sent.id)
+            await self.service.note_dm(table, seat, False)
+        await self._keep_panel(key, Panel(table.id, work.user_id, sent.channel.id, sent.id,
+                                          table.token if drawn.view is not None else None))
 
-    async def close_turn(self, table: Table, seat: int, note: str | None) -> None:
-        """Take the controls off a player's last turn DM and `My hand` reply (they no longer apply)."""
-        reply = self.private_replies.pop((table.id, seat), None)
-        if reply is not None and time.monotonic() - reply[1] < REPLY_EDITABLE_FOR:
+    async def _fold(self, table: Table, panel: Panel, note: str | None) -> None:
+        """Take the controls off a private message (they no longer apply), saying why if `note` is given."""
+        message = self.client.get_partial_messageable(panel.channel_id).get_partial_message(panel.message_id)
+        seat = table.seat_of(panel.user_id)
+        try:
+            if note is not None and seat is not None and table.hand is not None:
+                await message.edit(content=f"{messages.private_header(table, seat)}\n{note}", view=None)
+            elif note is not None:
+                await message.edit(content=note, view=None)
+            else:
+                await message.edit(view=None)
+        except discord.HTTPException as error:
+            if transient(error):
+                raise
+            log.info("table %s: could not tidy %s's controls (%s)", table.id, panel.user_id, error.status)
+
+    async def _tidy_private_reply(self, key: tuple[int, int], live_token: str | None) -> None:
+        """Take controls off the player's latest `My hand` reply once they no longer apply."""
+        reply = self.private_replies.get(key)
+        if reply is None:
+            return
+        interaction, at, token = reply
+        if live_token == token:
+            return
+        del self.private_replies[key]
+        if time.monotonic() - at < REPLY_EDITABLE_FOR:
             try:
-                await reply[0].edit_original_response(view=None)
+                await interaction.edit_original_response(view=None)
             except discord.HTTPException:
-                log.info("table %s: could not tidy seat %s's My hand reply", table.id, seat)
-        sent = self.turn_messages.pop((table.id, seat), None)
-        row = table.seats.get(seat)
-        stored = row is not None and row.turn_message_id is not None
-        if sent is None and not stored:
+                log.info("table %s: could not tidy a My hand reply", key[0])
+
+    async def _keep_panel(self, key: tuple[int, int], panel: Panel | None) -> None:
+        if panel is None:
+            self.panels.pop(key, None)
+        else:
+            self.panels[key] = panel
+        await self.storage.save_panel(key[0], key[1], panel)
+
+    async def _direct(self, table: Table, work: Direct) -> None:
+        """DM one line to a player, if their DMs are open."""
+        seat = table.seat_of(work.user_id)
+        if seat is not None and table.seats[seat].dm_closed:
             return
         try:
-            if sent is not None:
-                header = sent.content.split("\n")[0]
-                content = sent.content if note is None else f"{header}\n{note}"
-                await sent.edit(content=content, view=None)
-            else:  # sent before a restart: only its id survived
-                assert row is not None and row.turn_channel_id is not None and row.turn_message_id is not None
-                partial = self.client.get_partial_messageable(row.turn_channel_id).get_partial_message(row.turn_message_id)
-                await partial.edit(view=None)
-        except discord.HTTPException:
-            log.info("table %s: could not tidy seat %s's controls", table.id, seat)
-        if stored and row is not None:
-            row.turn_channel_id = row.turn_message_id = None
-            await self.storage.set_turn_message(table.id, seat, None, None)
+            await (await self._dm_channel(work.user_id)).send(work.text)
+        except discord.HTTPException as error:
+            if transient(error):
+                raise
+            log.info("table %s: could not DM %s", table.id, work.user_id)
+
+    # ------------------------------------------------------------------ after a restart
+
+    async def resume(self) -> None:
+        """Carry out what the outbox still holds, then make sure every open table shows its message and
+        the player on turn has live controls (no-ops when they already do)."""
+        assert self.service is not None
+        self.panels = {(p.table_id, p.user_id): p for p in await self.storage.panels()}
+        for seq, table_id, kind, payload in await self.storage.pending_events():
+            table = self.service.table(table_id) or await self.service.find(table_id, ended_too=True)
+            try:
+                event = from_payload(kind, payload)
+            except (TypeError, ValueError):
+                log.warning("table %s: dropping unreadable outbox entry %s (%s)", table_id, seq, kind)
+                event = None
+            if table is None or event is None:
+                await self.storage.events_shown({seq})
+                continue
+            self.publish(table, [Published(seq, event)])
+        for table in list(self.service.tables.values()):
+            if not table.open:
+                continue
+            checks: list[Work] = [SyncTable()] if table.message_id is None else []
+            seat = table.human_turn()
+            if seat is not None and table.seats[seat].user_id is not None:
+                checks.append(SyncPanel(table.seats[seat].user_id))  # type: ignore[arg-type]
+            if checks:
+                self.show(table, checks)
+
+
+def _merges(first: Work, later: Work) -> bool:
+    """True if `first` may be left to `later` (both only bring the same message up to date)."""
+    if isinstance(first, SyncTable):
+        return isinstance(later, SyncTable)
+    if isinstance(first, SyncPanel):
+        return isinstance(later, SyncPanel) and later.user_id == first.user_id
+    return False
+
+
+def _merged(first: Work, later: Work) -> Work:
+    """`later`, carrying whatever of `first` it must not lose (a request for a new message, a note)."""
+    if isinstance(first, SyncPanel) and isinstance(later, SyncPanel):
+        return SyncPanel(later.user_id, later.note or first.note, later.fresh or first.fresh)
+    return later

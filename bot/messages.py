@@ -3,7 +3,7 @@ headers and hints, and the notices about absent players. Pure functions of a tab
 
 from __future__ import annotations
 
-from engine import Hand
+from engine import Hand, view_for
 
 from .tables import Table
 from .tables.options_text import describe_duration
@@ -81,7 +81,7 @@ def playing_text(table: Table) -> str:
     """The table message during a game, in text for screen readers and picture-less clients."""
     assert table.hand is not None and table.game is not None
     rules = table.rules
-    view = table.hand.view_for(0, table.scores)
+    view = view_for(table.hand, 0, table.scores)
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
         "Players: " + " · ".join(
@@ -171,7 +171,7 @@ def game_over_text(table: Table) -> str:
 
 def calls_line(table: Table, view: dict) -> str:
     """`Calls: East pass · South 30 · West 31` while the auction is open (one round, from the dealer's left)."""
-    if view["phase"] != "auction" or not view["calls"] or table.rules.variant == "big-game":
+    if view["phase"] != "auction" or not view["calls"] or table.rules.preset == "big-game":
         return ""  # the Big Game's open auction skips players who passed: its calls are not one per seat
     players = table.rules.players
     said = [
@@ -186,7 +186,7 @@ def private_header(table: Table, seat: int) -> str:
     assert table.hand is not None
     parts = [f"**{title(table)}** · table {table.id} in <#{table.channel_id}>", f"hand {table.hand_no + 1}",
              f"you are {table.seat_names[seat]}"]
-    view = table.hand.view_for(seat, table.scores)
+    view = view_for(table.hand, seat, table.scores)
     if view["contract"]:
         parts.append(f"Contract: {contract_title(view['contract'])}")
     return " · ".join(parts)

@@ -90,4 +90,37 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: what the bot still has to show (the outbox, written in the same transaction as each change), each
+    # player's private message per table (live_token: the game moment its controls are for; '' for controls
+    # of an unknown moment; via_token: the interaction it was sent through, if any), each user's DM channel,
+    # and how a table closed. Turn messages stored by migration 2 become panels.
+    """
+    CREATE TABLE table_outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id BIGINT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL
+    );
+    CREATE INDEX table_outbox_by_table ON table_outbox(table_id, seq);
+    CREATE TABLE panels (
+        table_id BIGINT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        message_id BIGINT NOT NULL,
+        live_token TEXT,
+        via_token TEXT,
+        via_at REAL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token)
+        SELECT table_id, user_id, turn_channel_id, turn_message_id, '' FROM seats
+        WHERE user_id IS NOT NULL AND turn_channel_id IS NOT NULL AND turn_message_id IS NOT NULL;
+    CREATE TABLE dm_channels (
+        user_id BIGINT PRIMARY KEY,
+        channel_id BIGINT NOT NULL
+    );
+    ALTER TABLE game_tables ADD COLUMN message_posted_at REAL;
+    ALTER TABLE game_tables ADD COLUMN ended_by TEXT;
+    ALTER TABLE game_tables ADD COLUMN closed_idle INTEGER NOT NULL DEFAULT 0;
+    """,
 )

@@ -16,6 +16,7 @@ from .tables.events import (
     Away,
     Back,
     Dealt,
+    DmChanged,
     Ended,
     GameOver,
     HandOver,
@@ -25,6 +26,7 @@ from .tables.events import (
     RematchOpened,
     Reminded,
     TableEvent,
+    TableShown,
     TakenOver,
 )
 from .wording import action_phrase
@@ -156,68 +158,65 @@ class SyncTable:
 
 
 @dataclass(frozen=True)
-class SendPrivate:
-    """`seat`'s player gets their private message (hand and, on their turn, controls) anew."""
-
-    seat: int
-    fresh_deal: bool = False
-
-
-@dataclass(frozen=True)
-class CloseTurn:
-    """The controls `seat`'s player was sent no longer apply: take them away (with `note`, if any)."""
-
-    seat: int
-    note: str | None = None
-
-
-@dataclass(frozen=True)
 class Post:
-    """A post in the table's channel (mentioning only `mention`); `hand_no`: with that hand's summary."""
+    """A post in the table's channel (mentioning only `mention`), perhaps with a picture."""
 
     text: str
     mention: int | None = None
-    hand_no: int | None = None
+    picture: Picture | None = None
+
+
+@dataclass(frozen=True)
+class SyncPanel:
+    """`user_id`'s private message at the table should show the current state: their hand and, on their
+    turn, controls (a new message); controls that no longer apply are taken away, with `note` saying why.
+    `fresh` asks for a new message even when it is not their turn (a new hand, sitting out)."""
+
+    user_id: int
+    note: str | None = None
+    fresh: bool = False
 
 
 @dataclass(frozen=True)
 class Direct:
-    """A line by DM to `seat`'s player."""
+    """A line by DM to `user_id`."""
 
-    seat: int
+    user_id: int
     text: str
 
 
-Work = SyncTable | SendPrivate | CloseTurn | Post | Direct
+Work = SyncTable | Post | SyncPanel | Direct
 
 
 def plan(table: Table, event: TableEvent) -> list[Work]:
-    """The messages an event at `table` changes, in the order they should change."""
-    if isinstance(event, LobbyChanged | RematchOpened):
+    """The messages an event at `table` changes, in the order they should change. Posts are written now
+    (they tell of this moment); syncs show whatever the table's state is when they are carried out."""
+    if isinstance(event, LobbyChanged | RematchOpened | DmChanged | TableShown):
         return [SyncTable()]
     if isinstance(event, Dealt):
-        return [*(SendPrivate(row.seat, fresh_deal=True) for row in table.humans()), SyncTable()]
+        return [*(SyncPanel(row.user_id, fresh=True) for row in table.humans() if row.user_id), SyncTable()]
     if isinstance(event, Acted):
         return _acted(table, event)
     if isinstance(event, HandOver):
-        return [Post(messages.hand_summary_text(table, table.finished_hand(event.hand_no), event.hand_no + 1),
-                     hand_no=event.hand_no)]
+        screen = hand_over_screen(table, event.hand_no)
+        return [Post(screen.text, picture=screen.picture)]
     if isinstance(event, GameOver | Ended | IdleClosed):
         note = {GameOver: "The game is over.", Ended: "The table was ended.",
                 IdleClosed: "The table was closed: nobody played for a long time."}[type(event)]
-        return [*(CloseTurn(seat, note) for seat in table.seats), SyncTable()]
+        return [*(SyncPanel(row.user_id, note) for row in table.humans() if row.user_id), SyncTable()]
     if isinstance(event, Reminded):
-        return [Post(messages.reminder(table, event.seat), mention=table.seats[event.seat].user_id),
-                Direct(event.seat, messages.reminder_dm(table))]
+        user = table.seats[event.seat].user_id
+        return [Post(messages.reminder(table, event.seat), mention=user),
+                *([Direct(user, messages.reminder_dm(table))] if user else [])]
     if isinstance(event, TakenOver):
         return [Post(messages.taken_over(table, event.seat, event.action))]
     if isinstance(event, Away):
         return [Post(messages.away(table, event.seat)), SyncTable()]
     if isinstance(event, Back):
-        again = [SendPrivate(event.seat)] if table.turn() == event.seat else []
-        return [Post(messages.back(table, event.seat)), *again, SyncTable()]
+        user = table.seats[event.seat].user_id
+        return [Post(messages.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
     if isinstance(event, Left):
-        return [CloseTurn(event.seat, "You left the game."), Post(messages.left(table, event.seat, event.name)),
+        return [SyncPanel(event.user_id, "You left the game."), Post(messages.left(table, event.seat, event.name)),
                 SyncTable()]
     return []
 
@@ -225,17 +224,17 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
 def _acted(table: Table, event: Acted) -> list[Work]:
     work: list[Work] = []
     row = table.seats[event.seat]
-    if not row.is_computer:
+    if row.user_id is not None and not row.is_computer:
         did = action_phrase(event.action)
         note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
-        work.append(CloseTurn(event.seat, note))
+        work.append(SyncPanel(row.user_id, note))
     if event.complete:
         return work  # the hand summary and the next deal follow
     turn = table.human_turn()
-    if turn is not None:
-        work.append(SendPrivate(turn))
+    if turn is not None and turn != event.seat and table.seats[turn].user_id:
+        work.append(SyncPanel(table.seats[turn].user_id))  # type: ignore[arg-type]
     out = table.view_for(event.seat)["out"] if event.action.startswith("nello") else None
-    if out is not None and not table.seats[out].is_computer:
-        work.append(SendPrivate(out))  # tell the partner they sit this one out
+    if out is not None and table.seats[out].user_id is not None and not table.seats[out].is_computer:
+        work.append(SyncPanel(table.seats[out].user_id, fresh=True))  # type: ignore[arg-type]
     work.append(SyncTable())
     return work

@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,9 @@ class TableRow:
     deadline_token: str | None = None
     reminded: bool = False
     last_human_at: float | None = None
+    message_posted_at: float | None = None
+    ended_by: str | None = None
+    closed_idle: bool = False
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hands: list[dict[str, Any]] = field(default_factory=list)
     damage: str | None = None  # why a stored hand record could not be read, if one could not
@@ -112,6 +116,164 @@ class PlayerStats:
     hands_bid: int
     hands_made: int
     hands_set: int
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A player's private message at a table: where it is, the game moment its controls are for (None: it
+    has none live; "": some moment before panels were stored), and the interaction token it was sent
+    through as a follow-up (with when), while that token may still edit or delete it."""
+
+    table_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    live_token: str | None = None
+    via_token: str | None = None
+    via_at: float | None = None
+
+
+Write = Callable[[aiosqlite.Connection], Awaitable[None]]
+
+
+def _now_text() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+async def _put_seat(db: aiosqlite.Connection, table_id: int, seat: SeatRow) -> None:
+    await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat.seat))
+    await db.execute(
+        "INSERT INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away, taken_over)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, seat.seat, seat.user_id, seat.name, seat.computer_level, int(seat.dm_closed), int(seat.away),
+         seat.taken_over),
+    )
+
+
+async def _save_hand(db: aiosqlite.Connection, table_id: int, hand_no: int, record: dict[str, Any], complete: bool) -> None:
+    await db.execute(
+        "INSERT INTO hands (table_id, hand_no, record_json, complete) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (table_id, hand_no) DO UPDATE SET record_json = excluded.record_json,"
+        " complete = excluded.complete",
+        (table_id, hand_no, json.dumps(record), int(complete)),
+    )
+
+
+class Change:
+    """The writes one change at a table makes, and the events it announces, for `Storage.commit` to make
+    in one transaction. Each method records one write and returns the change, so calls can be chained."""
+
+    def __init__(self, table_id: int):
+        self.table_id = table_id
+        self.writes: list[Write] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []
+
+    def _sql(self, sql: str, *params: Any) -> Change:
+        async def write(db: aiosqlite.Connection) -> None:
+            await db.execute(sql, params)
+
+        self.writes.append(write)
+        return self
+
+    def announce(self, kind: str, payload: dict[str, Any]) -> Change:
+        """Queue an event in the table's outbox."""
+        self.events.append((kind, payload))
+        return self
+
+    def put_seat(self, seat: SeatRow, *, moving_from: int | None = None) -> Change:
+        """Seat a player (replacing whoever sat there), freeing the seat they are `moving_from`."""
+        table_id = self.table_id
+
+        async def write(db: aiosqlite.Connection) -> None:
+            if moving_from is not None:
+                await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, moving_from))
+            await _put_seat(db, table_id, seat)
+
+        self.writes.append(write)
+        return self
+
+    def remove_seat(self, seat: int) -> Change:
+        """Empty a seat."""
+        return self._sql("DELETE FROM seats WHERE table_id = ? AND seat = ?", self.table_id, seat)
+
+    def set_dm_closed(self, seat: int, closed: bool) -> Change:
+        """Remember whether a player's DMs could be delivered."""
+        return self._sql("UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", int(closed),
+                         self.table_id, seat)
+
+    def set_seat_state(self, seat: int, *, away: bool, taken_over: int) -> Change:
+        """Remember whether a seat is away and how many turns in a row a computer took for it."""
+        return self._sql("UPDATE seats SET away = ?, taken_over = ? WHERE table_id = ? AND seat = ?", int(away),
+                         taken_over, self.table_id, seat)
+
+    def save_timer(self, *, deadline: float | None, token: str | None, reminded: bool,
+                   last_human_at: float | None) -> Change:
+        """Store the turn deadline (for the turn named by `token`) and the last human action's time."""
+        return self._sql(
+            "UPDATE game_tables SET deadline = ?, deadline_token = ?, reminded = ?, last_human_at = ? WHERE id = ?",
+            deadline, token, int(reminded), last_human_at, self.table_id,
+        )
+
+    def set_message(self, message_id: int | None, posted_at: float | None) -> Change:
+        """Remember the table message (None: none now) and when it was posted."""
+        return self._sql("UPDATE game_tables SET message_id = ?, message_posted_at = ? WHERE id = ?", message_id,
+                         posted_at, self.table_id)
+
+    def start_game(self, first_dealer: int, first_record: dict[str, Any]) -> Change:
+        """Mark the table as playing and store the first hand's record."""
+        self._sql("UPDATE game_tables SET status = 'playing', first_dealer = ? WHERE id = ?", first_dealer,
+                  self.table_id)
+        return self.save_hand(0, first_record, False)
+
+    def save_hand(self, hand_no: int, record: dict[str, Any], complete: bool,
+                  next_record: dict[str, Any] | None = None) -> Change:
+        """Store the current hand after an action and, if given, the next hand's deal."""
+        table_id = self.table_id
+
+        async def write(db: aiosqlite.Connection) -> None:
+            await _save_hand(db, table_id, hand_no, record, complete)
+            if next_record is not None:
+                await _save_hand(db, table_id, hand_no + 1, next_record, False)
+
+        self.writes.append(write)
+        return self
+
+    def finish_game(self, guild_id: int, hand_no: int, record: dict[str, Any], tallies: Sequence[PlayerTally],
+                    teams: Sequence[TeamResult]) -> Change:
+        """Store the last hand, close the table and add the game to every player's record."""
+        self.save_hand(hand_no, record, True)
+        self._sql("UPDATE game_tables SET status = 'finished', closed_at = ? WHERE id = ?", _now_text(), self.table_id)
+        table_id = self.table_id
+
+        async def write(db: aiosqlite.Connection) -> None:
+            for tally in tallies:
+                await db.execute(
+                    "INSERT INTO player_stats (guild_id, user_id, name) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                    (guild_id, tally.user_id, tally.name),
+                )
+                await db.execute(
+                    "UPDATE player_stats SET games_played = games_played + 1, games_won = games_won + ?,"
+                    " marks_won = marks_won + ?, points_won = points_won + ?, hands_bid = hands_bid + ?,"
+                    " hands_made = hands_made + ?, hands_set = hands_set + ? WHERE guild_id = ? AND user_id = ?",
+                    (int(tally.won), tally.marks, tally.points, tally.hands_bid, tally.hands_made, tally.hands_set,
+                     guild_id, tally.user_id),
+                )
+            for team in teams:
+                await db.execute(
+                    "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
+                    " won) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, guild_id, team.team, team.team_name, json.dumps(team.players), team.score,
+                     team.score_kind, int(team.won)),
+                )
+
+        self.writes.append(write)
+        return self
+
+    def end_table(self, *, ended_by: str | None = None, closed_idle: bool = False) -> Change:
+        """Close the table without tallying anything (`ended_by` a person, or closed for being idle)."""
+        return self._sql("UPDATE game_tables SET status = 'ended', closed_at = ?, ended_by = ?, closed_idle = ?"
+                         " WHERE id = ?", _now_text(), ended_by, int(closed_idle), self.table_id)
 
 
 class Storage:
@@ -183,7 +345,25 @@ class Storage:
             else:
                 await self._db.execute("COMMIT")
 
-    # ------------------------------------------------------------------ tables and seats
+    # ------------------------------------------------------------------ writing
+
+    async def commit(self, change: Change) -> list[int]:
+        """Make every write of `change` and queue its events in the outbox, in one transaction. Returns
+        the outbox numbers of the events, in order."""
+        async with self.transaction() as db:
+            for write in change.writes:
+                await write(db)
+            return [await self._enqueue(db, change.table_id, kind, payload) for kind, payload in change.events]
+
+    @staticmethod
+    async def _enqueue(db: aiosqlite.Connection, table_id: int, kind: str, payload: dict[str, Any]) -> int:
+        async with db.execute(
+            "INSERT INTO table_outbox (table_id, kind, payload) VALUES (?, ?, ?) RETURNING seq",
+            (table_id, kind, json.dumps(payload)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
 
     async def create_table(
         self,
@@ -199,176 +379,102 @@ class Storage:
         turn_seconds: int | None = 120,
         idle_seconds: int | None = 86400,
         now: float | None = None,
+        events: Sequence[tuple[str, dict[str, Any]]] = (),
     ) -> int:
-        """Insert a new lobby and return its id; `ChannelBusy` if the channel has an open table."""
+        """Insert a new lobby (and queue `events` for it) and return its id; `ChannelBusy` if the channel
+        has an open table."""
         try:
             async with self.transaction() as db:
-                cursor = await db.execute(
+                async with db.execute(
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of, turn_seconds, idle_seconds, last_human_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " rematch_of, turn_seconds, idle_seconds, last_human_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING id",
                     (guild_id, channel_id, host_id, variant, json.dumps(rules), computer_level, rematch_of,
                      turn_seconds, idle_seconds, now),
-                )
-                assert cursor.lastrowid is not None
-                table_id = int(cursor.lastrowid)
+                ) as cursor:
+                    row = await cursor.fetchone()
+                assert row is not None
+                table_id = int(row[0])
                 for seat in seats:
-                    await self._put_seat(db, table_id, seat)
+                    await _put_seat(db, table_id, seat)
+                for kind, payload in events:
+                    await self._enqueue(db, table_id, kind, payload)
         except sqlite3.IntegrityError:
             raise ChannelBusy(channel_id) from None
         return table_id
 
-    async def set_message(self, table_id: int, message_id: int) -> None:
-        """Remember the table message."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+    async def set_message(self, table_id: int, message_id: int | None, posted_at: float | None = None) -> None:
+        """Remember the table message (None: there is none now) and when it was posted."""
+        await self.commit(Change(table_id).set_message(message_id, posted_at))
 
-    async def put_seat(self, table_id: int, seat: SeatRow, *, moving_from: int | None = None) -> None:
-        """Seat a player (replacing whoever sat there), freeing the seat they are `moving_from`, atomically."""
-        async with self.transaction() as db:
-            if moving_from is not None:
-                await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, moving_from))
-            await self._put_seat(db, table_id, seat)
-
-    @staticmethod
-    async def _put_seat(db: aiosqlite.Connection, table_id: int, seat: SeatRow) -> None:
-        await db.execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away,"
-            " taken_over) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seat.seat, seat.user_id, seat.name, seat.computer_level, int(seat.dm_closed),
-             int(seat.away), seat.taken_over),
-        )
-
-    async def remove_seat(self, table_id: int, seat: int) -> None:
-        """Empty a seat."""
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-
-    async def set_dm_closed(self, table_id: int, seat: int, closed: bool) -> None:
-        """Remember whether a player's DMs could be delivered."""
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", (int(closed), table_id, seat)
-            )
-
-    async def set_seat_state(self, table_id: int, seat: int, *, away: bool, taken_over: int) -> None:
-        """Remember whether a seat is away and how many turns in a row a computer took for it."""
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE seats SET away = ?, taken_over = ? WHERE table_id = ? AND seat = ?",
-                (int(away), taken_over, table_id, seat),
-            )
-
-    async def save_timer(
-        self, table_id: int, *, deadline: float | None, token: str | None, reminded: bool, last_human_at: float | None
-    ) -> None:
-        """Store the turn deadline (for the turn named by `token`) and the last human action's time."""
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET deadline = ?, deadline_token = ?, reminded = ?, last_human_at = ?"
-                " WHERE id = ?",
-                (deadline, token, int(reminded), last_human_at, table_id),
-            )
+    async def end_table(self, table_id: int) -> None:
+        """Close a table without tallying anything."""
+        await self.commit(Change(table_id).end_table())
 
     async def set_turn_message(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
-        """Remember (or forget, with None) the message carrying a player's live turn controls."""
+        """Remember (or forget, with None) the message carrying a seat's live turn controls (schema 2; kept
+        for databases and tests from before panels)."""
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE seats SET turn_channel_id = ?, turn_message_id = ? WHERE table_id = ? AND seat = ?",
                 (channel_id, message_id, table_id, seat),
             )
 
-    async def start_game(self, table_id: int, first_dealer: int, first_record: dict[str, Any]) -> None:
-        """Mark the table as playing and store the first hand's record."""
+    # ------------------------------------------------------------------ what the bot still has to show
+
+    async def pending_events(self) -> list[tuple[int, int, str, dict[str, Any]]]:
+        """Every queued event not yet shown, oldest first: (seq, table id, kind, payload)."""
+        async with self._lock, self._db.execute(
+            "SELECT seq, table_id, kind, payload FROM table_outbox ORDER BY seq"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [(row["seq"], row["table_id"], row["kind"], json.loads(row["payload"])) for row in rows]
+
+    async def events_shown(self, seqs: Iterable[int]) -> None:
+        """Forget queued events that have been shown."""
+        numbers = list(seqs)
+        if not numbers:
+            return
         async with self.transaction() as db:
             await db.execute(
-                "UPDATE game_tables SET status = 'playing', first_dealer = ? WHERE id = ?", (first_dealer, table_id)
-            )
-            await db.execute(
-                "INSERT INTO hands (table_id, hand_no, record_json, complete) VALUES (?, 0, ?, 0)",
-                (table_id, json.dumps(first_record)),
+                f"DELETE FROM table_outbox WHERE seq IN ({', '.join('?' * len(numbers))})", numbers
             )
 
-    async def save_hand(
-        self,
-        table_id: int,
-        hand_no: int,
-        record: dict[str, Any],
-        complete: bool,
-        next_record: dict[str, Any] | None = None,
-    ) -> None:
-        """Store the current hand after an action, and in the same transaction the next hand's deal."""
+    async def panels(self) -> list[Panel]:
+        """Every player's private message at every table."""
+        async with self._lock, self._db.execute("SELECT * FROM panels") as cursor:
+            rows = await cursor.fetchall()
+        return [
+            Panel(row["table_id"], row["user_id"], row["channel_id"], row["message_id"], row["live_token"],
+                  row["via_token"], row["via_at"])
+            for row in rows
+        ]
+
+    async def save_panel(self, table_id: int, user_id: int, panel: Panel | None) -> None:
+        """Remember a player's private message at a table (None: they have none)."""
         async with self.transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO hands (table_id, hand_no, record_json, complete) VALUES (?, ?, ?, ?)",
-                (table_id, hand_no, json.dumps(record), int(complete)),
-            )
-            if next_record is not None:
+            await db.execute("DELETE FROM panels WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+            if panel is not None:
                 await db.execute(
-                    "INSERT INTO hands (table_id, hand_no, record_json, complete) VALUES (?, ?, ?, 0)",
-                    (table_id, hand_no + 1, json.dumps(next_record)),
+                    "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, user_id, panel.channel_id, panel.message_id, panel.live_token, panel.via_token,
+                     panel.via_at),
                 )
 
-    async def finish_game(
-        self,
-        table_id: int,
-        guild_id: int,
-        hand_no: int,
-        record: dict[str, Any],
-        tallies: Sequence[PlayerTally],
-        teams: Sequence[TeamResult],
-    ) -> None:
-        """Store the last hand, close the table and add the game to every player's record, atomically."""
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO hands (table_id, hand_no, record_json, complete) VALUES (?, ?, ?, 1)",
-                (table_id, hand_no, json.dumps(record)),
-            )
-            await db.execute(
-                "UPDATE game_tables SET status = 'finished', closed_at = datetime('now') WHERE id = ?", (table_id,)
-            )
-            for tally in tallies:
-                await db.execute(
-                    "INSERT INTO player_stats (guild_id, user_id, name) VALUES (?, ?, ?)"
-                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
-                    (guild_id, tally.user_id, tally.name),
-                )
-                await db.execute(
-                    "UPDATE player_stats SET games_played = games_played + 1, games_won = games_won + ?,"
-                    " marks_won = marks_won + ?, points_won = points_won + ?, hands_bid = hands_bid + ?,"
-                    " hands_made = hands_made + ?, hands_set = hands_set + ? WHERE guild_id = ? AND user_id = ?",
-                    (
-                        int(tally.won),
-                        tally.marks,
-                        tally.points,
-                        tally.hands_bid,
-                        tally.hands_made,
-                        tally.hands_set,
-                        guild_id,
-                        tally.user_id,
-                    ),
-                )
-            for team in teams:
-                await db.execute(
-                    "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
-                    " won) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        table_id,
-                        guild_id,
-                        team.team,
-                        team.team_name,
-                        json.dumps(team.players),
-                        team.score,
-                        team.score_kind,
-                        int(team.won),
-                    ),
-                )
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The id of the DM channel with a user, if known."""
+        async with self._lock, self._db.execute(
+            "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else int(row["channel_id"])
 
-    async def end_table(self, table_id: int) -> None:
-        """Close a table without tallying anything."""
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Remember the DM channel with a user."""
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET status = 'ended', closed_at = datetime('now') WHERE id = ?", (table_id,)
-            )
+            await db.execute("DELETE FROM dm_channels WHERE user_id = ?", (user_id,))
+            await db.execute("INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)", (user_id, channel_id))
 
     # ------------------------------------------------------------------ reading
 
@@ -406,6 +512,9 @@ class Storage:
             deadline_token=row["deadline_token"],
             reminded=bool(row["reminded"]),
             last_human_at=row["last_human_at"],
+            message_posted_at=row["message_posted_at"],
+            ended_by=row["ended_by"],
+            closed_idle=bool(row["closed_idle"]),
         )
         async with self._db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table.id,)) as cursor:
             for seat in await cursor.fetchall():

@@ -1,55 +1,30 @@
-"""Auction calls: parsing, spelling and ordering (RULES.md §3, HAND-RECORD.md ``calls``)."""
+"""Auction calls: what a call is, how it is spelled and how it is read (RULES.md §3, HAND-RECORD.md ``calls``).
+
+Which calls are legal is the auction's business (``auction.py``); what a call is worth at the end of the
+hand is scoring's (``scoring.py``).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .errors import IllegalAction
-from .rules import SUIT_NAMES, Rules
 
-PASS, POINTS, MARKS, PLUNGE, SPLASH = "pass", "points", "marks", "plunge", "splash"
+if TYPE_CHECKING:
+    from .rules import Rules
+
+SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
 
 
-@dataclass(frozen=True)
-class Call:
-    """One call. ``level`` orders bids (a mark is worth a hand's total); ``marks`` is 0 for point bids."""
-
-    kind: str
-    level: int = 0
-    marks: int = 0
-    trump: int | None = None  # Eighty-eight: the suit the bid names
-    plunge_base: int = 0  # the table's plunge/splash marks, to spell "plunge" vs "plunge 5"
-
-    @property
-    def is_bid(self) -> bool:
-        return self.kind != PASS
-
-    @property
-    def special(self) -> bool:
-        """Plunge and Splash: the partner declares and leads."""
-        return self.kind in (PLUNGE, SPLASH)
-
-    def text(self) -> str:
-        """The hand-record spelling."""
-        if self.kind == PASS:
-            return "pass"
-        if self.kind in (PLUNGE, SPLASH):
-            return self.kind if self.marks == self.plunge_base else f"{self.kind} {self.marks}"
-        if self.trump is not None:
-            return f"{self.level} {SUIT_NAMES[self.trump]}"
-        if self.kind == MARKS:
-            return "1 mark" if self.marks == 1 else f"{self.marks} marks"
-        return str(self.level)
-
-    def title(self) -> str:
-        """A short name for people: "Pass", "31", "2 marks", "Plunge (4 marks)"."""
-        if self.kind in (PLUNGE, SPLASH):
-            return f"{self.kind.capitalize()} ({self.marks} marks)"
-        return self.text().capitalize() if self.kind == PASS else self.text()
+def suit_word(suit: int) -> str:
+    """``"fives"`` for 5; a digit from 7 up (the Big Game's and Geezer's 7s and 8s have no word)."""
+    return SUIT_NAMES[suit] if suit < len(SUIT_NAMES) else str(suit)
 
 
 def parse_suit(word: str, top: int) -> int | None:
-    """``"fives"`` or ``"5"`` -> 5; None if it is no suit of this set."""
+    """``"fives"`` or ``"5"`` -> 5; None if it is no suit of a double-``top`` set."""
     if word in SUIT_NAMES and SUIT_NAMES.index(word) <= top:
         return SUIT_NAMES.index(word)
     if len(word) == 1 and word.isdigit() and int(word) <= top:
@@ -57,43 +32,141 @@ def parse_suit(word: str, top: int) -> int | None:
     return None
 
 
+class CallKind(StrEnum):
+    """What a call is. Doubles bids (Plunge and its kin) need that many doubles in hand."""
+
+    PASS = "pass"
+    POINTS = "points"  # a bid of points (or, in Moon, of tricks)
+    MARKS = "marks"  # a bid of marks: every trick
+    PLUNGE = "plunge"
+    SPLASH = "splash"
+    DIP = "dip"  # Geezer
+    DIVE = "dive"  # Geezer
+    PARTNER = "partner"  # Geezer's forced dealer: 39 for 2 marks, partner names the contract
+    MOON = "shoot the moon"  # Moon's 21: every trick
+    SHOOT_OVER = "shoot over"  # Moon's 42, over a 21: every trick
+
+
+PASS, POINTS, MARKS, PLUNGE, SPLASH = CallKind.PASS, CallKind.POINTS, CallKind.MARKS, CallKind.PLUNGE, CallKind.SPLASH
+DOUBLES_BIDS = frozenset({CallKind.PLUNGE, CallKind.SPLASH, CallKind.DIP, CallKind.DIVE})
+# Calls that bind the bidders to take every trick, whatever their level.
+EVERY_TRICK = frozenset({CallKind.MARKS, *DOUBLES_BIDS, CallKind.MOON, CallKind.SHOOT_OVER})
+# Calls after which the bidder's partner names the contract and leads.
+PARTNER_DECLARES = frozenset({*DOUBLES_BIDS, CallKind.PARTNER})
+MOON_WORDS = {CallKind.MOON: ("21", "shoot the moon"), CallKind.SHOOT_OVER: ("42", "shoot over")}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call. ``level`` orders bids (a mark is worth a hand's total); ``marks`` is what the bid is
+    worth in marks where that is not one (mark bids, doubles bids, Geezer's forced 39), else 0."""
+
+    kind: CallKind
+    level: int = 0
+    marks: int = 0
+    trump: int | None = None  # Eighty-eight: the suit the bid names
+    plunge_base: int = 0  # a doubles bid's usual worth, to spell "plunge" (at it) or "plunge 5" (above it)
+    # A name the bid goes by instead of its number (Geezer's "1 mark" for 45); not part of its identity.
+    name: str = field(default="", compare=False)
+
+    @property
+    def is_bid(self) -> bool:
+        """Anything but a pass."""
+        return self.kind != CallKind.PASS
+
+    @property
+    def special(self) -> bool:
+        """The partner names the contract and leads (Plunge, Splash, dip, dive, Geezer's ``partner``)."""
+        return self.kind in PARTNER_DECLARES
+
+    @property
+    def every_trick(self) -> bool:
+        """The bidders must take every trick (mark bids, doubles bids, Moon's 21 and 42)."""
+        return self.kind in EVERY_TRICK
+
+    @property
+    def marks_at_stake(self) -> int:
+        """Marks the hand is worth under marks scoring: a point bid 1, others their marks."""
+        return self.marks or 1
+
+    def text(self) -> str:
+        """The hand-record spelling."""
+        kind = self.kind
+        if kind == CallKind.PASS or kind == CallKind.PARTNER:
+            return kind.value
+        if kind in DOUBLES_BIDS:
+            return kind.value if self.marks == self.plunge_base else f"{kind.value} {self.marks}"
+        if kind in MOON_WORDS:
+            return MOON_WORDS[kind][0]
+        if self.trump is not None:
+            return f"{self.level} {SUIT_NAMES[self.trump]}"
+        if self.name:
+            return self.name
+        if kind == CallKind.MARKS:
+            return "1 mark" if self.marks == 1 else f"{self.marks} marks"
+        return str(self.level)
+
+    def title(self) -> str:
+        """A short name for people: "Pass", "31", "2 marks", "Plunge (4 marks)", "Shoot the moon"."""
+        if self.kind in DOUBLES_BIDS:
+            return f"{self.kind.value.capitalize()} ({self.marks} marks)"
+        if self.kind in MOON_WORDS:
+            return MOON_WORDS[self.kind][1].capitalize()
+        if self.kind == CallKind.PARTNER:
+            return "Partner (39 for 2 marks)"
+        return self.text().capitalize() if self.kind == CallKind.PASS else self.text()
+
+
 def parse_call(text: str, rules: Rules) -> Call:
-    """Read a call in hand-record notation; IllegalAction if it is no call of this game."""
+    """Read a call in hand-record notation; IllegalAction if it is no call of this game.
+
+    Legality now (is it high enough, does the bidder hold the doubles) is the auction's to check.
+    """
     if not isinstance(text, str):
         raise IllegalAction(f"a call is written like \"pass\" or \"31\", not {text!r}")
     lay = rules.layout
     words = text.strip().split()
     if words == ["pass"]:
-        return Call(PASS)
-    if words and words[0] in (PLUNGE, SPLASH):
-        kind = words[0]
-        base = rules.get(f"{kind}_marks")
+        return Call(CallKind.PASS)
+    if words == ["partner"] and lay.forced_partner:
+        return Call(CallKind.PARTNER, lay.min_bid, 2)
+    for kind in lay.moon_bids:
+        if " ".join(words) in MOON_WORDS[kind]:
+            return Call(kind, int(MOON_WORDS[kind][0]))
+    if words and words[0] in lay.doubles_bids:
+        kind = CallKind(words[0])
+        base = lay.doubles_bids[kind].worth(rules)
         if len(words) == 1:
-            return Call(kind, 0, 0, plunge_base=base)  # marks filled in by the auction (its value now)
+            return Call(kind, 0, 0, plunge_base=base)  # its worth now is filled in by the auction
         if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
             return Call(kind, int(words[1]) * rules.mark_points, int(words[1]), plunge_base=base)
-        raise IllegalAction(f"{text!r} is not a call: write {kind} or \"{kind} 5\"")
+        raise IllegalAction(f"{text!r} is not a call: write {kind.value} or \"{kind.value} 5\"")
     trump = None
     if lay.bids_name_trump:
         if len(words) != 2 or parse_suit(words[1], lay.tiles.top) is None:
-            raise IllegalAction(f"{text!r} is not a call: in Eighty-eight a bid names its trump, like \"64 fives\"")
+            raise IllegalAction(f"{text!r} is not a call: in {rules.title} a bid names its trump, like "
+                                f"\"{lay.min_bid + 4} fives\"")
         trump = parse_suit(words[1], lay.tiles.top)
         words = words[:1]
-    if len(words) == 2 and words[0].isdigit() and words[1] in ("mark", "marks") and lay.mark_bids \
-            and not lay.bids_name_trump:
+    if len(words) == 2 and words[0].isdigit() and words[1] in ("mark", "marks") and not lay.bids_name_trump:
         marks = int(words[0])
         if marks < 1 or (words[1] == "mark") != (marks == 1):
             raise IllegalAction(f"{text!r} is not a call: write \"1 mark\", \"2 marks\" and so on")
-        return Call(MARKS, marks * rules.mark_points, marks)
+        named = lay.named_bids.get(text.strip())
+        if named is not None:
+            return Call(CallKind.POINTS, named, name=text.strip())
+        if lay.mark_bids:
+            return Call(CallKind.MARKS, marks * rules.mark_points, marks)
     if len(words) == 1 and words[0].isdigit():
         value = int(words[0])
         if lay.min_bid <= value <= lay.max_point_bid:
             if (value - lay.min_bid) % lay.bid_step:
                 raise IllegalAction(f"bids go in steps of {lay.bid_step}: {value} is not a bid")
-            return Call(POINTS, value, 0, trump)
+            names = {v: k for k, v in lay.named_bids.items()}
+            return Call(CallKind.POINTS, value, 0, trump, name=names.get(value, ""))
         if lay.mark_bids and value > lay.max_point_bid and value % rules.mark_points == 0 and \
                 (lay.mark_aliases or lay.bids_name_trump):
-            return Call(MARKS, value, value // rules.mark_points, trump)
+            return Call(CallKind.MARKS, value, value // rules.mark_points, trump)
         raise IllegalAction(f"{value} is not a bid here: point bids run from {lay.min_bid} to {lay.max_point_bid}")
     raise IllegalAction(f"{text!r} is not a call: say pass, a bid like {lay.min_bid}"
                         + (", or marks like \"1 mark\"" if lay.mark_bids and not lay.bids_name_trump else ""))

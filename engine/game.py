@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from . import record
 from .errors import RecordError
 from .hand import Hand
 from .rules import Rules
@@ -17,10 +18,9 @@ class Game:
 
     rules: Rules
     first_dealer: int
-    records: tuple[dict, ...] = ()
+    records: tuple[dict[str, Any], ...] = ()
     scores: tuple[int, ...] = ()
     winner: int | None = None
-    _last: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, rules: Rules, rng: random.Random) -> Game:
@@ -52,30 +52,15 @@ class Game:
             raise ValueError("that hand does not belong to this game (wrong dealer or rules)")
         award = hand.award()
         scores = tuple(s + (award[i] if award else 0) for i, s in enumerate(self.scores))
-        winner = self._winner(scores, hand) if award else None
-        return Game(self.rules, self.first_dealer, (*self.records, hand.to_record()), scores, winner)
-
-    def _winner(self, scores: tuple[int, ...], hand: Hand) -> int | None:
-        target, win_by = self.rules.target, self.rules.win_by
-        over = [t for t, s in enumerate(scores) if s >= target]
-        if not over:
-            return None
-        bidders = self.rules.team_of(hand.bidder)
-        crossed = [t for t in over if self.scores[t] < target]
-        # Both past the target on one hand: the bidders win if they made their bid (RULES.md §7).
-        if len(over) > 1 and len(crossed) > 1 and hand.made and bidders in crossed:
-            return bidders
-        best = max(range(len(scores)), key=lambda t: scores[t])
-        if scores[best] >= target and all(scores[best] - s >= win_by for t, s in enumerate(scores) if t != best):
-            return best
-        return None
+        winner = self.rules.variant.winner(self.rules, self.scores, scores, hand) if award else None
+        return Game(self.rules, self.first_dealer, (*self.records, record.write(hand)), scores, winner)
 
     @classmethod
-    def from_records(cls, rules: Rules, first_dealer: int, records: list[dict]) -> Game:
+    def from_records(cls, rules: Rules, first_dealer: int, records: list[dict[str, Any]]) -> Game:
         """Rebuild a game from its finished hands' records (each replayed through the rules)."""
         game = cls(rules, first_dealer, (), (0,) * rules.teams)
-        for i, record in enumerate(records):
-            hand = Hand.from_record(record)
+        for i, data in enumerate(records):
+            hand = record.read(data)
             if not hand.complete:
                 raise RecordError(f"hand {i + 1} of the game is not finished", {"hand": i})
             try:
@@ -84,12 +69,13 @@ class Game:
                 raise RecordError(f"hand {i + 1}: {e}", {"hand": i}) from None
         return game
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Rules, first dealer and hand records: enough to rebuild the game."""
-        return {"variant": self.rules.variant, "rules": self.rules.overrides(), "first_dealer": self.first_dealer,
+        return {"variant": self.rules.preset, "rules": self.rules.overrides(), "first_dealer": self.first_dealer,
                 "hands": list(self.records)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Game:
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game from ``to_dict``'s data."""
         rules = Rules.from_preset(data["variant"], data.get("rules") or {})
         return cls.from_records(rules, data["first_dealer"], data.get("hands") or [])

@@ -1,23 +1,26 @@
-"""Hand records (HAND-RECORD.md): write a hand as JSON-able data, and rebuild a hand from one.
+"""Hand records (HAND-RECORD.md): ``write`` a hand as JSON-able data, and ``read`` a hand back from one.
 
 The reader is strict: every field is checked and every call and play is replayed through the rules, so a
-record that loads is a legal hand. Faults raise RecordError with ``at`` locating them.
+record that reads is a legal hand. Faults raise RecordError with ``at`` locating them. This module
+imports the hand, never the reverse (as python-chess's ``pgn.py`` imports the board).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import EngineError, RecordError, RulesError, TileError
-from .hand import CONTRACT, EXCHANGE, PLAY, Hand
-from .rules import PRESETS, Rules
+from .hand import Hand
+from .phases import Phase
+from .rules import Rules
+from .variants import DEFAULT_PRESET, PRESETS
 
 
-def to_record(hand: Hand) -> dict[str, Any]:
+def write(hand: Hand) -> dict[str, Any]:
     """The record of ``hand`` so far (lists stop early for a hand in progress)."""
     names = hand.ts.names
     record: dict[str, Any] = {
-        "variant": hand.rules.variant,
+        "variant": hand.rules.preset,
         "rules": hand.rules.overrides(),
         "dealer": hand.dealer,
         "deal": [[names[t] for t in seat] for seat in hand.deal],
@@ -27,29 +30,29 @@ def to_record(hand: Hand) -> dict[str, Any]:
         "contract": hand.contract_text(),
         "plays": [names[t] + (f"/{d}" if d >= 0 else "") for _, t, d in hand.plays],
     }
-    if hand.phase == CONTRACT and hand.widow_left and hand.contract is None:
+    if hand.phase == Phase.CONTRACT and hand.widow_left and hand.contract is None:
         # The bidder closed the exchange ("keep") but has not named the contract: a record alone could not
         # tell that from an exchange still open, so say it (readers that do not know the key ignore it).
         record["exchange"]["done"] = True
     return record
 
 
-def _fail(message: str, **at: Any):
+def _fail(message: str, **at: Any) -> NoReturn:
     raise RecordError(message, at)
 
 
-def from_record(record: Any) -> Hand:
+def read(record: Any) -> Hand:
     """Rebuild the exact hand a record describes."""
     if not isinstance(record, dict):
         _fail("a hand record is a JSON object with variant, dealer, deal and calls", record=None)
-    variant = record.get("variant", "standard")
-    if not isinstance(variant, str) or variant not in PRESETS:
-        _fail(f"unknown variant {variant!r}: the variants are {', '.join(PRESETS)}", field="variant")
+    preset = record.get("variant", DEFAULT_PRESET)
+    if not isinstance(preset, str) or preset not in PRESETS:
+        _fail(f"unknown variant {preset!r}: the variants are {', '.join(PRESETS)}", field="variant")
     overrides = record.get("rules") or {}
     if not isinstance(overrides, dict):
         _fail("rules must be an object of option overrides", field="rules")
     try:
-        rules = Rules.from_preset(variant, overrides)
+        rules = Rules.from_preset(preset, overrides)
     except RulesError as e:
         _fail(str(e), field="rules")
     lay = rules.layout
@@ -59,9 +62,8 @@ def from_record(record: Any) -> Hand:
     deal, widow = _read_deal(record, rules)
     hand = Hand.from_deal(rules, dealer, deal, widow)
 
-    calls = _list(record, "calls")
-    for i, text in enumerate(calls):
-        if hand.phase != "auction":
+    for i, text in enumerate(_list(record, "calls")):
+        if hand.phase != Phase.AUCTION:
             _fail(f"call {text!r} comes after the auction is over", call=i)
         hand = _step(hand, text, {"call": i}, "call")
 
@@ -71,30 +73,53 @@ def from_record(record: Any) -> Hand:
     takes, discards = exchange.get("take") or [], exchange.get("discard") or []
     if not isinstance(takes, list) or not isinstance(discards, list) or len(discards) > len(takes):
         _fail("exchange needs a take list and a discard list no longer than it", exchange=0)
-    if (takes or exchange.get("done")) and hand.phase != EXCHANGE:
-        _fail("the record exchanges tiles, but no bid winner may exchange now", exchange=0)
-    for i, text in enumerate(takes):
-        if not isinstance(text, str):
-            _fail(f"{text!r} is not a tile", exchange=i)
-        hand = _step(hand, f"take {text}", {"exchange": i}, "exchange")
-        if i < len(discards):
-            hand = _step(hand, f"discard {discards[i]}", {"exchange": i}, "exchange")
-
     contract = record.get("contract")
-    if (contract is not None or exchange.get("done")) and hand.phase == EXCHANGE:
-        hand = _step(hand, "keep", {"exchange": len(takes)}, "exchange")
-    if contract is not None:
-        if hand.phase != CONTRACT:
-            _fail("the record names a contract before the auction and exchange are over", contract=0)
-        hand = _step(hand, contract, {"contract": 0}, "contract")
+    if lay.contract_first:
+        hand = _read_contract(hand, contract)
+        if (takes or discards) and contract is None:
+            _fail("the record exchanges tiles but names no contract: the contract comes first here", exchange=0)
+        hand = _read_exchange(hand, takes, discards, [hand.ts.names[t] for t in hand.widow])
+    else:
+        if (takes or exchange.get("done")) and hand.phase != Phase.EXCHANGE:
+            _fail("the record exchanges tiles, but no bid winner may exchange now", exchange=0)
+        hand = _read_exchange(hand, takes, discards, [])
+        if (contract is not None or exchange.get("done")) and hand.phase == Phase.EXCHANGE:
+            hand = _step(hand, "keep", {"exchange": len(takes)}, "exchange")
+        hand = _read_contract(hand, contract)
 
     for text in _list(record, "plays"):
         at = {"trick": len(hand.tricks), "seat": hand.turn if hand.turn is not None else _next_leader(hand)}
-        if hand.phase != PLAY:
+        if hand.phase != Phase.PLAY:
             if hand.complete:
                 _fail(f"{text!r} is played after the hand is over", **at)
+            if hand.phase == Phase.EXCHANGE:
+                _fail(f"{text!r} is played before the exchange is over", **at)
             _fail(f"{text!r} is played before the contract is named", **at)
         hand = _step(hand, text, at, "play")
+    return hand
+
+
+def _read_contract(hand: Hand, contract: Any) -> Hand:
+    if contract is None:
+        return hand
+    if hand.phase != Phase.CONTRACT:
+        _fail("the record names a contract before the auction and exchange are over"
+              if hand.phase in (Phase.AUCTION, Phase.EXCHANGE) else "the record names a contract, but the hand "
+              "has none to name", contract=0)
+    return _step(hand, contract, {"contract": 0}, "contract")
+
+
+def _read_exchange(hand: Hand, takes: list[Any], discards: list[Any], widow: list[str]) -> Hand:
+    rule = hand.lay.exchange
+    if not takes and not discards:
+        return hand
+    if rule is None or hand.phase != Phase.EXCHANGE:
+        _fail("the record exchanges tiles, but no bid winner may exchange now", exchange=0)
+    for i, text in enumerate([*takes, *discards]):
+        if not isinstance(text, str):
+            _fail(f"{text!r} is not a tile", exchange=i if i < len(takes) else i - len(takes))
+    for action, i in rule.steps(takes, discards, widow):
+        hand = _step(hand, action, {"exchange": i}, "exchange")
     return hand
 
 
@@ -102,7 +127,7 @@ def _next_leader(hand: Hand) -> int | None:
     return hand.tricks[-1].winner if hand.tricks else hand.declarer
 
 
-def _step(hand: Hand, action: Any, at: dict, what: str) -> Hand:
+def _step(hand: Hand, action: Any, at: dict[str, Any], what: str) -> Hand:
     seat = hand.turn
     if not isinstance(action, str):
         raise RecordError(f"{action!r} is not a {what}: every {what} is written as text", at)
@@ -117,7 +142,7 @@ def _verb(what: str) -> str:
     return {"call": "call", "exchange": "do", "contract": "declare", "play": "play"}[what]
 
 
-def _list(record: dict, key: str) -> list:
+def _list(record: dict[str, Any], key: str) -> list[Any]:
     value = record.get(key)
     if value is None:
         return []
@@ -126,7 +151,7 @@ def _list(record: dict, key: str) -> list:
     return value
 
 
-def _read_deal(record: dict, rules: Rules) -> tuple[list[list[int]], list[int]]:
+def _read_deal(record: dict[str, Any], rules: Rules) -> tuple[list[list[int]], list[int]]:
     lay = rules.layout
     ts = lay.tiles
     deal = record.get("deal")

@@ -10,23 +10,23 @@ import json
 import sys
 from typing import Any
 
+from . import record
 from .errors import RecordError
-from .hand import Hand
 
 
-def replay(record: Any) -> dict:
+def replay(data: Any) -> dict[str, Any]:
     """The replay output for a parsed record; raises RecordError for an illegal or malformed one."""
-    return Hand.from_record(record).summary()
+    return record.read(data).summary()
 
 
-def replay_text(text: str) -> tuple[int, dict]:
+def replay_text(text: str) -> tuple[int, dict[str, Any]]:
     """(exit status, output object) for a record's JSON text."""
     try:
-        record = json.loads(text)
+        data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
         return 1, {"ok": False, "error": f"the record is not valid JSON: {e}", "at": {}}
     try:
-        return 0, replay(record)
+        return 0, replay(data)
     except RecordError as e:
         return 1, {"ok": False, "error": str(e), "at": e.at}
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as e:  # a shape we did not foresee

@@ -1,4 +1,4 @@
-"""Contracts and what they do to suits: which suit a tile leads, which tiles follow, who wins a trick.
+"""What a contract does to suits: which suit a tile leads, which tiles follow, who wins a trick.
 
 Each (tile set, contract) pair is turned once into tables indexed by tile id (``SuitTable``), so that
 legal-play generation is one AND of two ints and a trick's winner a few list look-ups.
@@ -9,54 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .rules import SUIT_NAMES
+from .calls import suit_word
+from .contracts import DOUBLES, FOLLOW_ME, NELLO, SEVENS, SUIT, Contract
 from .tiles import TileSet
-
-# Contract kinds
-SUIT, DOUBLES, FOLLOW_ME, NELLO, SEVENS = "suit", "doubles", "follow-me", "nello", "sevens"
-
-
-@dataclass(frozen=True)
-class Contract:
-    """A declared contract: its kind, the trump suit (for ``suit``) and how doubles play."""
-
-    kind: str
-    trump: int | None = None  # the trump number for kind == "suit"
-    doubles: str = "high"  # "high", "low" or "suit": where doubles rank when they are not trump
-    sevens_target: int = 7
-
-    @property
-    def every_trick(self) -> bool:
-        """Sevens must take every trick (as must any mark bid, which the hand knows)."""
-        return self.kind == SEVENS
-
-    def text(self) -> str:
-        """The hand-record spelling."""
-        if self.kind == SUIT:
-            return SUIT_NAMES[self.trump] if self.trump < len(SUIT_NAMES) else str(self.trump)
-        if self.kind == FOLLOW_ME:
-            return "follow-me doubles-suit" if self.doubles == "suit" else "follow-me"
-        if self.kind == NELLO:
-            return f"nello doubles-{self.doubles}"
-        return self.kind
-
-    def title(self) -> str:
-        """A short name for people: "Fives", "Nello (doubles low)", "Follow me"."""
-        if self.kind == SUIT:
-            return self.text().capitalize()
-        if self.kind == FOLLOW_ME:
-            return "Follow me" + (" (doubles own suit)" if self.doubles == "suit" else "")
-        if self.kind == NELLO:
-            return {"high": "Nello (doubles high)", "low": "Nello (doubles low)",
-                    "suit": "Nello (doubles own suit)"}[self.doubles]
-        return self.kind.capitalize()
 
 
 @dataclass(frozen=True)
 class SuitTable:
     """Per-tile tables for one contract over one tile set.
 
-    Suits are numbered 0..top for the numbers and ``top + 1`` for doubles as a suit of their own.
+    Suits are numbered 0..top for the numbers, ``top + 1`` for doubles as a suit of their own and
+    ``top + 2`` for a trump suit that is no number (sevens trump, count).
     """
 
     trump: int  # the trump suit's number, or -1
@@ -67,9 +30,12 @@ class SuitTable:
     doubles_suit: int
 
     def suit_name(self, suit: int) -> str:
+        """The suit's name in a sentence: "fives", "doubles", "trumps", "7s"."""
         if suit == self.doubles_suit:
             return "doubles"
-        return SUIT_NAMES[suit] if suit < len(SUIT_NAMES) else f"{suit}s"
+        if suit == self.doubles_suit + 1:
+            return "trumps"
+        return suit_word(suit) + ("s" if suit >= 7 else "")
 
     def legal_mask(self, held: int, lead: int) -> int:
         """The tiles of ``held`` that may be played to a trick whose led suit is ``lead`` (-1: leading)."""
@@ -84,6 +50,7 @@ class SuitTable:
         """Sevens: the tiles of ``held`` nearest the target."""
         best, mask = 99, 0
         dist = self.distance
+        assert dist is not None
         m = held
         while m:
             low = m & -m
@@ -108,7 +75,7 @@ class SuitTable:
         trump = self.trump
         trump_mask = self.members[trump] if trump >= 0 else 0
         lead_mask = self.members[lead]
-        trump_rank, lead_rank = (self.rank[trump] if trump >= 0 else None), self.rank[lead]
+        trump_rank, lead_rank = self.rank[trump] if trump >= 0 else self.rank[lead], self.rank[lead]
         best_i, best = 0, -1
         for i, t in enumerate(tiles):
             bit = 1 << t
@@ -127,32 +94,27 @@ class SuitTable:
 def suit_table(tiles: TileSet, contract: Contract) -> SuitTable:
     """Build (once) the tables for a contract over a tile set."""
     top = tiles.top
-    dsuit = top + 1
+    dsuit, tsuit = top + 1, top + 2
     n = len(tiles.hi)
     hi, lo = tiles.hi, tiles.lo
     kind = contract.kind
-    doubles_own = (kind == DOUBLES or (kind in (FOLLOW_ME, NELLO) and contract.doubles == "suit"))
-    doubles_low = kind == NELLO and contract.doubles == "low"
-    trump = contract.trump if kind == SUIT else (dsuit if kind == DOUBLES else -1)
+    trumps = contract.rule.trumps(tiles, contract)  # tile id -> rank among trumps
+    trump = contract.trump if kind == SUIT else dsuit if kind == DOUBLES else tsuit if trumps else -1
+    assert trump is not None
+    doubles_own = kind == DOUBLES or (kind in (FOLLOW_ME, NELLO) and contract.doubles == "suit")
+    doubles_low = kind == NELLO and contract.doubles == "low" and contract.low is None
+    low = contract.low if kind == NELLO else None  # Geezer: tiles bearing it rank lowest in their other suit
 
-    def is_trump(t: int) -> bool:
-        if kind == SUIT:
-            return hi[t] == trump or lo[t] == trump
-        return kind == DOUBLES and hi[t] == lo[t]
-
-    members = [0] * (top + 2)
-    rank = [[0] * n for _ in range(top + 2)]
+    members = [0] * (top + 3)
+    rank = [[0] * n for _ in range(top + 3)]
     lead_suit = [0] * n
     for t in range(n):
         a, b = hi[t], lo[t]
         double = a == b
-        if is_trump(t):
+        if t in trumps:
             lead_suit[t] = trump
             members[trump] |= 1 << t
-            if trump == dsuit:
-                rank[trump][t] = a + 1
-            else:
-                rank[trump][t] = 50 if double else 1 + (a if b == trump else b)
+            rank[trump][t] = trumps[t]
             continue
         if double and doubles_own:
             lead_suit[t] = dsuit
@@ -162,9 +124,10 @@ def suit_table(tiles: TileSet, contract: Contract) -> SuitTable:
         lead_suit[t] = a
         for s, other in ((a, b), (b, a)):
             members[s] |= 1 << t
-            rank[s][t] = (0 if doubles_low else 50) if double else 1 + other
             if double:
+                rank[s][t] = 0 if doubles_low else 50
                 break
+            rank[s][t] = 0 if other == low else 1 + other
     distance = None
     if kind == SEVENS:
         distance = tuple(abs(hi[t] + lo[t] - contract.sevens_target) for t in range(n))

@@ -37,6 +37,9 @@ def base_index(hi: int, lo: int) -> int:
     return hi * (hi + 1) // 2 + lo
 
 
+TileId = int  # a tile's index in its set (see the module docstring); a hand is a mask of them
+
+
 def tile_points(hi: int, lo: int) -> int:
     """Count value: 10 for a tile whose pips total 10, 5 for a total of 5, else 0."""
     total = hi + lo
@@ -52,12 +55,14 @@ def count_points(text: str) -> int:
 class TileSet:
     """The tiles a game is played with: a double-``top`` set, ``copies`` times, less ``removed``.
 
-    All per-tile facts are tables indexed by tile id, so the hot paths are list look-ups.
+    ``count`` is the count rule: tiles totalling 5 or 10 pips carry that many points (every game but
+    Moon), or none do. All per-tile facts are tables indexed by tile id, so the hot paths are list look-ups.
     """
 
     top: int
     copies: int = 1
     removed: tuple[tuple[int, int], ...] = ()
+    count: bool = True
     # Tables set once in __post_init__ (indexed by tile id unless said otherwise).
     set_size: int = field(init=False, repr=False, compare=False)  # tiles in one copy of the set
     ids: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the ids in play
@@ -72,7 +77,7 @@ class TileSet:
 
     def __post_init__(self) -> None:
         # Per-tile tables, computed once per set: the hot paths read them as plain attributes.
-        ids, hi, lo, points, names = _tables(self.top, self.copies, self.removed)
+        ids, hi, lo, points, names = _tables(self.top, self.copies, self.removed, self.count)
         size = (self.top + 1) * (self.top + 2) // 2
         facts = {
             "set_size": size, "ids": ids, "hi": hi, "lo": lo, "points": points, "names": names,
@@ -104,6 +109,7 @@ class TileSet:
         return base
 
     def describe(self) -> str:
+        """The set in words: "double-six", "two double-six sets without 0-0, 1-0, …"."""
         text = f"double-{_NUMBER_WORDS[self.top]}"
         if self.copies == 2:
             text = "two " + text + " sets"
@@ -112,9 +118,11 @@ class TileSet:
         return text
 
     def name(self, tid: int) -> str:
+        """A tile id written as text."""
         return self.names[tid]
 
     def mask_of(self, tids: Iterable[int]) -> int:
+        """Tile ids as a mask."""
         mask = 0
         for t in tids:
             mask |= 1 << t
@@ -129,7 +137,8 @@ _NUMBER_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven",
 
 
 @cache
-def _tables(top: int, copies: int, removed: tuple):
+def _tables(top: int, copies: int, removed: tuple[tuple[int, int], ...], count: bool
+            ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
     size = (top + 1) * (top + 2) // 2
     n = size * copies
     hi = [0] * n
@@ -142,7 +151,7 @@ def _tables(top: int, copies: int, removed: tuple):
             for b in range(a + 1):
                 tid = base_index(a, b) + copy * size
                 hi[tid], lo[tid] = a, b
-                pts[tid] = tile_points(a, b)
+                pts[tid] = tile_points(a, b) if count else 0
                 names[tid] = f"{a}-{b}"
                 if (a, b) not in removed:
                     ids.append(tid)

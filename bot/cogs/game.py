@@ -62,10 +62,10 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             await interaction.followup.send(str(refusal), ephemeral=True)
             return
         try:
-            await self.bot.delivery.update_table_message(table, strict=True)
+            await self.bot.delivery.sync_table(table)
         except discord.HTTPException as error:
             if transient(error):  # Discord's trouble, not ours: the table stands and its message follows
-                await self.bot.delivery.update_table_message(table)
+                await self.bot.service.show(table)
                 await interaction.followup.send(
                     f"Your table is open (table {table.id}); Discord is slow right now, so its message may "
                     "take a moment to appear.",
@@ -111,7 +111,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
             rules = Rules.from_preset(preset or "standard")
-            heading = f"**{rules.title}** (preset `{rules.variant}`)"
+            heading = f"**{rules.title}** (preset `{rules.preset}`)"
         lines = [heading, *(f"• {line}" for line in rules.describe())]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 from PIL import Image, ImageDraw
 
 from . import palette
 from .png import Backdrop, make_backdrop
+
+S = TypeVar("S")
 
 
 def felt(width: int, height: int, rail: int = 10) -> Image.Image:
@@ -20,6 +24,16 @@ def felt(width: int, height: int, rail: int = 10) -> Image.Image:
 def felt_backdrop(width: int, height: int, rail: int = 10) -> Backdrop:
     """The bare felt prepared for PNG encoding; draw on a copy of its ``image``."""
     return make_backdrop(_felt(width, height, rail))
+
+
+def with_felt(draw: Callable[[S], Image.Image]) -> Callable[[S], tuple[Image.Image, Backdrop]]:
+    """``draw`` returning also the bare felt it drew on (the backdrop its PNG is encoded against)."""
+
+    def drawn(scene: S) -> tuple[Image.Image, Backdrop]:
+        img = draw(scene)
+        return img, felt_backdrop(img.width, img.height)
+
+    return drawn
 
 
 @lru_cache(maxsize=32)

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.tiles import tile_points
 
 from . import palette, shapes
-from .felt import felt_backdrop
-from .fonts import fit, font, text_width
-from .png import to_png
+from .felt import felt_backdrop, with_felt
+from .fonts import TextDraw, font, text_width
+from .names import fit_name
+from .png import draw_then_encode
 from .scenes import HandScene
-from .serial import one_at_a_time
 from .tile import SceneTile, place_tile, read_tile
 
 MAX_WIDTH = 1000
 MARGIN = 28
 LARGEST_TILE = 72
 SMALLEST_TILE = 36
+CHIP_H = 24  # room above a tile for its count chip
 
 
 @dataclass(frozen=True)
@@ -64,58 +65,93 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     """Draw the hand; return the picture and where each tile went."""
     tiles = order_hand(scene.tiles, scene.trumps)
     size = tile_size_for(len(tiles))
-    gap = int(size * 0.3)
-    trump_names = {read_tile(t).name for t in scene.trumps}
-    parsed = [read_tile(t) for t in tiles]
-    split = sum(1 for t in parsed if t.name in trump_names)
-    group_gap = gap if 0 < split < len(tiles) else 0
-
     title_h = 44 if scene.title else 0
-    lift = int(size * 0.18) if scene.playable is not None else 0
-    chip_h = 24
-    name_size = max(18, int(size * 0.34))
-    legend = split > 0 or any(tile_points(t.hi, t.lo) for t in parsed)
-    row_w = len(tiles) * size + max(0, len(tiles) - 1) * gap + group_gap
+    lift = rack_lift(scene, size)
+    name_size = rack_name_size(size)
+    legend = any(rack_legend(scene, tiles))
+    row_w = rack_width(scene, tiles, size)
     width = min(MAX_WIDTH, max(row_w + 2 * MARGIN, 360, text_width(scene.title, 26, True) + 2 * MARGIN))
-    tile_top = MARGIN + title_h + chip_h + 6 + lift
+    tile_top = MARGIN + title_h + CHIP_H + 6 + lift
     height = tile_top + 2 * size + 12 + name_size + 14 + (28 if legend else 0) + MARGIN - 8
 
     img = felt_backdrop(width, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     if scene.title:
-        draw.text((MARGIN, MARGIN + 2), fit(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
+        draw.text((MARGIN, MARGIN + 2), fit_name(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
                   fill=palette.TEXT, anchor="lt")
     if not tiles:
         draw.text((width // 2, tile_top + size), "No tiles left", font=font(24), fill=palette.TEXT_SOFT, anchor="mm")
         return img, []
+    slots = draw_rack(img, draw, scene, tiles, ((width - row_w) // 2, tile_top), size)
+    if legend:
+        draw_legend(img, draw, width - MARGIN, height - MARGIN + 2, *rack_legend(scene, tiles))
+    return img, slots
 
+
+def rack_lift(scene: HandScene, size: int) -> int:
+    """How far playable tiles stand above the rest on the player's turn."""
+    return int(size * 0.18) if scene.playable is not None else 0
+
+
+def rack_name_size(size: int) -> int:
+    """The size of the tile names written under a rack of ``size`` tiles."""
+    return max(18, int(size * 0.34))
+
+
+def rack_legend(scene: HandScene, tiles: list[str]) -> tuple[bool, bool]:
+    """Whether the rack shows count chips and trump rules (and so needs a key to them)."""
+    parsed = [read_tile(t) for t in tiles]
+    trump_names = {read_tile(t).name for t in scene.trumps}
+    counts = scene.counting and any(tile_points(t.hi, t.lo) for t in parsed)
+    return counts, any(t.name in trump_names for t in parsed)
+
+
+def rack_width(scene: HandScene, tiles: list[str], size: int) -> int:
+    """Width of one row of ``tiles`` at ``size``, with the gap between trumps and the rest."""
+    gap = int(size * 0.3)
+    return len(tiles) * size + max(0, len(tiles) - 1) * gap + (gap if _split(scene, tiles) else 0)
+
+
+def _split(scene: HandScene, tiles: list[str]) -> int:
+    """Where the trumps end in a racked row (0 if the row is all trumps or has none)."""
+    trump_names = {read_tile(t).name for t in scene.trumps}
+    split = sum(1 for t in tiles if read_tile(t).name in trump_names)
+    return split if 0 < split < len(tiles) else 0
+
+
+def draw_rack(img: Image.Image, draw: TextDraw, scene: HandScene, tiles: list[str],
+              xy: tuple[int, int], size: int) -> list[TileSlot]:
+    """One row of the hand's ``tiles`` (in racking order) with the top-left of the row at ``xy`` (tiles that
+    stand up for the player's turn rise above it): count chips, trump rules, names, dimming."""
+    gap = int(size * 0.3)
+    split = _split(scene, tiles)
+    trump_names = {read_tile(t).name for t in scene.trumps}
     playable = None if scene.playable is None else {read_tile(t).name for t in scene.playable}
+    lift = rack_lift(scene, size)
+    name_size = rack_name_size(size)
+    x, tile_top = xy
     slots: list[TileSlot] = []
-    x = (width - row_w) // 2
-    for i, (text, t) in enumerate(zip(tiles, parsed, strict=True)):
-        if i == split and group_gap:
-            x += group_gap
+    for i, text in enumerate(tiles):
+        t = read_tile(text)
+        if split and i == split:
+            x += gap
         trump = t.name in trump_names
-        count = tile_points(t.hi, t.lo)
+        count = tile_points(t.hi, t.lo) if scene.counting else 0
         dimmed = playable is not None and t.name not in playable
         y = tile_top - (lift if playable is not None and not dimmed else 0)
         box = place_tile(img, t, size, True, (x, y), style="dim" if dimmed else "plain")
         slots.append(TileSlot(text, box, trump, count, dimmed))
         _draw_marks(img, draw, t, box, size, name_size, tile_top, trump, count, dimmed)
         x += size + gap
-    if legend:
-        _draw_legend(img, draw, width, height, split > 0)
-    return img, slots
+    return slots
 
 
-@one_at_a_time
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as PNG bytes."""
-    img, _ = draw_hand(scene)
-    return to_png(img, felt_backdrop(img.width, img.height))
+    return draw_then_encode(with_felt(lambda s: draw_hand(s)[0]), scene)
 
 
-def _draw_marks(img: Image.Image, draw: ImageDraw.ImageDraw, t: SceneTile, box: tuple[int, int, int, int],
+def _draw_marks(img: Image.Image, draw: TextDraw, t: SceneTile, box: tuple[int, int, int, int],
                 size: int, name_size: int, tile_top: int, trump: bool, count: int, dimmed: bool) -> None:
     """The quiet markers around one tile: count chip above, trump rule and name below."""
     left, top, right, bottom = box
@@ -136,11 +172,10 @@ def _draw_marks(img: Image.Image, draw: ImageDraw.ImageDraw, t: SceneTile, box: 
     draw.text((cx, base + 14), t.name, font=font(name_size, True), fill=colour, anchor="mt")
 
 
-def _draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, width: int, height: int, trumps: bool) -> None:
-    """A one-line key to the markers, bottom right, small."""
-    y = height - MARGIN + 2
-    x = width - MARGIN
-    parts = [("count", palette.COUNT)] + ([("trump", palette.GOLD)] if trumps else [])
+def draw_legend(img: Image.Image, draw: TextDraw, right: int, y: int, counts: bool, trumps: bool) -> None:
+    """A one-line key to the markers, ending at ``right`` on the baseline ``y``, small."""
+    x = right
+    parts = [("count", palette.COUNT)] * counts + [("trump", palette.GOLD)] * trumps
     for label, colour in reversed(parts):
         w = text_width(label, 17)
         draw.text((x, y), label, font=font(17), fill=palette.TEXT_SOFT, anchor="rs")

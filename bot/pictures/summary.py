@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
-from .felt import felt_backdrop
-from .fonts import fit, font, text_width
-from .png import to_png
+from .felt import felt_backdrop, with_felt
+from .fonts import TextDraw, font, text_width
+from .names import display_name, fit_name, seat_label
+from .png import draw_then_encode
 from .scenes import GameEndScene, HandEndScene
 from .scoreboard import draw_scores, score_heading
-from .seating import seat_name
-from .serial import one_at_a_time
 from .tile import place_tile, read_tile
 
 WIDTH = 900
@@ -19,28 +18,29 @@ MARGIN = 40
 COUNT_TILE = 30
 
 
-def team_of(seat: int, teams: int) -> int:
-    """The team a seat plays for: partners sit across, so seats alternate (each alone with 3 teams of 1)."""
-    return seat % max(1, teams)
-
-
 def draw_hand_end(scene: HandEndScene) -> Image.Image:
     """Draw the summary of a finished hand."""
     teams = len(scene.team_names)
     row_h = 108
-    height = 150 + teams * row_h + 34 + 92 + MARGIN
+    reason_h = 34 if scene.reason else 0
+    height = 150 + reason_h + teams * row_h + 34 + 92 + MARGIN
     img = felt_backdrop(WIDTH, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     draw.text((MARGIN, 32), "HAND OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
-    draw.text((MARGIN, 56), fit(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True), font=font(28, True),
+    draw.text((MARGIN, 56), fit_name(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True), font=font(28, True),
               fill=palette.TEXT, anchor="lt")
     if scene.contract:
-        draw.text((MARGIN, 94), fit("Contract: " + scene.contract, WIDTH - 2 * MARGIN - 190, 22), font=font(22),
+        draw.text((MARGIN, 94), fit_name("Contract: " + scene.contract, WIDTH - 2 * MARGIN - 190, 22), font=font(22),
                   fill=palette.TEXT_SOFT, anchor="lt")
+    if scene.reason:
+        # Why the hand stopped before its last trick, in the result's colour.
+        colour = palette.SET if scene.made is False else palette.MADE if scene.made else palette.TEXT_SOFT
+        draw.text((MARGIN, 128), fit_name(scene.reason, WIDTH - 2 * MARGIN, 22, True), font=font(22, True),
+                  fill=colour, anchor="lt")
     _draw_result(img, draw, scene)
 
-    bidders = None if scene.bidder is None else team_of(scene.bidder, teams)
-    y = 140
+    bidders = _bidders(scene)
+    y = 140 + reason_h
     for team, name in enumerate(scene.team_names):
         _draw_team_row(img, draw, scene, team, name, y, row_h, team == bidders)
         y += row_h
@@ -56,11 +56,9 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
     return img
 
 
-@one_at_a_time
 def render_hand_end(scene: HandEndScene) -> bytes:
     """The summary of a finished hand as PNG bytes."""
-    img = draw_hand_end(scene)
-    return to_png(img, felt_backdrop(img.width, img.height))
+    return draw_then_encode(with_felt(draw_hand_end), scene)
 
 
 def draw_game_end(scene: GameEndScene) -> Image.Image:
@@ -70,17 +68,17 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
     height = 228 + teams * row_h + MARGIN - 4
     width = 820
     img = felt_backdrop(width, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     # The 4-2 — forty-two — set beside the title like a trophy.
     place_tile(img, (4, 2), 50, False, (width - MARGIN - 104, 48))
     draw.text((MARGIN, 36), "GAME OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     winner = scene.team_names[scene.winner] if 0 <= scene.winner < teams else "?"
     verb = "wins" if len(scene.players[scene.winner] if scene.winner < len(scene.players) else ()) == 1 else "win"
-    draw.text((MARGIN, 62), fit(f"{winner} {verb}!", width - 2 * MARGIN - 130, 44, True), font=font(44, True),
+    draw.text((MARGIN, 62), fit_name(f"{winner} {verb}!", width - 2 * MARGIN - 130, 44, True), font=font(44, True),
               fill=palette.GOLD, anchor="lt")
     players = scene.players[scene.winner] if scene.winner < len(scene.players) else ()
     if players:
-        draw.text((MARGIN, 120), fit("Well played, " + _and(players), width - 2 * MARGIN - 130, 22), font=font(22),
+        draw.text((MARGIN, 120), fit_name("Well played, " + _and(players), width - 2 * MARGIN - 130, 22), font=font(22),
                   fill=palette.TEXT, anchor="lt")
     hands = f"{scene.hands_played} hand{'s' if scene.hands_played != 1 else ''} played"
     draw.text((MARGIN, 154), hands, font=font(18), fill=palette.TEXT_SOFT, anchor="lt")
@@ -102,17 +100,22 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
         if names and names != (scene.team_names[team],):
             # Beside the team's name, on its baseline: who played for it.
             x = MARGIN + 20 + min(width // 2, text_width(scene.team_names[team], 22, True)) + 14
-            label = fit(_and(names), width - x - MARGIN - 120, 18)
+            label = fit_name(_and(names), width - x - MARGIN - 120, 18)
             draw.text((x, top + 19), label, font=font(18), fill=palette.TEXT_SOFT, anchor="ls")
         y += row_h
     return img
 
 
-@one_at_a_time
 def render_game_end(scene: GameEndScene) -> bytes:
     """The end of a game as PNG bytes."""
-    img = draw_game_end(scene)
-    return to_png(img, felt_backdrop(img.width, img.height))
+    return draw_then_encode(with_felt(draw_game_end), scene)
+
+
+def _bidders(scene: HandEndScene) -> int | None:
+    """The bidder's team, as the scene's seats say."""
+    if scene.bidder is None or not 0 <= scene.bidder < len(scene.seats):
+        return None
+    return scene.seats[scene.bidder].team
 
 
 def _bid_line(scene: HandEndScene) -> str:
@@ -120,10 +123,11 @@ def _bid_line(scene: HandEndScene) -> str:
         return "No bid"
     if not 0 <= scene.bidder < len(scene.seats):
         return f"Bid {scene.bid}"
-    return f"{scene.seats[scene.bidder].name} ({seat_name(len(scene.seats), scene.bidder)}) bid {scene.bid}"
+    info = scene.seats[scene.bidder]
+    return f"{display_name(info, scene.bidder)} ({seat_label(info, scene.bidder)}) bid {scene.bid}"
 
 
-def _draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScene) -> None:
+def _draw_result(img: Image.Image, draw: TextDraw, scene: HandEndScene) -> None:
     """MADE in green, SET in red, or THROWN IN, as a stamp in the top right."""
     if scene.made is None:
         label, colour = "THROWN IN", palette.TEXT_SOFT
@@ -135,28 +139,31 @@ def _draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScen
     draw.text((WIDTH - MARGIN - w // 2, 69), label, font=font(30, True), fill=colour, anchor="mm")
 
 
-def _draw_team_row(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScene, team: int, name: str,
+def _draw_team_row(img: Image.Image, draw: TextDraw, scene: HandEndScene, team: int, name: str,
                    y: int, row_h: int, bidders: bool) -> None:
     """One team's hand: name, points taken, the count tiles it caught, and what it scored."""
     plate = shapes.rounded_box(WIDTH - 2 * MARGIN, row_h - 12, 14, palette.PLATE, palette.PLATE_EDGE, 1)
     shapes.paste(img, plate, (MARGIN, y))
-    draw.text((MARGIN + 20, y + 16), fit(name, 220, 26, True), font=font(26, True), fill=palette.TEXT, anchor="lt")
+    draw.text((MARGIN + 20, y + 16), fit_name(name, 220, 26, True), font=font(26, True), fill=palette.TEXT, anchor="lt")
     if bidders:
         draw.text((MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24), "bidders", font=font(16),
                   fill=palette.GOLD, anchor="lt")
     points = scene.points[team] if team < len(scene.points) else 0
-    draw.text((MARGIN + 20, y + 54), f"took {points} point{'s' if points != 1 else ''}", font=font(20),
-              fill=palette.TEXT_SOFT, anchor="lt")
+    took = f"took {points} point{'s' if points != 1 else ''}"
+    if scene.tricks_taken is not None and team < len(scene.tricks_taken):
+        tricks = scene.tricks_taken[team]
+        took += f", {tricks} trick{'s' if tricks != 1 else ''}"
+    draw.text((MARGIN + 20, y + 54), took, font=font(20), fill=palette.TEXT_SOFT, anchor="lt")
     counts = scene.counts[team] if team < len(scene.counts) else ()
     x = MARGIN + 290
     tile_y = y + (row_h - 12 - 2 * COUNT_TILE) // 2
     for text in counts[:10]:
         place_tile(img, read_tile(text), COUNT_TILE, True, (x, tile_y))
         x += COUNT_TILE + 8
-    if not counts:
+    if not counts and any(scene.counts):  # (a game without count, like Moon, says nothing of it)
         draw.text((x, y + (row_h - 12) // 2), "no count", font=font(18), fill=palette.TEXT_SOFT, anchor="lm")
     award = _award_text(scene, team)
-    colour = palette.GOLD if award.startswith("+") else palette.TEXT_SOFT
+    colour = palette.GOLD if award.startswith("+") else palette.SET if award.startswith("−") else palette.TEXT_SOFT
     draw.text((WIDTH - MARGIN - 20, y + (row_h - 12) // 2), award, font=font(26, True), fill=colour, anchor="rm")
 
 
@@ -164,10 +171,10 @@ def _award_text(scene: HandEndScene, team: int) -> str:
     if scene.award is None:
         return "—"
     value = scene.award[team] if team < len(scene.award) else 0
-    if value <= 0:
+    if value == 0:
         return "—"
     unit = "mark" if scene.score_kind == "marks" else "point"
-    return f"+{value} {unit}{'s' if value != 1 else ''}"
+    return f"{'+' if value > 0 else '−'}{abs(value)} {unit}{'s' if abs(value) != 1 else ''}"
 
 
 def _and(names: tuple[str, ...]) -> str:

@@ -139,10 +139,26 @@ class RematchOpened(TableEvent):
     table_id: int
 
 
+@dataclass(frozen=True)
+class DmChanged(TableEvent):
+    """The bot found it can (or can no longer) DM the player of `seat`."""
+
+    kind: ClassVar[str] = "dm_changed"
+    seat: int
+    closed: bool
+
+
+@dataclass(frozen=True)
+class TableShown(TableEvent):
+    """The table message should be shown again as it is (nothing changed at the table)."""
+
+    kind: ClassVar[str] = "table_shown"
+
+
 EVENT_TYPES: dict[str, type[TableEvent]] = {
     cls.kind: cls
     for cls in (LobbyChanged, Started, Dealt, Acted, HandOver, GameOver, Ended, IdleClosed, Reminded, TakenOver,
-                Away, Back, Left, RematchOpened)
+                Away, Back, Left, RematchOpened, DmChanged, TableShown)
 }
 
 

@@ -7,7 +7,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Game, Hand, Rules
+from engine import Game, Hand, Rules, read_record, view_for, write_record
 
 from ..storage import SeatRow
 from .options_text import TableSettings
@@ -30,6 +30,7 @@ class Table:
     rules: Rules
     computer_level: str = "strong"
     message_id: int | None = None
+    message_posted_at: float | None = None  # when the table message was posted (by the service's clock)
     status: str = "lobby"
     seats: dict[int, SeatRow] = field(default_factory=dict)
     game: Game | None = None
@@ -69,7 +70,7 @@ class Table:
         """The state token controls of this moment carry."""
         if self.hand is None:
             return "lobby"
-        return state_token(self.hand_no, self.hand.to_record())
+        return state_token(self.hand_no, write_record(self.hand))
 
     @property
     def scores(self) -> list[int]:
@@ -112,9 +113,9 @@ class Table:
     def view_for(self, seat: int) -> dict:
         """What `seat` may know now (the engine's view)."""
         assert self.hand is not None
-        return self.hand.view_for(seat, self.scores)
+        return view_for(self.hand, seat, self.scores)
 
     def finished_hand(self, hand_no: int) -> Hand:
         """Hand `hand_no` of the game, rebuilt from its record (it must be finished)."""
         assert self.game is not None
-        return Hand.from_record(self.game.records[hand_no])
+        return read_record(self.game.records[hand_no])

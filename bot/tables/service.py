@@ -11,20 +11,21 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields, replace
 from typing import Protocol
 
-from engine import Game, Hand, IllegalAction, RecordError, Rules, RulesError
+from engine import Game, IllegalAction, RecordError, Rules, RulesError, read_record, write_record
 from engine.ai import make_player
 
-from ..storage import ChannelBusy, SeatRow, Storage, TableRow
+from ..storage import Change, ChannelBusy, SeatRow, Storage, TableRow
 from .computers import ComputerRunner, PlayerFactory, make_chooser
 from .events import (
     Acted,
     Away,
     Back,
     Dealt,
+    DmChanged,
     Ended,
     GameOver,
     HandOver,
@@ -35,6 +36,7 @@ from .events import (
     Reminded,
     Started,
     TableEvent,
+    TableShown,
     TakenOver,
 )
 from .model import Table
@@ -44,6 +46,7 @@ from .tally import tally
 from .timers import Due, TurnClock
 
 log = logging.getLogger("bot.tables")
+TABLE_FIELDS = tuple(f.name for f in fields(Table))
 
 CHANNEL_BUSY = "This channel already has a table. Finish it or `/42 end` it first."
 
@@ -82,10 +85,20 @@ def _describe(error: Exception) -> str:
 
 
 class TableListener(Protocol):
-    """Receives every change at a table (the Discord presenter implements this)."""
+    """Hears of every change at a table once it is stored (the Discord delivery implements this)."""
 
-    async def on_table_event(self, table: Table, event: TableEvent) -> None:
-        """Show `event`; called with the table's lock held, so events arrive in order."""
+    def publish(self, table: Table, events: Sequence[Published]) -> None:
+        """Take note of `events` (stored in the table's outbox as numbered): called in order, with the
+        table's lock held, right after the change is stored and made in memory. Must not wait for
+        anything: the game goes on at once."""
+
+
+@dataclass(frozen=True)
+class Published:
+    """An event and its number in the table's outbox."""
+
+    seq: int
+    event: TableEvent
 
 
 class TableService:
@@ -131,13 +144,14 @@ class TableService:
         """The table with this id, if it is open or finished since start-up."""
         return self.tables.get(table_id)
 
-    async def find(self, table_id: int) -> Table | None:
-        """The table with this id; a finished one is read back from storage (its `Rematch` outlives restarts)."""
+    async def find(self, table_id: int, *, ended_too: bool = False) -> Table | None:
+        """The table with this id; a finished one is read back from storage (its `Rematch` outlives
+        restarts), and with `ended_too` an ended one (to show how it ended)."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
         row = await self.storage.load_table(table_id)
-        if row is None or row.status != "finished":
+        if row is None or row.status not in (("finished", "ended") if ended_too else ("finished",)):
             return None
         try:
             table = self._rebuild(row)
@@ -191,7 +205,7 @@ class TableService:
 
     async def _create(
         self, guild_id: int, channel_id: int, host_id: int, rules: Rules, computer_level: str,
-        seats: list[SeatRow], settings: TableSettings,
+        seats: list[SeatRow], settings: TableSettings, *, rematch_of: int | None = None,
     ) -> Table:
         """Store a new lobby and start keeping it; Refusal if the channel already has an open table."""
         try:
@@ -199,13 +213,14 @@ class TableService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
-                variant=rules.variant,
+                variant=rules.preset,
                 rules=rules.overrides(),
                 computer_level=computer_level,
                 seats=seats,
                 turn_seconds=settings.turn_seconds,
                 idle_seconds=settings.idle_seconds,
                 now=self.clock(),
+                rematch_of=rematch_of,
             )
         except ChannelBusy:
             raise Refusal(CHANNEL_BUSY) from None
@@ -216,10 +231,25 @@ class TableService:
         self.tables[table_id] = table
         return table
 
-    async def set_message(self, table: Table, message_id: int) -> None:
-        """Remember the table message's id."""
-        table.message_id = message_id
-        await self.storage.set_message(table.id, message_id)
+    async def set_message(self, table: Table, message_id: int | None, posted_at: float | None = None) -> None:
+        """Remember the table message's id (None: there is none now) and when it was posted."""
+        table.message_id, table.message_posted_at = message_id, posted_at
+        await self.storage.set_message(table.id, message_id, posted_at)
+
+    async def note_dm(self, table: Table, seat: int, closed: bool) -> None:
+        """Record whether the bot can DM a seat's player (the table message tells the channel when not)."""
+        async with self.lock(table):
+            row = table.seats.get(seat)
+            if row is None or row.dm_closed == closed:
+                return
+            seats = {**table.seats, seat: replace(row, dm_closed=closed)}
+            after = replace(table, seats=seats)
+            await self._save(table, after, Change(table.id).set_dm_closed(seat, closed), [DmChanged(seat, closed)])
+
+    async def show(self, table: Table) -> None:
+        """Ask for the table message to be shown again (e.g. after Discord refused the first post)."""
+        async with self.lock(table):
+            await self._save(table, replace(table), Change(table.id), [TableShown()])
 
     async def sit(self, table: Table, user_id: int, name: str, seat: int) -> None:
         """Seat a player (moving them if they sat elsewhere)."""
@@ -231,12 +261,10 @@ class TableService:
                 raise Refusal(f"{table.seat_names[seat]} is taken.")
             current = table.seat_of(user_id)
             row = SeatRow(seat=seat, name=name, user_id=user_id)
-            await self.storage.put_seat(table.id, row, moving_from=current)
-            if current is not None:
-                del table.seats[current]
-            table.seats[seat] = row
-            await self._human_acted(table)
-            await self._tell(table, LobbyChanged())
+            seats = {s: r for s, r in table.seats.items() if s != current}
+            seats[seat] = row
+            change = Change(table.id).put_seat(row, moving_from=current)
+            await self._save(table, replace(table, seats=seats), change, [LobbyChanged()], human=True)
 
     async def add_computer(self, table: Table, user_id: int) -> None:
         """Fill the next empty seat with a computer player of the table's level."""
@@ -247,10 +275,8 @@ class TableService:
                 raise Refusal("Every seat is taken.")
             seat = empty[0]
             row = SeatRow(seat=seat, name=f"Computer {table.seat_names[seat]}", computer_level=table.computer_level)
-            await self.storage.put_seat(table.id, row)
-            table.seats[seat] = row
-            await self._human_acted(table)
-            await self._tell(table, LobbyChanged())
+            after = replace(table, seats={**table.seats, seat: row})
+            await self._save(table, after, Change(table.id).put_seat(row), [LobbyChanged()], human=True)
 
     async def leave(self, table: Table, user_id: int) -> str:
         """Leave your seat; the host, unseated, removes the last computer player. Returns what happened."""
@@ -265,10 +291,8 @@ class TableService:
                     raise Refusal("You're not seated at this table.")
                 seat = computers[-1].seat
             name = table.seats[seat].name
-            await self.storage.remove_seat(table.id, seat)
-            del table.seats[seat]
-            await self._human_acted(table)
-            await self._tell(table, LobbyChanged())
+            after = replace(table, seats={s: r for s, r in table.seats.items() if s != seat})
+            await self._save(table, after, Change(table.id).remove_seat(seat), [LobbyChanged()], human=True)
             return f"{name} left {table.seat_names[seat]}."
 
     async def _leave_game(self, table: Table, user_id: int) -> str:
@@ -280,11 +304,9 @@ class TableService:
         old = table.seats[seat]
         compass = table.seat_names[seat]
         row = SeatRow(seat=seat, name=f"Computer {compass}", computer_level=table.computer_level)
-        await self.storage.put_seat(table.id, row)
-        table.seats[seat] = row
+        after = replace(table, seats={**table.seats, seat: row})
+        await self._save(table, after, Change(table.id).put_seat(row), [Left(seat, user_id, old.name)])
         self.chooser.seat(table, seat, table.computer_level)
-        await self._arm(table)
-        await self._tell(table, Left(seat, user_id, old.name))
         self.computers.kick(table)
         return f"{old.name} left {compass}; a computer plays that seat now."
 
@@ -300,12 +322,9 @@ class TableService:
             game = Game.new(table.rules, self.rng)
             first_dealer = game.dealer
             hand = game.deal(self.rng)
-            await self.storage.start_game(table.id, first_dealer, hand.to_record())
-            table.game, table.hand, table.status = game, hand, "playing"
-            await self._human_acted(table)
-            await self._arm(table)
-            await self._tell(table, Started())
-            await self._tell(table, Dealt(0))
+            after = replace(table, game=game, hand=hand, status="playing")
+            change = Change(table.id).start_game(first_dealer, write_record(hand))
+            await self._save(table, after, change, [Started(), Dealt(0)], human=True)
         self.computers.kick(table)
 
     async def end(self, table: Table, user_id: int, *, moderator: bool, by: str) -> None:
@@ -315,10 +334,10 @@ class TableService:
                 raise Refusal("This table has already ended.")
             if user_id != table.host_id and not moderator:
                 raise Refusal("Only the table's host, or someone with Manage Messages, can end it.")
-            await self.storage.end_table(table.id)
-            table.status, table.ended_by = "ended", by
-            await self._tell(table, Ended(by))
+            after = replace(table, status="ended", ended_by=by)
+            await self._save(table, after, Change(table.id).end_table(ended_by=by), [Ended(by)])
         self.computers.stop(table)
+        self.chooser.forget(table)
 
     async def rematch(self, table: Table, user_id: int, name: str) -> Table:
         """Open a new lobby in the same channel with the same seats and rules; the clicker hosts it."""
@@ -336,12 +355,12 @@ class TableService:
             for s in table.seats.values()
         ]
         new = await self._create(table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
-                                 seats, table.settings)
-        table.rematch_id = new.id
+                                 seats, table.settings, rematch_of=table.id)
         async with self.lock(new):
-            await self._tell(new, LobbyChanged())
+            await self._save(new, replace(new), Change(new.id), [LobbyChanged()])
         async with self.lock(table):
-            await self._tell(table, RematchOpened(new.id))  # its Rematch button has done its job
+            after = replace(table, rematch_id=new.id)
+            await self._save(table, after, Change(table.id), [RematchOpened(new.id)])  # its Rematch has done its job
         return new
 
     def _require_lobby(self, table: Table) -> None:
@@ -367,51 +386,53 @@ class TableService:
                 raise Refusal("It's not your turn.")
             self._require_open_for_play()
             _require_legal(table, action)
-            await self._apply(table, seat, action)
+            change = Change(table.id)
+            after = replace(table)
             row = table.seats[seat]
-            if row.taken_over:
-                row.taken_over = 0
-                await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=0)
-            await self._human_acted(table)
+            if row.taken_over:  # the player is back at the controls: the count of turns taken over restarts
+                after.seats = {**table.seats, seat: replace(row, taken_over=0)}
+                change.set_seat_state(seat, away=row.away, taken_over=0)
+            await self._apply(table, seat, action, after=after, change=change, human=True)
         self.computers.kick(table)
 
     def _require_open_for_play(self) -> None:
         if self.closing:
             raise Refusal("The bot is restarting; try again in a minute.")
 
-    async def _apply(self, table: Table, seat: int, action: str, *, by: str | None = None) -> None:
-        """Apply one action (lock held): persist first, then update memory, then tell the listener."""
+    async def _apply(
+        self, table: Table, seat: int, action: str, *, by: str | None = None, after: Table | None = None,
+        change: Change | None = None, human: bool = False, then: Sequence[TableEvent] = (),
+    ) -> None:
+        """Apply one action (lock held): store it (with whatever `change` already holds, and announcing
+        `then` after it), then make it in memory, then publish its events."""
         assert table.game is not None and table.hand is not None
         try:
             hand = table.hand.apply(action)
         except IllegalAction as error:
             raise Refusal(f"You can't do that: {error}") from None
+        after = after if after is not None else replace(table)
+        change = change if change is not None else Change(table.id)
         hand_no = table.hand_no
-        acted = Acted(seat, action, hand_no, hand.complete, by)
+        events: list[TableEvent] = [Acted(seat, action, hand_no, hand.complete, by)]
         if not hand.complete:
-            await self.storage.save_hand(table.id, hand_no, hand.to_record(), False)
-            table.hand = hand
-            await self._arm(table)
-            await self._tell(table, acted)
-            return
-        game = table.game.record_hand(hand)
-        if game.over:
-            tallies, teams = tally(table, game)
-            await self.storage.finish_game(table.id, table.guild_id, hand_no, hand.to_record(), tallies, teams)
-            table.game, table.hand, table.last_hand, table.status = game, hand, hand, "finished"
-            await self._arm(table)
-            await self._tell(table, acted)
-            await self._tell(table, HandOver(hand_no))
-            await self._tell(table, GameOver())
+            change.save_hand(hand_no, write_record(hand), False)
+            after.hand = hand
+        else:
+            game = table.game.record_hand(hand)
+            if game.over:
+                after.status = "finished"
+                tallies, teams = tally(after, game)
+                change.finish_game(table.guild_id, hand_no, write_record(hand), tallies, teams)
+                after.game, after.hand, after.last_hand = game, hand, hand
+                events += [HandOver(hand_no), GameOver()]
+            else:
+                following = game.deal(self.rng)
+                change.save_hand(hand_no, write_record(hand), True, write_record(following))
+                after.game, after.hand, after.last_hand = game, following, hand
+                events += [HandOver(hand_no), Dealt(hand_no + 1)]
+        await self._save(table, after, change, [*events, *then], human=human)
+        if table.status == "finished":
             self.chooser.forget(table)
-            return
-        following = game.deal(self.rng)
-        await self.storage.save_hand(table.id, hand_no, hand.to_record(), True, following.to_record())
-        table.game, table.hand, table.last_hand = game, following, hand
-        await self._arm(table)
-        await self._tell(table, acted)
-        await self._tell(table, HandOver(hand_no))
-        await self._tell(table, Dealt(hand_no + 1))
 
     def kick(self, table: Table) -> None:
         """Make sure computer players act if it is their turn."""
@@ -422,31 +443,29 @@ class TableService:
             if seat.is_computer:
                 self.chooser.seat(table, seat.seat, seat.computer_level or "strong")
 
-    async def _tell(self, table: Table, event: TableEvent) -> None:
-        if self.listener is None:
-            return
-        try:
-            await self.listener.on_table_event(table, event)
-        except Exception:
-            log.exception("table %s: showing %s failed", table.id, event.kind)
+    async def _save(
+        self, table: Table, after: Table, change: Change, events: Sequence[TableEvent], *, human: bool = False
+    ) -> None:
+        """Store a change at `table` (lock held) and only then make it: `after` is the table as it will be.
+        The turn timer follows the new state (and the idle clock restarts if a person acted); the events
+        go to the table's outbox in the same transaction and are published once memory has changed."""
+        if human:
+            self.timers.human_acted(after)
+        if self.timers.arm(after) or human:
+            change.save_timer(deadline=after.deadline, token=after.deadline_token, reminded=after.reminded,
+                              last_human_at=after.last_human_at)
+        for event in events:
+            change.announce(event.kind, event.to_payload())
+        seqs = await self.storage.commit(change)
+        for name in TABLE_FIELDS:
+            setattr(table, name, getattr(after, name))
+        if self.listener is not None and events:
+            try:
+                self.listener.publish(table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)])
+            except Exception:
+                log.exception("table %s: publishing %s failed", table.id, [e.kind for e in events])
 
     # ------------------------------------------------------------------ timers
-
-    async def _arm(self, table: Table) -> None:
-        """Start or stop the turn timer for the turn now (lock held), storing it if it changed."""
-        if self.timers.arm(table):
-            await self._save_timer(table)
-
-    async def _save_timer(self, table: Table) -> None:
-        await self.storage.save_timer(
-            table.id, deadline=table.deadline, token=table.deadline_token, reminded=table.reminded,
-            last_human_at=table.last_human_at,
-        )
-
-    async def _human_acted(self, table: Table) -> None:
-        """A person did something at the table (lock held): the idle clock starts again."""
-        self.timers.human_acted(table)
-        await self._save_timer(table)
 
     async def tick(self) -> None:
         """Check every open table's clocks: remind, hand turns to computers, close idle tables.
@@ -465,20 +484,22 @@ class TableService:
                 return
             due = self.timers.due(table)
             if due is Due.START_IDLE_CLOCK:  # a table from before timers: start its idle clock now
-                await self._human_acted(table)
+                await self._save(table, replace(table), Change(table.id), [], human=True)
                 due = self.timers.due(table)
             if due is Due.CLOSE_IDLE:
                 await self._close_idle(table)
                 return
             if due is Due.REARM:
-                await self._arm(table)
+                await self._save(table, replace(table), Change(table.id), [])
                 return
             if due is Due.REMIND:
                 seat = table.human_turn()
                 assert seat is not None
-                self.timers.remind(table)
-                await self._save_timer(table)
-                await self._tell(table, Reminded(seat))
+                after = replace(table)
+                self.timers.remind(after)
+                change = Change(table.id).save_timer(deadline=after.deadline, token=after.deadline_token,
+                                                     reminded=True, last_human_at=after.last_human_at)
+                await self._save(table, after, change, [Reminded(seat)])
                 return
             if due is Due.TAKE_OVER:
                 seat = table.human_turn()
@@ -492,20 +513,19 @@ class TableService:
         """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away."""
         row = table.seats[seat]
         action = await self.chooser.choose(table, seat, table.view_for(seat))
-        row.taken_over += 1
-        row.away = row.taken_over >= 2
-        await self.storage.set_seat_state(table.id, seat, away=row.away, taken_over=row.taken_over)
-        await self._apply(table, seat, action, by="computer")
-        await self._tell(table, TakenOver(seat, action))
-        if row.away:
-            await self._tell(table, Away(seat))
+        taken = row.taken_over + 1
+        away = taken >= 2
+        after = replace(table, seats={**table.seats, seat: replace(row, taken_over=taken, away=away)})
+        change = Change(table.id).set_seat_state(seat, away=away, taken_over=taken)
+        then: list[TableEvent] = [TakenOver(seat, action), *([Away(seat)] if away else [])]
+        await self._apply(table, seat, action, by="computer", after=after, change=change, then=then)
 
     async def _close_idle(self, table: Table) -> None:
-        await self.storage.end_table(table.id)
-        table.status, table.closed_idle = "ended", True
-        self.timers.stop(table)
-        await self._tell(table, IdleClosed())
+        after = replace(table, status="ended", closed_idle=True)
+        self.timers.stop(after)
+        await self._save(table, after, Change(table.id).end_table(closed_idle=True), [IdleClosed()])
         self.computers.stop(table)
+        self.chooser.forget(table)
 
     async def come_back(self, table: Table, user_id: int) -> bool:
         """An away player clicked something at the table: their seat is theirs again at once."""
@@ -516,12 +536,11 @@ class TableService:
             row = table.seats[seat]
             if not row.away or not table.open:
                 return False
-            row.away, row.taken_over = False, 0
-            await self.storage.set_seat_state(table.id, seat, away=False, taken_over=0)
-            table.deadline_token = None  # their turn, if it is one, starts a fresh timer
-            await self._human_acted(table)
-            await self._arm(table)
-            await self._tell(table, Back(seat))
+            # deadline_token None: their turn, if it is one, starts a fresh timer
+            after = replace(table, seats={**table.seats, seat: replace(row, away=False, taken_over=0)},
+                            deadline_token=None)
+            change = Change(table.id).set_seat_state(seat, away=False, taken_over=0)
+            await self._save(table, after, change, [Back(seat)], human=True)
         return True
 
     # ------------------------------------------------------------------ stopping
@@ -560,24 +579,25 @@ class TableService:
         rules = Rules.from_preset(row.variant, row.rules)
         table = Table(
             row.id, row.guild_id, row.channel_id, row.host_id, rules, row.computer_level,
-            message_id=row.message_id, status=row.status, seats=dict(row.seats),
+            message_id=row.message_id, message_posted_at=row.message_posted_at, status=row.status,
+            seats=dict(row.seats), ended_by=row.ended_by, closed_idle=row.closed_idle,
             settings=TableSettings(row.turn_seconds, row.idle_seconds), deadline=row.deadline,
             deadline_token=row.deadline_token, reminded=row.reminded, last_human_at=row.last_human_at,
         )
-        if row.status == "playing" and not row.hands:
+        if row.status == "playing" and (not row.hands or row.first_dealer is None):
             raise RecordError("the game has started but no hand is stored")
-        if row.status == "playing" and row.hands:
-            assert row.first_dealer is not None
+        if row.status in ("playing", "ended") and row.hands and row.first_dealer is not None:
             finished = row.hands[:-1]
             table.game = Game.from_records(rules, row.first_dealer, finished)
-            table.hand = Hand.from_record(row.hands[-1])
+            table.hand = read_record(row.hands[-1])
             if finished:
-                table.last_hand = Hand.from_record(finished[-1])
-            self._seat_computers(table)
+                table.last_hand = read_record(finished[-1])
+            if row.status == "playing":
+                self._seat_computers(table)
         elif row.status == "finished" and row.hands:
             assert row.first_dealer is not None
             table.game = Game.from_records(rules, row.first_dealer, row.hands)
-            table.hand = table.last_hand = Hand.from_record(row.hands[-1])
+            table.hand = table.last_hand = read_record(row.hands[-1])
         return table
 
     def resume(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import Game, Hand
+from engine import Game, read_record
 
 from ..storage import PlayerTally, TeamResult
 from .model import Table
@@ -25,7 +25,7 @@ def tally(table: Table, game: Game) -> tuple[list[PlayerTally], list[TeamResult]
             points=score if kind == "points" else 0,
         )
     for record in game.records:
-        summary = Hand.from_record(record).summary()
+        summary = read_record(record).summary()
         bidder = summary.get("bidder")
         if bidder is None or bidder not in tallies:
             continue

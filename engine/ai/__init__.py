@@ -1,4 +1,4 @@
-"""Computer players. Each receives only a view (``Hand.view_for``) and returns one of ``view["legal"]``.
+"""Computer players. Each receives only a view (``engine.view_for``) and returns one of ``view["legal"]``.
 
 ``make_player(level, seed, budget_ms)`` is the one entry point the bot and ``python -m engine player`` use;
 ``warm_up()`` compiles the fast solver so the first real decision does not pay for it.

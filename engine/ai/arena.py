@@ -1,6 +1,6 @@
 """Playing hands and games between computer players: for tests, benchmarks and calibration.
 
-Every player sees only ``hand.view_for(seat)``; the arena checks each answer is legal and times it.
+Every player sees only ``view_for(hand, seat)``; the arena checks each answer is legal and times it.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engine import Game, Hand, Rules
+from engine import Game, Hand, Rules, view_for
 
 
 @dataclass
@@ -28,7 +28,7 @@ def play_hand(hand: Hand, players: list, labels: list[str] | None = None, score:
     """Play ``hand`` to completion, seat ``s`` choosing with ``players[s]``; raises if a choice is illegal."""
     while not hand.complete:
         seat = hand.turn
-        view = hand.view_for(seat, score)
+        view = view_for(hand, seat, score)
         start = time.perf_counter()
         action = players[seat].choose(view)
         if timings is not None:

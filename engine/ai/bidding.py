@@ -18,8 +18,8 @@ from functools import cache
 from pathlib import Path
 
 from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, Call, parse_call
-from engine.contracts import parse_contract
-from engine.suits import DOUBLES, NELLO, SUIT, Contract, suit_table
+from engine.contracts import DOUBLES, NELLO, SUIT, Contract, parse_contract
+from engine.suits import suit_table
 
 from . import easy, evaluate
 from .situation import Situation, bits, count_bits
@@ -73,9 +73,9 @@ def model_for(rules) -> dict | None:
     data = table()
     if not data:
         return None
-    if rules.variant in ("standard", "tournament"):
+    if rules.preset in ("standard", "tournament"):
         return data
-    return data.get("variants", {}).get(rules.variant)
+    return data.get("variants", {}).get(rules.preset)
 
 
 def chance(rules, contract: Contract, mask: int, level: int) -> float | None:
@@ -109,7 +109,7 @@ def best_chance(sit: Situation, level: int) -> float:
     """The best chance over the trump contracts this hand could declare."""
     top = sit.ts.top
     contracts = [Contract(SUIT, k) for k in range(top + 1)]
-    if sit.rules.doubles_trump:
+    if sit.rules.options.doubles_trump:
         contracts.append(Contract(DOUBLES))
     best = 0.0
     for c in contracts:
@@ -193,8 +193,8 @@ def raw_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
 
 def nello_hand(sit: Situation) -> bool:
     """Whether Nello is open to this table at 1 mark and the hand is low enough to duck every trick."""
-    if sit.rules.nello != "on":
+    if sit.rules.options.nello != "on":
         return False
     lay = sit.rules.layout
-    best = max(evaluate.nello_safety(sit.ts, Contract(NELLO, doubles=d), sit.mine) for d in sit.rules.nello_doubles)
+    best = max(evaluate.nello_safety(sit.ts, Contract(NELLO, doubles=d), sit.mine) for d in sit.rules.options.nello_doubles)
     return best >= lay.hand_size - 0.6

@@ -35,10 +35,9 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.calls import parse_call
-from engine.contracts import contract_text
-from engine.suits import DOUBLES, SUIT, Contract
+from engine.contracts import DOUBLES, SUIT, Contract, contract_text
 
 from . import bidding, evaluate
 from .arena import play_hand
@@ -122,7 +121,7 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") ->
         hand = Hand.new(rules, i % rules.players, rng)
         said = {}
         while hand.phase in ("auction", "contract"):  # bid and declare, then measure before the first lead
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             action = players[hand.turn].choose(view)
             if hand.phase == "auction" and action != "pass":
                 sit = read(view)
@@ -279,7 +278,7 @@ def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float],
                 continue  # Eighty-eight: the bidder must hold a tile of the suit he names
             h = hand.apply(opening)
             while h.phase != "contract":
-                h = h.apply("pass" if h.phase == "auction" else players[h.turn].choose(h.view_for(h.turn)))
+                h = h.apply("pass" if h.phase == "auction" else players[h.turn].choose(view_for(h, h.turn)))
             h = play_hand(h.apply(contract_text(c, rules)), players)
             kind = "D" if c.kind == DOUBLES else "S"
             out.append((kind, bidding.features(rules, c, mine), h.points[rules.team_of(0)]))
@@ -289,7 +288,7 @@ def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float],
 def trump_contracts(rules: Rules) -> list[Contract]:
     """The suit contracts, and doubles where the table plays them."""
     out = [Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)]
-    return out + [Contract(DOUBLES)] if rules.doubles_trump else out
+    return out + [Contract(DOUBLES)] if rules.options.doubles_trump else out
 
 
 def build_playouts(preset: str, deals: int, seed: int) -> int:

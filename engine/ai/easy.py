@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 
 from engine.calls import MARKS, PASS, PLUNGE, SPLASH, parse_call
-from engine.contracts import legal_contracts, parse_contract
-from engine.suits import NELLO, SEVENS, SUIT, Contract
+from engine.contracts import NELLO, SEVENS, SUIT, Contract, legal_contracts, parse_contract
 
 from . import evaluate
 from .situation import Situation, bits, count_bits, read

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.contracts import DOUBLES, FOLLOW_ME, NELLO, SEVENS, SUIT, Contract
 from engine.rules import Rules
-from engine.suits import DOUBLES, FOLLOW_ME, NELLO, SEVENS, SUIT, Contract, suit_table
+from engine.suits import suit_table
 from engine.tiles import TileSet, bits
 
 

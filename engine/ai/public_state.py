@@ -18,21 +18,18 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from engine.auction import special_value
+from engine.auction import doubles_bid_worth
 from engine.calls import Call, parse_call
-from engine.contracts import parse_contract
+from engine.contracts import NELLO, Contract, parse_contract
 from engine.errors import EngineError
 from engine.hand import AUCTION, CONTRACT, DONE, EXCHANGE, PLAY
 from engine.rules import PRESETS, Rules
-from engine.suits import NELLO, Contract, SuitTable, suit_table
+from engine.suits import SuitTable, suit_table
 from engine.tiles import TileSet
 
 from .situation import rules_of
-
-if TYPE_CHECKING:
-    from engine.hand import Hand
 
 PROTOCOL_FIELDS = ("variant", "rules", "seat", "dealer", "hand", "calls", "contract", "exchange", "plays",
                    "score", "legal")
@@ -217,7 +214,7 @@ def _replay_auction(state: PublicState, calls: list[str], dealer: int) -> None:
         except EngineError as e:
             raise ViewError(f"call {i} ({text!r}): {e}") from None
         if call.special and not call.marks:  # "plunge": worth its marks at that point of the auction
-            marks = special_value(cast("Hand", state), call.kind)  # it reads only .rules and .high
+            marks = doubles_bid_worth(rules, state.high, call.kind)
             call = Call(call.kind, marks * rules.mark_points, marks, plunge_base=call.plunge_base)
         if call.is_bid:
             if state.high is not None and call.level <= state.high.level:

@@ -12,7 +12,7 @@ import random
 from functools import lru_cache
 
 from engine.calls import PASS, POINTS, parse_call
-from engine.suits import DOUBLES, SUIT, Contract
+from engine.contracts import DOUBLES, SUIT, Contract
 
 from . import evaluate
 from .situation import Situation, bits, count_bits

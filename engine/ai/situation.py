@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.contracts import parse_contract
+from engine.contracts import NELLO, Contract, parse_contract
 from engine.rules import Rules
-from engine.suits import NELLO, Contract, SuitTable, suit_table
+from engine.suits import SuitTable, suit_table
 from engine.tiles import TileSet, bits
 
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.contracts import NELLO, SEVENS, Contract
 from engine.rules import Rules
-from engine.suits import NELLO, SEVENS, Contract, suit_table
+from engine.suits import suit_table
 
 from . import fastsolve as fs
 
@@ -129,7 +130,8 @@ class Problem:
             if table.distance is not None:
                 tab[fs.O_DIST + t] = table.distance[t]
             for suit in range(len(table.members)):
-                tab[fs.O_RANK + suit * fs.MAX_TILES + t] = table.rank[suit][t]
+                if table.members[suit]:  # suits no tile follows have no ranks (and no room in ``tab``)
+                    tab[fs.O_RANK + suit * fs.MAX_TILES + t] = table.rank[suit][t]
         for suit, mask in enumerate(table.members):
             tab[fs.O_MEMBERS + suit] = mask
         team = rules.team_of

@@ -12,9 +12,9 @@ import random
 import time
 from collections.abc import Callable
 
+from engine import view_for
 from engine.calls import POINTS, parse_call
-from engine.contracts import parse_contract
-from engine.suits import NELLO, SEVENS, Contract
+from engine.contracts import NELLO, SEVENS, Contract, parse_contract
 
 from . import bidding, easy, sampler
 from .fastsolve import encode_lead
@@ -240,7 +240,7 @@ def _lead_moves(sit: Situation, contract: Contract, mine: int) -> list[int]:
         hi, lo = sit.ts.hi[t], sit.ts.lo[t]
         if hi == lo or table.lead_suit[t] == table.trump:
             continue
-        if sit.rules.first_suit_declared or (hi, lo) in lay.declarable:
+        if sit.rules.options.first_suit_declared or (hi, lo) in lay.declarable:
             moves.append(encode_lead(t, lo))
     return moves
 
@@ -289,5 +289,5 @@ def warm_up() -> float:
         hand = hand.apply("pass")
     hand = hand.apply("sixes")
     player = StrongPlayer(0, 0.05)
-    player.choose(hand.view_for(hand.turn))
+    player.choose(view_for(hand, hand.turn))
     return time.perf_counter() - start

@@ -2,10 +2,10 @@
 
 import random
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.ai import bidding, calibrate
 from engine.ai.situation import read
-from engine.suits import SUIT, Contract
+from engine.contracts import SUIT, Contract
 
 
 def test_table_ships_with_calibration():
@@ -36,7 +36,7 @@ def test_bid_is_legal_for_every_seat():
     for i in range(30):
         hand = Hand.new(rules, i % 4, rng)
         while hand.phase == "auction":
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             call = bidding.bid(read(view))
             assert call in view["legal"]
             hand = hand.apply(call)
@@ -67,7 +67,7 @@ def test_three_hand_has_its_own_table():
     for i in range(20):  # the table bids, legally, from every seat
         hand = Hand.new(rules, i % 3, rng)
         while hand.phase == "auction":
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             sit = read(view)
             assert bidding.applies(sit)
             call = bidding.bid(sit)
@@ -119,7 +119,7 @@ def test_deep_variants_have_played_out_tables():
                        for b in range(lay.min_bid, lay.total + 1, lay.bid_step)]
             assert None not in chances and chances == sorted(chances, reverse=True)
         for names, bids in ((strong, True), (weak, False)):
-            view = _deal_with(rules, names, 1).view_for(0)
+            view = view_for(_deal_with(rules, names, 1), 0)
             sit = read(view)
             assert bidding.applies(sit)
             call = bidding.bid(sit)
@@ -135,7 +135,7 @@ def test_deep_variants_declare_from_the_table():
     hand = _deal_with(rules, DEEP["big-game"][0], 2).apply("42")
     while hand.phase != "contract":
         hand = hand.apply("pass" if hand.phase == "auction" else hand.legal_actions()[-1])
-    view = hand.view_for(hand.turn)
+    view = view_for(hand, hand.turn)
     choice = bidding.declare(read(view))
     assert choice in view["legal"] and choice == "8"  # eight trumps with every top one
     assert StrongPlayer(1, 0.05).choose(view) == choice

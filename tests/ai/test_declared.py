@@ -2,7 +2,7 @@
 
 import random
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for, write_record
 from engine.ai import sampler
 from engine.ai.easy import EasyPlayer
 from engine.ai.fastsolve import encode_lead
@@ -54,7 +54,7 @@ def test_declared_leads_match_the_reference():
                 fast_moves.append(encode_lead(t, lo))
         assert any(isinstance(m, tuple) for m in ref_moves)
         slow = reference_values(hand, ref_moves, seats, seats, False)
-        assert problem.move_values(pos, fast_moves) == slow, hand.to_record()
+        assert problem.move_values(pos, fast_moves) == slow, write_record(hand)
         checked += 1
 
 
@@ -76,8 +76,8 @@ def test_strong_declares_when_only_that_wins(monkeypatch):
             continue
         # the sampler deals the true hands: the strong player must then find the declared lead
         monkeypatch.setattr(sampler, "deal", lambda sit, rng, held=list(hand.held), **kw: held)
-        view = hand.view_for(hand.turn)
-        assert "/" in StrongPlayer(1, samples=4).choose(view), (hand.to_record(), best_plain, best_decl)
+        view = view_for(hand, hand.turn)
+        assert "/" in StrongPlayer(1, samples=4).choose(view), (write_record(hand), best_plain, best_decl)
         found += 1
         if found == 3:
             break
@@ -94,7 +94,7 @@ def test_easy_declares_only_sure_winners():
         if hand is None:
             continue
         leader = hand.turn
-        action = EasyPlayer(0).choose(hand.view_for(leader))
+        action = EasyPlayer(0).choose(view_for(hand, leader))
         if "/" not in action:
             continue
         declared += 1
@@ -108,11 +108,11 @@ def test_easy_declares_only_sure_winners():
 def test_declaring_a_contract_weighs_declared_first_leads():
     from engine.ai.situation import read
     from engine.ai.strong import _lead_moves
-    from engine.suits import SUIT, Contract
+    from engine.contracts import SUIT, Contract
 
     rules = Rules.from_preset("standard", {"first_suit_declared": True})
     hand = Hand.new(rules, 3, random.Random(2))
-    sit = read(hand.view_for(0))
+    sit = read(view_for(hand, 0))
     moves = _lead_moves(sit, Contract(SUIT, 6), sit.mine)
     plain = [m for m in moves if m < 64]
     declared = [m for m in moves if m >= 64]

@@ -4,7 +4,7 @@
 import random
 import time
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.ai import sampler
 from engine.ai.easy import EasyPlayer
 from engine.ai.strong import MAX_SOLVE_TILES, StrongPlayer
@@ -18,9 +18,9 @@ def deep_position(preset, most, least, seed):
         hand = Hand.new(rules, rules.players - 1, rng)
         easy = EasyPlayer(seed)
         while hand.phase != "play" and not hand.complete:
-            hand = hand.apply(easy.choose(hand.view_for(hand.turn)))
+            hand = hand.apply(easy.choose(view_for(hand, hand.turn)))
         while not hand.complete:
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             left = sum(bin(h).count("1") for s, h in enumerate(hand.held) if s != hand.out)
             if left < least:
                 break

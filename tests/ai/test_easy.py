@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.ai import LEVELS, make_player
 from engine.ai.arena import Timings, play_game, play_hand
 
@@ -74,6 +74,6 @@ def test_make_player_levels():
     with pytest.raises(ValueError):
         make_player("grandmaster")
     start = time.perf_counter()
-    view = Hand.new(Rules.from_preset("standard"), 0, random.Random(1)).view_for(1)
+    view = view_for(Hand.new(Rules.from_preset("standard"), 0, random.Random(1)), 1)
     assert make_player("easy", seed=1).choose(view) in view["legal"]
     assert time.perf_counter() - start < 1

@@ -12,12 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, Hand, Rules, RulesError
+from engine import Hand, Rules, RulesError, view_for
 from engine.ai.easy import EasyPlayer
 from engine.ai.public_state import PROTOCOL_FIELDS, ViewError, complete, derive
 from engine.ai.strong import StrongPlayer
 from engine.protocol import answer
 
+# The computer players (and the protocol derivation) know today's five games; issue 12 teaches them Moon,
+# Seventy-two, Geezer and Eighty-four, and then these tests go back to every preset in engine.PRESETS.
+PLAYED_PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
 FACTS = ["players", "phase", "turn", "bidder", "bid", "declarer", "out", "trick", "tricks", "points",
          "tile_counts", "widow"]
 # Options that change what must be derived (declared leads, Nello partners, Sevens, forced dealers, hands
@@ -28,7 +31,7 @@ OPTIONS = {"first_suit_declared": [True], "sevens": [True], "forced_bid": [True]
 
 
 @st.composite
-def tables(draw, presets=tuple(PRESETS)):
+def tables(draw, presets=PLAYED_PRESETS):
     """A preset with a random choice of the options it allows."""
     preset = draw(st.sampled_from(presets))
     overrides = {}
@@ -67,13 +70,13 @@ def test_the_protocol_fields_imply_every_fact_the_engine_shows(rules, seed):
     rng = random.Random(seed)
     hand = Hand.new(rules, rng.randrange(rules.players), rng)
     while not hand.complete:
-        view = hand.view_for(hand.turn, [0] * rules.teams)
+        view = view_for(hand, hand.turn, [0] * rules.teams)
         derived = complete(strict(view))
         assert {k: derived[k] for k in FACTS} == {k: view[k] for k in FACTS}
         hand = hand.apply(rng.choice(hand.legal_actions()))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
 def test_every_phase_of_every_preset_is_derived(preset):
     # the property above, with each phase of each preset certainly reached
     rules = Rules.from_preset(preset)
@@ -82,7 +85,7 @@ def test_every_phase_of_every_preset_is_derived(preset):
         rng = random.Random(seed)
         hand = Hand.new(rules, seed % rules.players, rng)
         while not hand.complete:
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             derived = complete(strict(view))
             assert {k: derived[k] for k in FACTS} == {k: view[k] for k in FACTS}
             seen.add(hand.phase)
@@ -94,7 +97,7 @@ def test_every_phase_of_every_preset_is_derived(preset):
 @given(tables(), st.integers(0, 2**32), st.integers(0, 60))
 def test_easy_answers_a_stripped_view_as_it_answers_the_full_one(rules, seed, steps):
     hand = random_position(rules, seed, steps)
-    view = hand.view_for(hand.turn, [0] * rules.teams)
+    view = view_for(hand, hand.turn, [0] * rules.teams)
     assert answer(EasyPlayer(seed), json.dumps(strict(view)))["action"] == EasyPlayer(seed).choose(view)
 
 
@@ -104,7 +107,7 @@ def test_strong_answers_a_stripped_view_as_it_answers_the_full_one(rules, seed, 
     # four samples per decision: the fewest at which strong searches rather than deferring to easy, and a
     # fixed amount of work, so that both answers come from the same samples
     hand = random_position(rules, seed, steps)
-    view = hand.view_for(hand.turn, [0] * rules.teams)
+    view = view_for(hand, hand.turn, [0] * rules.teams)
     stripped = answer(StrongPlayer(seed, samples=4), json.dumps(strict(view)))
     assert stripped["action"] == StrongPlayer(seed, samples=4).choose(view)
 

@@ -15,16 +15,21 @@ import sys
 from bot.storage import SeatRow, Storage
 from bot.tables import TableEvent, TableService
 from bot.tables.events import Acted
+from engine import write_record
 from tests.bot.table_driver import quick_player
 
 
 class Printer:
     """Prints each acknowledged action (the listener runs after the action is committed)."""
 
-    async def on_table_event(self, table, event: TableEvent) -> None:
+    def publish(self, table, events) -> None:
+        for event in (published.event for published in events):
+            self.show(table, event)
+
+    def show(self, table, event: TableEvent) -> None:
         if isinstance(event, Acted):
             # A finished hand has already been added to the game's records when we hear of it.
-            record = table.game.records[event.hand_no] if event.complete else table.hand.to_record()
+            record = table.game.records[event.hand_no] if event.complete else write_record(table.hand)
             print(json.dumps({"table": table.id, "hand_no": event.hand_no, "record": record}), flush=True)
 
 

@@ -51,6 +51,16 @@ async def run_as_bot(env, work) -> None:
     await task
 
 
+async def show_now(env, table, *work) -> None:
+    """Queue work for a table's messages (as an event would) and let it run to the end."""
+
+    async def show() -> None:
+        env.bot.delivery.show(table, list(work))
+        await env.bot.delivery.idle()
+
+    await run_as_bot(env, show())
+
+
 SEATS = ("Sit North", "Sit East", "Sit South", "Sit West")
 
 

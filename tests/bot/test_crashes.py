@@ -10,6 +10,7 @@ import sqlite3
 import discord
 import pytest
 
+from engine import write_record
 from tests.bot.table_driver import (
     channel_message,
     choose,
@@ -68,10 +69,10 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
         dm = player.user.dm_channel.last_message
         controls = enabled_actions(dm)
         button = choose(controls)
-        if any(call != "pass" for call in state.hand.to_record()["calls"]):
+        if any(call != "pass" for call in write_record(state.hand)["calls"]):
             button = next((b for b in controls if b.label == "Pass"), button)  # one bid, then passes
         action = button.custom_id.rsplit(":", 1)[1]
-        hand_no, phase, trick_done = state.hand_no, state.hand.phase, len(state.hand.to_record()["plays"]) % 4 == 3
+        hand_no, phase, trick_done = state.hand_no, state.hand.phase, len(write_record(state.hand)["plays"]) % 4 == 3
         kind = kind_of(action, phase)
         if trick_done and phase == "play":
             kind = "end of trick"
@@ -82,16 +83,16 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
             continue
         seen.add(kind)
         before = env.bot.service.table(1)
-        record, scores, number = before.hand.to_record(), list(before.scores), before.hand_no
+        record, scores, number = write_record(before.hand), list(before.scores), before.hand_no
         await restart(env, database)
         restarts += 1
         after = await env.bot.service.find(1)  # a finished table is read back from storage
-        assert after.hand.to_record() == record and after.scores == scores and after.hand_no == number, kind
+        assert write_record(after.hand) == record and after.scores == scores and after.hand_no == number, kind
         # The click just made, replayed after the restart, is refused and changes nothing.
         replayed = await click_id(env, channel, player, button.custom_id)
         said = reply(replayed).content
         assert reply(replayed).ephemeral and ("out of date" in said or "not your turn" in said or "over" in said)
-        assert (await env.bot.service.find(1)).hand.to_record() == record
+        assert write_record((await env.bot.service.find(1)).hand) == record
     wanted = {"pass", "bid", "contract", "play", "end of trick", "end of hand"}
     assert wanted | ({"exchange"} if preset == "big-game" else set()) <= seen, seen
     assert restarts >= 6

@@ -3,6 +3,8 @@ The game state is saved first; the message is sent again or re-posted, and the g
 
 from __future__ import annotations
 
+from bot.presenter import Post
+from engine import write_record
 from tests.bot.table_driver import (
     buttons,
     channel_message,
@@ -12,6 +14,7 @@ from tests.bot.table_driver import (
     play_until_over,
     reply,
     run_as_bot,
+    show_now,
     started_table,
     take_turn,
 )
@@ -38,13 +41,13 @@ async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(si
     state = env.bot.service.table(1)
     for status in (429, 500, 503):
         env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", status=status, times=1)
-        before = state.hand.to_record()
+        before = write_record(state.hand)
         assert await take_turn(members)
-        assert state.hand.to_record() != before, "the action is saved although the message failed"
-        assert env.bot.delivery.stale_tables == {1: 1}
+        assert write_record(state.hand) != before, "the action is saved although the message failed"
+        assert env.bot.delivery.pending() == {(1, None): 1}, "the table message waits for the next tick"
         shown = channel_message(channel, table.id).content
         await run_as_bot(env, env.bot.tick())
-        assert env.bot.delivery.stale_tables == {}
+        assert env.bot.delivery.pending() == {}
         assert channel_message(channel, table.id).content != shown or "Turn:" in shown
 
 
@@ -61,7 +64,7 @@ async def test_a_dm_refused_for_a_moment_is_sent_again_with_its_controls(simcord
     env.inject_error("POST", f"/channels/{target.user.dm_channel.id}/messages", status=503, times=1)
     assert await take_turn([mover])
     assert state.turn() == next_seat
-    assert (1, next_seat) in env.bot.delivery.stale_privates
+    assert (1, target.id) in env.bot.delivery.pending()
     assert not enabled_actions(target.user.dm_channel.last_message)
     await run_as_bot(env, env.bot.tick())
     assert enabled_actions(target.user.dm_channel.last_message), "the controls went out on the retry"
@@ -93,11 +96,11 @@ async def test_a_channel_post_refused_for_a_moment_is_posted_again(simcord_env):
     for status in (429, 503):
         line = f"A notice after a {status}."
         env.inject_error("POST", f"/channels/{channel.id}/messages", status=status, times=1)
-        await run_as_bot(env, env.bot.delivery.notice(state, line))
-        assert [p.text for p in env.bot.delivery.pending_posts] == [line]
+        await show_now(env, state, Post(line))
+        assert env.bot.delivery.pending() == {(1, None): 1}
         assert line not in [m.content for m in channel.history()]
         await run_as_bot(env, env.bot.tick())
-        assert env.bot.delivery.pending_posts == []
+        assert env.bot.delivery.pending() == {}
         assert line in [m.content for m in channel.history()]
 
 
@@ -105,8 +108,9 @@ async def test_a_channel_post_refused_for_good_is_not_retried(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, times=1)
-    await run_as_bot(env, env.bot.delivery.notice(env.bot.service.table(1), "Never seen."))
-    assert env.bot.delivery.pending_posts == []
+    await show_now(env, env.bot.service.table(1), Post("Never seen."))
+    assert env.bot.delivery.pending() == {}
+    assert "Never seen." not in [m.content for m in channel.history()]
 
 
 async def test_a_new_table_whose_first_post_meets_a_server_error_stays_open(simcord_env):
@@ -116,7 +120,7 @@ async def test_a_new_table_whose_first_post_meets_a_server_error_stays_open(simc
     result = await host.slash(channel, "42 new")
     assert result.acknowledged and "Discord is slow" in reply(result).content
     state = env.bot.service.table(1)
-    assert state.status == "lobby" and env.bot.delivery.stale_tables == {1: 1}
+    assert state.status == "lobby" and env.bot.delivery.pending() == {(1, None): 1}
     await run_as_bot(env, env.bot.tick())
-    assert env.bot.delivery.stale_tables == {}
+    assert env.bot.delivery.pending() == {}
     assert "Sit North" in [b.label for b in buttons(channel.last_message)]

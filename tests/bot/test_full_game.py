@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from bot.presenter import SyncPanel
+from engine import read_record, write_record
 from tests.bot.table_driver import (
     buttons,
     channel_message,
     in_a_channel,
     open_and_seat,
     play_until_over,
+    show_now,
     started_table,
     take_turn,
 )
@@ -57,17 +60,16 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
 
 
 async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
-    from engine import Hand
 
     env = simcord_env
     channel, members, table = await started_table(env, target=1)
     # Arrange the auction so that alice (North) won it with 1 mark and now names the contract.
     game_table = env.bot.service.table(1)
-    record = game_table.hand.to_record()
+    record = write_record(game_table.hand)
     order = [(record["dealer"] + 1 + i) % 4 for i in range(4)]
     record["calls"] = ["1 mark" if seat == 0 else "pass" for seat in order]
-    game_table.hand = Hand.from_record(record)
-    await env.bot.delivery.send_private(game_table, 0)
+    game_table.hand = read_record(record)
+    await show_now(env, game_table, SyncPanel(members[0].id, fresh=True))
     alice, carol = members[0], members[2]
 
     dm = alice.user.dm_channel.last_message
@@ -77,6 +79,6 @@ async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
     assert inside == ["Doubles high", "Doubles low", "Doubles own suit", "‹ Back"]
     await alice.user.click(alice.user.dm_channel.last_message, label="Doubles low")
 
-    assert game_table.hand.to_record()["contract"] == "nello doubles-low"
+    assert write_record(game_table.hand)["contract"] == "nello doubles-low"
     assert "sit out" in carol.user.dm_channel.last_message.content
     assert "Contract: Nello (doubles low)" in channel_message(channel, table.id).content

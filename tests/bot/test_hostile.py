@@ -11,6 +11,7 @@ import discord
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import write_record
 from tests.bot.table_driver import channel_message, in_a_channel, open_and_seat, reply
 
 
@@ -83,13 +84,13 @@ async def test_forged_and_malformed_ids_are_refused_privately(simcord_env):
 
     for custom_id, index in cases:
         who = members[index]
-        before = (state.status, state.hand.to_record(), dict(state.seats))
+        before = (state.status, write_record(state.hand), dict(state.seats))
         legal = set(state.hand.legal_actions())
         on_turn = state.turn() is not None and state.seat_of(who.id) == state.turn()
         result = await click_forged(env, channel, who, custom_id)
         assert result.acknowledged, custom_id
         seen += 1
-        after = (state.status, state.hand.to_record(), dict(state.seats))
+        after = (state.status, write_record(state.hand), dict(state.seats))
         real_move = on_turn and ":act:" in custom_id and custom_id.rsplit(":", 1)[1] in legal
         if after != before:
             assert real_move or ":leave:confirm:" in custom_id, custom_id
@@ -113,13 +114,13 @@ async def test_clicks_from_players_not_seated_and_on_ended_tables_change_nothing
     for label in ("My hand", "Leave"):
         refused = await eve.click(message, label=label)
         assert reply(refused).ephemeral and "not playing" in reply(refused).content
-    before = state.hand.to_record()
+    before = write_record(state.hand)
     await members[0].slash(channel, "42 end")
     assert state.status == "ended"
     for member in members:
         refused = await click_forged(env, channel, member, f"t42:1:act:{state.token}:pass")
         assert reply(refused).ephemeral and "ended" in reply(refused).content
-    assert state.hand.to_record() == before
+    assert write_record(state.hand) == before
 
 
 async def test_slash_command_options_at_their_extremes(simcord_env):

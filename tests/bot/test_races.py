@@ -10,6 +10,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.tables import Refusal, TableService
+from engine import write_record
 from tests.bot.table_driver import FakeClock, quick_player
 
 
@@ -52,7 +53,7 @@ async def human_table(service: TableService, channel: int, options: str = "timer
 
 
 def moves(table) -> int:
-    record = table.hand.to_record()
+    record = write_record(table.hand)
     return table.hand_no * 1000 + len(record.get("calls", [])) + len(record.get("plays", [])) + (
         1 if record.get("contract") else 0
     )
@@ -84,7 +85,7 @@ async def test_double_clicks_on_many_tables_at_once_apply_exactly_once(storage, 
         for table in tables:
             if table.id in expected and table.status == "playing":
                 assert moves(table) == expected[table.id] + 1 or table.hand_no * 1000 > expected[table.id]
-                assert await stored_record(storage, table) == table.hand.to_record()
+                assert await stored_record(storage, table) == write_record(table.hand)
 
 
 async def test_a_click_racing_the_timer_takeover_applies_once(storage):
@@ -102,6 +103,6 @@ async def test_a_click_racing_the_timer_takeover_applies_once(storage):
                                        return_exceptions=True)
         assert all(r is None or isinstance(r, Refusal) for r in results), results
         assert moves(table) == before + 1 or table.hand_no * 1000 > before, "exactly one action for the turn"
-        assert await stored_record(storage, table) == table.hand.to_record()
+        assert await stored_record(storage, table) == write_record(table.hand)
         if table.seats[seat].away:
             break

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import write_record
 from tests.bot.table_driver import (
     buttons,
     channel_message,
@@ -24,7 +25,7 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
     for _ in range(6):  # the auction and the first plays
         assert await take_turn(members)
     old_bot = env.bot
-    before = old_bot.service.table(1).hand.to_record()
+    before = write_record(old_bot.service.table(1).hand)
     assert before["plays"], "the restart happens in the middle of play"
     player = member_on_turn(channel, table.id, members)
     controls_from_before = player.user.dm_channel.last_message
@@ -35,12 +36,12 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
     try:
         reloaded = new_bot.service.table(1)
         assert reloaded is not None and reloaded.status == "playing"
-        assert reloaded.hand.to_record() == before
+        assert write_record(reloaded.hand) == before
         # The DM sent before the restart still works: its buttons are persistent DynamicItems.
         button = choose(enabled_actions(controls_from_before))
         clicked = await player.user.click(controls_from_before, custom_id=button.custom_id)
         assert clicked.acknowledged
-        assert len(new_bot.service.table(1).hand.to_record()["plays"]) > len(before["plays"])
+        assert len(write_record(new_bot.service.table(1).hand)["plays"]) > len(before["plays"])
         tidied = next(m for m in player.user.dm_channel.history() if m.id == controls_from_before.id)
         assert not enabled_actions(tidied), "controls sent before the restart are taken away once used"
         final = await play_until_over(channel, members, table.id)
@@ -102,7 +103,8 @@ async def test_controls_lost_in_a_crash_are_sent_again_after_the_restart(simcord
     old_bot = env.bot
     seat = old_bot.service.table(1).seat_of(player.id)
     # As if the bot had stopped after storing the deal but before its DM went out:
-    await old_bot.storage.set_turn_message(1, seat, None, None)
+    await old_bot.storage.save_panel(1, player.id, None)
+    assert seat is not None
     sent_before = len(player.user.dm_channel.history())
 
     new_bot = make_bot(database)

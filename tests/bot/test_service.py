@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.tables import Refusal, TableEvent, TableService
+from engine import write_record
 from tests.bot.table_driver import quick_player
 
 
@@ -18,8 +19,8 @@ class Recorder:
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
 
-    async def on_table_event(self, table, event: TableEvent) -> None:
-        self.events.append(event)
+    def publish(self, table, events) -> None:
+        self.events.extend(published.event for published in events)
 
 
 @pytest.fixture
@@ -62,7 +63,7 @@ async def test_not_your_turn_and_not_your_seat_are_refused(storage):
         await service.act(table, 99, table.token, "pass")
     with pytest.raises(Refusal, match="can't do that"):
         await service.act(table, 10 + turn, table.token, "99")
-    assert table.hand.to_record()["calls"] == []
+    assert write_record(table.hand)["calls"] == []
 
 
 async def test_two_fast_clicks_apply_once(storage):
@@ -77,7 +78,7 @@ async def test_two_fast_clicks_apply_once(storage):
 
     assert sum(result is None for result in results) == 1
     assert isinstance(next(r for r in results if r is not None), Refusal)
-    assert table.hand.to_record()["calls"] == ["30"]
+    assert write_record(table.hand)["calls"] == ["30"]
     assert [e.kind for e in recorder.events].count("acted") == 1
 
 
@@ -92,7 +93,7 @@ async def test_every_action_is_stored_before_it_takes_effect(storage, tmp_path):
     finally:
         await again.close()
     assert row.status == "playing"
-    assert row.hands[-1] == table.hand.to_record()
+    assert row.hands[-1] == write_record(table.hand)
 
 
 async def test_a_finished_game_tallies_players_and_teams(storage):
@@ -145,7 +146,7 @@ async def test_tables_reload_after_a_restart(storage, tmp_path):
     reloaded, _ = service_for(storage, seed=99)
     [again] = await reloaded.load()
     assert again.id == table.id and again.status == "playing"
-    assert again.hand.to_record() == table.hand.to_record()
+    assert write_record(again.hand) == write_record(table.hand)
     assert again.token == table.token
     assert {s.name for s in again.seats.values()} == {"player0", "player1", "player2", "player3"}
 

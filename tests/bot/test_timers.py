@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables.options_text import TableSettings, split_settings
-from engine import RulesError
+from engine import RulesError, write_record
 from tests.bot.table_driver import (
     buttons,
     channel_message,
@@ -85,14 +85,14 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     said = notices_since(channel, mark)
     assert len(said) == 1 and "⏰" in said[0] and f"<@{alice.id}>" in said[0]
     assert any("⏰" in m.content for m in alice.user.dm_channel.history())
-    before = state.hand.to_record()
+    before = write_record(state.hand)
 
     await tick(env, 60)
-    assert state.hand.to_record() == before, "the reminder gives a whole new turn's time"
+    assert write_record(state.hand) == before, "the reminder gives a whole new turn's time"
     await tick(env, 61)
     said = notices_since(channel, mark)
     assert any("⌛ Time ran out" in line and f"<@{alice.id}>" in line for line in said)
-    assert state.hand.to_record() != before
+    assert write_record(state.hand) != before
     assert state.seats[0].taken_over == 1 and not state.seats[0].away
     tidied = next(m for m in alice.user.dm_channel.history() if m.id == old_controls.id)
     assert not enabled_actions(tidied) and "Time ran out" in tidied.content
@@ -165,10 +165,10 @@ async def test_timers_survive_a_restart(simcord_env, database):
 async def test_timer_off_never_takes_a_turn(simcord_env):
     env = simcord_env
     channel, alice, bob, table, state = await two_humans_two_computers(env, options="timer=off")
-    before = state.hand.to_record()
+    before = write_record(state.hand)
     mark = channel.last_message.id
     await tick(env, 10 * 3600)
-    assert state.hand.to_record() == before and notices_since(channel, mark) == []
+    assert write_record(state.hand) == before and notices_since(channel, mark) == []
 
 
 async def test_an_idle_table_closes_and_tallies_nothing(simcord_env):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import Hand, Rules
+from engine import Hand, Rules, read_record
 
 
 def make_record(seats: dict[int, list[str]] | None = None, *, variant: str = "standard", rules: dict | None = None,
@@ -40,7 +40,7 @@ def make_record(seats: dict[int, list[str]] | None = None, *, variant: str = "st
 
 def make_hand(seats=None, **kw) -> Hand:
     """The hand of ``make_record``, rebuilt through the rules."""
-    return Hand.from_record(make_record(seats, **kw))
+    return read_record(make_record(seats, **kw))
 
 
 def play_all(hand: Hand, *actions: str) -> Hand:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import IllegalAction
+from engine import IllegalAction, write_record
 from tests.engine.helpers import make_hand, play_all
 
 FOUR_DOUBLES = ["6-6", "5-5", "4-4", "3-3", "2-1", "3-1", "4-1"]
@@ -48,7 +48,7 @@ def test_max_opening_marks_option():
 
 def test_mark_aliases_are_accepted_and_written_as_marks():
     h = make_hand({0: ["6-1", "5-1", "4-1", "3-1", "2-1", "1-1", "1-0"]}).apply("84")
-    assert h.high.text() == "2 marks" and h.to_record()["calls"] == ["2 marks"]
+    assert h.high.text() == "2 marks" and write_record(h)["calls"] == ["2 marks"]
     with pytest.raises(IllegalAction):
         make_hand().apply("no-trump")
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import IllegalAction
+from engine import IllegalAction, view_for
 from tests.engine.helpers import make_hand, play_all
 
 ONE_MARK = ["1 mark", "pass", "pass", "pass"]
@@ -45,7 +45,7 @@ def test_nello_partner_sits_out_and_tricks_have_three_tiles():
     assert h.turn == 3  # South is skipped
     h = h.apply("5-2")
     assert len(h.tricks) == 1 and len(h.tricks[0].tiles) == 3 and h.tricks[0].winner == 1
-    assert h.view_for(2)["tile_counts"][2] == 7
+    assert view_for(h, 2)["tile_counts"][2] == 7
 
 
 def test_nello_is_set_by_the_first_trick_the_bidder_takes():

@@ -4,14 +4,14 @@ import random
 
 import pytest
 
-from engine import Hand, Rules, RulesError
+from engine import Hand, Rules, RulesError, view_for, write_record
 from tests.engine.helpers import make_hand, play_all
 
 
 def test_presets_and_their_defaults():
     std = Rules.from_preset()
-    assert (std.scoring, std.target, std.win_by, std.nello, std.plunge) == ("marks", 7, 1, "on", True)
-    t = Rules.from_preset("tournament")
+    assert (std.scoring, std.target, std.win_by, std.options.nello, std.options.plunge) == ("marks", 7, 1, "on", True)
+    t = Rules.from_preset("tournament").options
     assert (t.nello, t.plunge, t.splash, t.sevens, t.win_by) == ("off", False, False, False, 2)
     assert Rules.from_preset("standard", {"scoring": "points"}).target == 250
     assert Rules.from_preset("eighty-eight", {"scoring": "marks"}).target == 7
@@ -50,42 +50,43 @@ def test_a_view_holds_only_what_the_seat_may_know():
     h = make_hand(calls=["30", "pass", "pass", "pass"], contract="fives")
     h = play_all(h, h.legal_actions()[0])
     for seat in range(4):
-        v = h.view_for(seat, [1, 2])
+        v = view_for(h, seat, [1, 2])
         assert v["hand"] == h.tiles_of(seat)
         others = {t for s in range(4) if s != seat for t in h.tiles_of(s)}
         text = repr({k: val for k, val in v.items() if k != "hand"})
         assert not any(f"'{t}'" in text for t in others)
-        assert v["score"] == {"marks": [1, 2]} and v["plays"] == h.to_record()["plays"]
+        assert v["score"] == {"marks": [1, 2]} and v["plays"] == write_record(h)["plays"]
         assert (v["legal"] != []) == (seat == h.turn)
 
 
 def test_the_widow_is_seen_by_the_bid_winner_only():
     h = make_hand(variant="big-game", widow=["8-0"], calls=["42", "pass", "pass", "pass"])
-    assert h.view_for(0)["widow"] == ["8-0"] and h.view_for(1)["widow"] is None
+    assert view_for(h, 0)["widow"] == ["8-0"] and view_for(h, 1)["widow"] is None
     h = h.apply("take")
     h = h.apply(h.legal_actions()[0])  # a discard
-    assert "8-0" not in repr(h.view_for(1)) and h.view_for(1)["exchange"] == {"take": [], "discard": []}
-    assert h.view_for(0)["exchange"]["take"] == ["8-0"] and h.view_for(0)["exchange"]["widow"] == ["8-0"]
+    # PLAYER-PROTOCOL.md: other seats see only tiles turned face up (none in the Big Game)
+    assert "8-0" not in repr(view_for(h, 1)) and view_for(h, 1)["exchange"] == {"take": [], "discard": []}
+    assert view_for(h, 0)["exchange"]["take"] == ["8-0"] and view_for(h, 0)["exchange"]["widow"] == ["8-0"]
 
 
 def test_nello_partners_tiles_are_not_in_anyone_elses_view():
     h = make_hand(calls=["1 mark", "pass", "pass", "pass"], contract="nello doubles-high")
-    assert h.view_for(0)["out"] == 2
+    assert view_for(h, 0)["out"] == 2
     south = set(h.tiles_of(2))
-    assert not any(f"'{t}'" in repr(h.view_for(0)) for t in south)
+    assert not any(f"'{t}'" in repr(view_for(h, 0)) for t in south)
 
 
 def test_views_are_json_ready():
     import json
 
     h = Hand.new(Rules.from_preset("eighty-eight"), 0, random.Random(0))
-    assert json.loads(json.dumps(h.view_for(1, [0, 0])))["seat"] == 1
+    assert json.loads(json.dumps(view_for(h, 1, [0, 0])))["seat"] == 1
 
 
 def test_a_view_lists_the_seats_trumps():
     h = make_hand({0: ["6-6", "6-4", "5-5", "4-4", "4-0", "2-1", "1-1"]}, calls=["30", "pass", "pass", "pass"])
-    assert h.view_for(0)["trumps"] == []
-    assert h.apply("fours").view_for(0)["trumps"] == ["6-4", "4-4", "4-0"]
-    assert h.apply("doubles").view_for(0)["trumps"] == ["6-6", "5-5", "4-4", "1-1"]
-    assert h.apply("follow-me").view_for(0)["trumps"] == []
+    assert view_for(h, 0)["trumps"] == []
+    assert view_for(h.apply("fours"), 0)["trumps"] == ["6-4", "4-4", "4-0"]
+    assert view_for(h.apply("doubles"), 0)["trumps"] == ["6-6", "5-5", "4-4", "1-1"]
+    assert view_for(h.apply("follow-me"), 0)["trumps"] == []
     assert Rules.from_preset("big-game").title == "The Big Game"

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine import Game, Hand, IllegalAction, Rules
+from engine import Game, Hand, IllegalAction, Rules, write_record
 from tests.engine.helpers import BID_31, make_hand, play_all
 
 NORTH = ["6-6", "6-5", "6-4", "5-5", "6-3", "6-2", "6-1"]
@@ -91,7 +91,7 @@ def test_first_suit_declared_lead_as_the_lower_end():
     h = play_all(h, "5-4", "4-1")
     assert h.legal_actions() == ["1-1", "2-1", "1-0"] or set(h.legal_actions()) == {"1-1", "2-1", "1-0"}
     h = h.apply("1-1")
-    assert h.to_record()["plays"][0] == "6-1/1"
+    assert write_record(h)["plays"][0] == "6-1/1"
     assert h.summary()["tricks"][0]["tiles"][0] == "6-1/1"
     assert not any("/" in a for a in h.legal_actions())  # only the first lead of the hand
 

@@ -1,15 +1,19 @@
-"""Reading pictures back from their pixels: pips on a tile, and tile-sized bright patches on the felt.
+"""Reading pictures back from their pixels: pips on a tile, tile-sized bright patches on the felt, and
+whether a short text stands at a place.
 
 Deliberately independent of the renderer: it knows only that pips are dark round marks on a light face,
-that a tile is two square halves, and the traditional pip patterns drawn below as text.
+that a tile is two square halves, the traditional pip patterns drawn below as text, and (for text) the
+picture font, which it sets itself to compare glyph shapes.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 # Traditional patterns for an upright half, top row first ("x" = pip). Lying tiles are these turned.
 PATTERNS = {
@@ -169,4 +173,51 @@ def tile_patches(image: Image.Image, tile_side: int) -> list[tuple[int, int, int
         # A face is solid (pips are small holes); outlines and rings are not.
         if blob.area >= 0.6 * (blob.right - blob.left) * (blob.bottom - blob.top):
             boxes.append((blob.left, blob.top, blob.right, blob.bottom))
+    return boxes
+
+
+MAX_BYTES = 200_000  # every picture stays small enough to send quickly
+MAX_WIDTH = 1000
+
+
+def decode(data: bytes) -> Image.Image:
+    """A picture's PNG bytes read back as RGB, checking on the way that it is a PNG, small and narrow."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) < MAX_BYTES
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.width <= MAX_WIDTH
+    return img.convert("RGB")
+
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+
+def shows_text(picture: Image.Image, centre: tuple[int, int], text: str, size: int) -> bool:
+    """Whether ``text`` stands centred at ``centre`` (bold or regular, at ``size`` or up to 6 smaller): ink
+    on (nearly) every pixel of its glyphs and none between them inside the text's box."""
+    w, h = 8 * size, 2 * size
+    box = (centre[0] - w // 2, centre[1] - h // 2, centre[0] + w // 2, centre[1] + h // 2)
+    crop = luminance(picture.crop(box))
+    for face in ("DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf"):
+        for px in range(size, size - 7, -1):
+            template = Image.new("L", (w, h))
+            font = ImageFont.truetype(str(FONT_DIR / face), px)
+            ImageDraw.Draw(template).text((w // 2, h // 2), text, font=font, fill=255, anchor="mm")
+            glyphs = np.asarray(template)
+            left, top, right, bottom = template.getbbox()
+            between = np.zeros(glyphs.shape, bool)
+            between[top:bottom, left:right] = glyphs[top:bottom, left:right] == 0
+            if np.percentile(crop[glyphs > 160], 10) - np.percentile(crop[between], 95) > 60:
+                return True
+    return False
+
+
+def tile_faces(image: Image.Image, tile_side: int) -> list[tuple[int, int, int, int]]:
+    """The bright patches that are shaped like a tile (twice as long as wide), leaving out text and chips."""
+    boxes = []
+    for box in tile_patches(image, tile_side):
+        w, h = box[2] - box[0], box[3] - box[1]
+        if 1.8 <= max(w, h) / min(w, h) <= 2.3:
+            boxes.append(box)
     return boxes

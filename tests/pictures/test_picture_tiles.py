@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pip_probe import PATTERNS, read_pips, read_tile_values
 
 from bot.pictures import render_tile
 from bot.pictures.fonts import font
 from bot.pictures.tile import read_tile
+
+from .pip_probe import PATTERNS, read_pips, read_tile_values
 
 VALUES = range(10)
 

@@ -1,0 +1,228 @@
+"""Scenes built from engine views plus seat names: the one place that reads engine state for the renderers.
+
+The renderers draw only what a scene says; this module says it. Names and teams come from the table's
+rules (the engine names seats and teams) and its seat rows (the bot names players and computers). The
+public table is built from the public parts of a view only (calls, the trick, the tricks, points), never
+from anyone's tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from engine import Hand, count_points, view_for
+
+from ..wording import bid_label, contract_title
+from .scenes import GameEndScene, HandEndScene, HandScene, PanelScene, SeatInfo, TableScene
+
+if TYPE_CHECKING:
+    from ..tables import Table
+
+
+def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
+    """Every seat as the pictures show it: the player's name, the seat's label and its team."""
+    rules = table.rules
+    infos = []
+    for seat, label in enumerate(table.seat_names):
+        row = table.seats.get(seat)
+        infos.append(SeatInfo(
+            row.name if row else label,
+            computer=bool(row and row.is_computer),
+            away=bool(row and row.away),
+            label=label,
+            team=rules.team_of(seat),
+        ))
+    return tuple(infos)
+
+
+def top_pip(table: Table) -> int:
+    """The set's highest pip."""
+    return table.rules.layout.tiles.top
+
+
+def bid_text(table: Table, view: dict) -> str | None:
+    """`"31 by Alice"`."""
+    if view.get("bid") is None or view.get("bidder") is None:
+        return None
+    return f"{bid_label(view['bid'])} by {seat_infos(table)[view['bidder']].name}"
+
+
+def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
+    """One player's tiles, with trumps marked and, on their turn to play, the playable ones."""
+    hand = hand or table.hand
+    assert hand is not None
+    view = view_for(hand, seat, table.scores)
+    tiles = tuple(view["hand"])
+    playable = None
+    if view["phase"] == "play" and view["legal"]:
+        playable = frozenset(action.split("/")[0] for action in view["legal"])
+    title = f"{table.seat_names[seat]} · hand {table.hand_no + 1}"
+    if view["contract"]:
+        title += f" · {contract_title(view['contract'])}"
+    return HandScene(tiles, frozenset(view["trumps"]), playable, title, top_pip(table),
+                     counting=table.rules.layout.tiles.count_total > 0)
+
+
+def table_scene(table: Table, status: str) -> TableScene:
+    """The public table: the auction or the trick in progress, the last trick, bid, contract and score."""
+    hand = table.hand
+    seats = seat_infos(table)
+    rules = table.rules
+    if hand is None:
+        return TableScene(seats=seats, dealer=0, turn=None, status=status, score_kind=rules.scoring,
+                          team_names=tuple(rules.team_names), scores=tuple(table.scores),
+                          target=rules.target, top=top_pip(table), phase="over")
+    view = view_for(hand, 0, table.scores)  # only its public parts are read below
+    stacked = _stacked(hand)
+    last: dict[int, str] = {}
+    last_winner = last_leader = None
+    if view["tricks"]:
+        done = view["tricks"][-1]
+        last = dict(zip(done["seats"], done["tiles"], strict=False))
+        last_winner, last_leader = done["winner"], done["leader"]
+    phase = "over" if view["complete"] else view["phase"]
+    return TableScene(
+        seats=seats,
+        dealer=view["dealer"],
+        turn=table.turn(),
+        trick={entry["seat"]: entry["tile"] for entry in view["trick"]},
+        last_trick=last,
+        last_winner=last_winner,
+        bid=bid_text(table, view),
+        contract=contract_title(view["contract"]),
+        score_kind=rules.scoring,
+        team_names=tuple(rules.team_names),
+        scores=tuple(table.scores),
+        target=rules.target,
+        hand_points=None if stacked or phase == "auction" else tuple(view["points"]),
+        out=view["out"],
+        status=status,
+        top=top_pip(table),
+        phase=phase,
+        calls=latest_calls(view) if phase == "auction" else (),
+        bidder=view["bidder"],
+        leader=view["trick"][0]["seat"] if view["trick"] else None,
+        last_leader=last_leader,
+        stacked=stacked,
+        tricks_taken=None if phase == "auction" else tricks_taken(view, table),
+        reason=early_end_reason(hand) if view["complete"] else "",
+    )
+
+
+def panel_scene(table: Table, seat: int, status: str, note: str = "") -> PanelScene:
+    """A player's private panel: the public table compactly, their own tiles, and one more line.
+
+    ``status`` speaks to the player ("Your turn: play a tile", "Waiting for Ada (East)"); ``note`` is e.g.
+    the last hand's result. The panel's heading names the player, their seat and the hand (the bid and
+    contract follow on their own line).
+    """
+    hand = hand_scene(table, seat)
+    info = seat_infos(table)[seat]
+    title = f"{info.name} · {info.label} · hand {table.hand_no + 1}"
+    return PanelScene(table=table_scene(table, status), hand=replace(hand, title=title), seat=seat, note=note)
+
+
+def latest_calls(view: dict) -> tuple[str | None, ...]:
+    """Each seat's latest call in the auction so far ("Pass", "31"), None for a seat yet to call.
+
+    Calls go round from the dealer's left; a seat that passed is skipped (the Big Game's open auction goes
+    round until one bidder is left; in one-round auctions nobody comes round again anyway).
+    """
+    players = view["players"]
+    latest: list[str | None] = [None] * players
+    passed: set[int] = set()
+    seat = view["dealer"]
+    for call in view["calls"]:
+        seat = _next_in(seat, players, passed)
+        latest[seat] = bid_label(call)
+        if call == "pass":
+            passed.add(seat)
+    return tuple(latest)
+
+
+def _next_in(seat: int, players: int, passed: set[int]) -> int:
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if candidate not in passed:
+            return candidate
+    return (seat + 1) % players
+
+
+def tricks_taken(view: dict, table: Table) -> tuple[int, ...]:
+    """Tricks each team has taken this hand."""
+    counts = [0] * len(table.rules.team_names)
+    for done in view["tricks"]:
+        counts[table.rules.team_of(done["winner"])] += 1
+    return tuple(counts)
+
+
+def _stacked(hand: Hand) -> bool:
+    """Whether the ``stacking`` house rule hides finished tricks in this hand (until it is over)."""
+    threshold = {"marks": 1, "two-marks": 2}.get(hand.rules.options.stacking)
+    return bool(threshold and hand.high is not None and hand.high.marks >= threshold and not hand.complete)
+
+
+def early_end_reason(hand: Hand) -> str:
+    """One line on why a decided hand stopped before its last trick ("" if it was played out)."""
+    if hand.made is None or hand.high is None or len(hand.tricks) >= hand.lay.hand_size:
+        return ""
+    if (hand.contract_text() or "").startswith("nello"):
+        return "Set: the bidder took a trick" if not hand.made else ""
+    if hand.every_trick():
+        return "Set: the other side took a trick" if not hand.made else ""
+    bidders = hand.rules.team_of(hand.bidder)
+    taken = hand.points[bidders]
+    need = hand.high.level
+    if hand.made:
+        return f"Made: {taken} points, {need} needed"
+    reach = taken + hand.lay.total - sum(hand.points)
+    return f"Set: needed {need}, could reach at most {reach}"
+
+
+def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
+    """The summary of a finished hand, with the game score after it."""
+    summary = hand.summary()
+    rules = table.rules
+    counts: list[list[str]] = [[] for _ in rules.team_names]
+    tricks = [0] * len(rules.team_names)
+    for trick in summary["tricks"]:
+        team = rules.team_of(trick["winner"])
+        tricks[team] += 1
+        counts[team].extend(t.split("/")[0] for t in trick["tiles"] if count_points(t.split("/")[0]))
+    award: Any = summary.get("award")
+    return HandEndScene(
+        seats=seat_infos(table),
+        team_names=tuple(rules.team_names),
+        bidder=summary["bidder"],
+        bid=bid_label(summary["bid"]) if summary.get("bid") else None,
+        contract=contract_title(summary.get("contract")),
+        made=summary.get("made"),
+        points=tuple(summary["points"]),
+        counts=tuple(tuple(c) for c in counts),
+        award=tuple(next(iter(award.values()))) if award else None,
+        score_kind=rules.scoring,
+        scores=tuple(table.scores),
+        target=rules.target,
+        reason=early_end_reason(hand),
+        tricks_taken=tuple(tricks),
+    )
+
+
+def game_end_scene(table: Table) -> GameEndScene:
+    """Winners and final score."""
+    assert table.game is not None and table.game.winner is not None
+    rules = table.rules
+    names = seat_infos(table)
+    players = tuple(
+        tuple(info.name for info in names if info.team == team)
+        for team in range(len(rules.team_names))
+    )
+    return GameEndScene(
+        team_names=tuple(rules.team_names),
+        players=players,
+        scores=tuple(table.game.scores),
+        score_kind=rules.scoring,
+        winner=table.game.winner,
+        hands_played=len(table.game.records),
+    )

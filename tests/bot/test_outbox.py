@@ -1,0 +1,130 @@
+"""The outbox: every change is stored with its events in one transaction; the table's messages catch up
+in the background, skipping states that are already old but never the latest, never a post, and in order;
+after a crash they become current by themselves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.storage import Change, Storage
+from bot.tables import TableService
+from engine import write_record
+from tests.bot.table_driver import (
+    buttons,
+    channel_message,
+    choose,
+    enabled_actions,
+    make_bot,
+    member_on_turn,
+    reply,
+    run_as_bot,
+    started_table,
+    take_turn,
+)
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    storage = await Storage.open(tmp_path / "outbox.db")
+    yield storage
+    await storage.close()
+
+
+async def seated(service: TableService):
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, options="timer=off")
+    for seat in range(4):
+        await service.sit(table, 10 + seat, f"p{seat}", seat)
+    await service.start(table, 10)
+    return table
+
+
+async def test_each_change_is_stored_with_its_events_in_order(storage):
+    service = TableService(storage, rng=random.Random(5), computer_pause=0)
+    table = await seated(service)
+    await service.act(table, 10 + table.turn(), table.token, "pass")
+    kinds = [kind for _, table_id, kind, _ in await storage.pending_events() if table_id == table.id]
+    assert kinds == ["lobby"] * 4 + ["started", "dealt", "acted"]
+    seqs = [seq for seq, *_ in await storage.pending_events()]
+    assert seqs == sorted(seqs)
+
+
+async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothing(storage, monkeypatch):
+    service = TableService(storage, rng=random.Random(5), computer_pause=0)
+    table = await seated(service)
+    before, events = write_record(table.hand), await storage.pending_events()
+
+    def broken(self, *args, **kwargs):
+        async def write(db):
+            raise OSError("disk full")
+
+        self.writes.append(write)
+        return self
+
+    monkeypatch.setattr(Change, "save_hand", broken)
+    with pytest.raises(OSError):
+        await service.act(table, 10 + table.turn(), table.token, "pass")
+    assert write_record(table.hand) == before, "memory changes only after the change is stored"
+    assert await storage.pending_events() == events, "the events went with the failed transaction"
+
+
+async def test_the_table_message_skips_to_the_latest_state_and_posts_keep_their_order(simcord_env):
+    env = simcord_env
+    channel, members, table = await started_table(env, target=2, options="timer=off")
+    state = env.bot.service.table(1)
+    # Discord refuses the next table-message edit for a moment: the channel's lane waits for the tick
+    # while the game goes on for a whole hand and more.
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", status=503, times=1)
+    while state.hand_no < 2 and state.status == "playing":
+        assert await take_turn(members)
+    assert env.bot.delivery.pending() == {(1, None): 1}
+    assert not [m for m in channel.history() if m.content.startswith("**Hand")], "posts wait behind the edit"
+    stale = channel_message(channel, table.id).content
+    mark = len(env.http_requests)
+
+    await run_as_bot(env, env.bot.tick())
+
+    edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}")]
+    assert len(edits) == 1, "every state the lane missed is skipped: one edit shows the latest"
+    shown = channel_message(channel, table.id).content
+    assert shown != stale and f"hand {state.hand_no + 1}" in shown
+    assert f"Turn: <@{member_on_turn(channel, table.id, members).id}>" in shown
+    summaries = [m.content.split("**")[1] for m in channel.history() if m.content.startswith("**Hand")]
+    assert summaries == ["Hand 1", "Hand 2"], "no post is skipped, and they come in order"
+    assert await env.bot.storage.pending_events() == [], "everything shown has left the outbox"
+
+
+async def test_after_a_crash_the_table_message_and_the_controls_catch_up_by_themselves(simcord_env, database):
+    env = simcord_env
+    channel, members, table = await started_table(env, target=2, options="timer=off")
+    # From here Discord refuses everything that is not an interaction: nothing of the next moves is shown,
+    # and then the process dies (no clean stop).
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=503, times=None)
+    env.inject_error("POST", "/channels/*/messages", status=503, times=None)
+    state = env.bot.service.table(1)
+    stale = channel_message(channel, table.id).content
+    for _ in range(3):  # played through `My hand`, answered through the interaction
+        player = members[state.turn()]
+        shown = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+        assert (await player.click(shown, custom_id=choose(enabled_actions(shown)).custom_id)).acknowledged
+    assert await env.bot.storage.pending_events(), "what could not be shown is still in the outbox"
+    assert channel_message(channel, table.id).content == stale
+    env.backend.faults.clear()  # Discord is fine again when the bot comes back
+    old = env.bot
+    new = make_bot(database, clock=old.clock)
+    await env.restart_bot(new)
+    await old.storage.close()
+    try:
+        await env.settle()
+        reloaded = new.service.table(1)
+        assert write_record(reloaded.hand) == write_record(state.hand)
+        shown = channel_message(channel, table.id).content
+        player = member_on_turn(channel, table.id, members)
+        assert f"hand {reloaded.hand_no + 1}" in shown
+        controls = enabled_actions(player.user.dm_channel.last_message)
+        assert controls and all(f":{reloaded.token}:" in c.custom_id for c in controls)
+        assert await new.storage.pending_events() == []
+        assert "My hand" in [b.label for b in buttons(channel_message(channel, table.id))]
+    finally:
+        await new.storage.close()
