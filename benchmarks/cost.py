@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Hand, Rules  # noqa: E402
+from engine import Hand, Rules, view_for  # noqa: E402
 from engine.ai import make_player, warm_up  # noqa: E402
 
 Z = 1.96
@@ -69,7 +69,7 @@ def play_deal(args: tuple) -> list[dict]:
     hand = Hand.new(rules, dealer, rng)
     wall = time.perf_counter()
     while not hand.complete:
-        view = hand.view_for(hand.turn)
+        view = view_for(hand, hand.turn)
         hand = hand.apply(players[hand.turn].choose(view))
     wall = time.perf_counter() - wall
     return [

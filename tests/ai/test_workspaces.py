@@ -6,7 +6,7 @@ import pickle
 import random
 import threading
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.ai import make_player
 from engine.ai.solver import Workspace, thread_problem, thread_workspace
 from engine.ai.strong import StrongPlayer
@@ -22,7 +22,7 @@ def play_views(count: int, seed: int) -> list[dict]:
     while len(out) < count:
         hand = Hand.new(rules, rng.randrange(4), rng)
         while not hand.complete and len(out) < count:
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             if view["phase"] == "play" and len(view["legal"]) > 1:
                 out.append(view)
             hand = hand.apply(easy[hand.turn].choose(view))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine import Hand, Rules
+from engine import Hand, Rules, view_for
 from engine.ai import make_player
 from engine.ai.strong import StrongPlayer
 
@@ -28,7 +28,7 @@ def views(preset: str, seed: int, count: int) -> list[dict]:
     while len(out) < count:
         hand = Hand.new(rules, rng.randrange(rules.players), rng)
         while not hand.complete and len(out) < count:
-            view = hand.view_for(hand.turn)
+            view = view_for(hand, hand.turn)
             if len(view["legal"]) > 1:
                 out.append(view)
             hand = hand.apply(easy[hand.turn].choose(view))
