@@ -6,11 +6,10 @@ and §6 on (high, low) pairs, sharing nothing with the engine's tables.
 
 import json
 import random
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from collections import Counter
 
 from engine import Game, Hand, Rules, public_view, read_record, view_for, write_record
 
