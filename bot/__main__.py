@@ -68,8 +68,9 @@ def main() -> int:
         return 2
     bot = Texas42Bot(
         BotSettings(config.database, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause,
-                    tick_seconds=config.tick_seconds, shard_count=config.shard_count, shard_ids=config.shard_ids,
-                    process_id=config.process_id, lease_seconds=config.lease_seconds, seed=config.seed)
+                    computer_workers=config.computer_workers, tick_seconds=config.tick_seconds,
+                    shard_count=config.shard_count, shard_ids=config.shard_ids, process_id=config.process_id,
+                    lease_seconds=config.lease_seconds, seed=config.seed)
     )
     try:
         asyncio.run(run_until_stopped(bot, config.token))

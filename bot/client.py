@@ -26,6 +26,7 @@ from .storage.leases import Leases
 from .storage.listen import ChangeFeed
 from .tables import TableService
 from .tables.ownership import LeasedOwner, Ownership, SoleOwner
+from .tables.pools import WorkerPlan
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.cogs.game",)
@@ -45,6 +46,7 @@ class BotSettings:
     process_id: str = field(default_factory=default_process_id)  # this process among several (PostgreSQL)
     lease_seconds: float = 20.0  # a table stays this long with a process that stopped renewing its lease
     seed: int | str | None = None  # deals repeat per table and hand (tests); None: truly random
+    computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
 
 
 class Texas42Bot(commands.AutoShardedBot):
@@ -92,6 +94,7 @@ class Texas42Bot(commands.AutoShardedBot):
             clock=self.clock,
             ownership=ownership,
             seed=self.settings.seed,
+            computer_workers=self.settings.computer_workers,
         )
         if self.storage.target.shared:
             self.changes = ChangeFeed(self.storage.target, self.service.hint)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .storage import DEFAULT_DATABASE_URL, BadDatabaseUrl, DatabaseTarget, database_target
+from .tables.pools import WorkerPlan
 
 
 class ConfigError(Exception):
@@ -44,6 +45,7 @@ class Config:
     def database_path(self) -> Path | None:
         """The SQLite file (None for PostgreSQL or an in-memory database)."""
         return self.database.path
+    computer_workers: WorkerPlan | None = None  # where computers think (COMPUTER_WORKERS, read as auto if unset)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, *, load_dotenv_file: bool = True) -> Config:
@@ -86,6 +88,7 @@ class Config:
             lease_seconds=lease,
             tick_seconds=tick,
             seed=environ.get("DEAL_SEED", "").strip() or None,
+            computer_workers=_workers(environ.get("COMPUTER_WORKERS", "").strip() or "auto"),
         )
 
 
@@ -148,3 +151,10 @@ def _seconds(name: str, raw: str, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name} must be more than 0 seconds (got {raw!r})")
     return value
+
+
+def _workers(raw: str) -> WorkerPlan:
+    try:
+        return WorkerPlan.parse(raw)
+    except ValueError as error:
+        raise ConfigError(f"COMPUTER_WORKERS: {error}") from None

@@ -25,7 +25,7 @@ from engine import Game, IllegalAction, RecordError, Rules, RulesError, read_rec
 from engine.ai import make_player
 
 from ..storage import Change, ChannelBusy, NotOwner, SeatRow, StaleTable, Storage, TableRow
-from .computers import ComputerRunner, PlayerFactory, ThreadChooser
+from .computers import ComputerRunner, PlayerFactory, Turn, make_chooser
 from .events import (
     Acted,
     Away,
@@ -49,6 +49,7 @@ from .events import (
 from .model import Table
 from .options_text import COMPUTER_LEVELS, TableSettings, read_options
 from .ownership import Ownership, SoleOwner, Turnover
+from .pools import WorkerPlan
 from .tally import tally
 from .timers import Due, TurnClock
 
@@ -124,6 +125,7 @@ class TableService:
         player_factory: PlayerFactory = make_player,
         listener: TableListener | None = None,
         clock: Callable[[], float] = time.time,
+        computer_workers: WorkerPlan | None = None,
         ownership: Ownership | None = None,
         seed: int | str | None = None,
     ):
@@ -139,8 +141,8 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.damaged: list[DamagedTable] = []  # tables refused at load (bad records), for the bot to explain
         self.timers = TurnClock(clock)
-        self.chooser = ThreadChooser(player_factory, self.rng)
-        self.computers = ComputerRunner(self._computer_due, self._computer_move, computer_pause)
+        self.chooser = make_chooser(player_factory, self.rng, computer_workers, pause=computer_pause)
+        self.computers = ComputerRunner(self.chooser, self._computer_due, self._computer_move, computer_pause)
         self._locks: dict[int, asyncio.Lock] = {}
         self._published: dict[int, int] = {}  # table -> the last outbox number handed to the listener
         self._hints: set[asyncio.Task] = set()
@@ -592,20 +594,24 @@ class TableService:
         if self.owns(table.id) and not self.closing:
             self.computers.kick(table)
 
-    async def _computer_due(self, table: Table) -> bool:
-        """True if a computer is to act at the table now (as stored), and this process runs it."""
+    async def _computer_due(self, table: Table) -> Turn | None:
+        """The computer to act at the table now (as stored), if this process runs it: its seat, the
+        moment's token and the seat's view."""
         async with self.lock(table):
             await self._fresh(table)
-            return self.owns(table.id) and table.computer_turn() is not None and not self.closing
+            seat = table.computer_turn()
+            if seat is None or not self.owns(table.id) or self.closing:
+                return None
+            return seat, table.token, table.view_for(seat)
 
-    async def _computer_move(self, table: Table) -> None:
-        """The computer on turn decides and acts; decided again if the table changed meanwhile."""
+    async def _computer_move(self, table: Table, seat: int, token: str, action: str) -> None:
+        """Store a computer's decision, if the table is still at the moment it was decided for (else it is
+        dropped, and the runner asks again)."""
 
         async def move() -> None:
-            seat = table.computer_turn()
-            if seat is None or not self.owns(table.id):
+            if table.computer_turn() != seat or table.token != token or not self.owns(table.id):
+                log.info("table %s: the table moved on while a computer thought; decision dropped", table.id)
                 return
-            action = await self.chooser.choose(table, seat, table.view_for(seat))
             await self._apply(table, seat, action, by_owner=True)
 
         await self._changing(table, move, by_owner=True)
