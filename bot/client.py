@@ -76,6 +76,8 @@ class Texas42Bot(commands.AutoShardedBot):
         self.clock = clock
         self._timers: tasks.Loop | None = None
         self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
+        self._renewal: tasks.Loop | None = None  # PostgreSQL: lease renewal, from start-up on
+        self._resumed = False  # the start-up resume (messages, computers) is done
         self.commands_synced = "not yet"  # where the slash commands were synced, for the ready line
 
     async def setup_hook(self) -> None:
@@ -99,6 +101,8 @@ class Texas42Bot(commands.AutoShardedBot):
         if self.storage.target.shared:
             self.changes = ChangeFeed(self.storage.target, self.service.hint)
             await self.changes.check()
+            if self.settings.tick_seconds:
+                self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
         for extension in EXTENSIONS:
@@ -106,6 +110,8 @@ class Texas42Bot(commands.AutoShardedBot):
         self.add_dynamic_items(TableButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
+        if self._renewal is not None:
+            self._renewal.start()
         await self._sync_commands()
         self.loop.create_task(self._resume(), name="resume-tables")
 
@@ -138,21 +144,23 @@ class Texas42Bot(commands.AutoShardedBot):
         await self._explain_damaged_tables()
         await self.delivery.resume()
         self.service.resume()
+        self._resumed = True
         if self.settings.tick_seconds:
             self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
             self._timers.start()
 
-    async def tick(self) -> None:
-        """One beat of the background task: the tables this process runs (leases renewed, orphans adopted,
-        changes other processes made caught up), turn timers and idle tables, then sends Discord refused.
-        A failing step is logged and tried again on the next beat; the beat itself never stops."""
+    async def renew(self) -> None:
+        """Renew the tables this process runs (leases), adopt orphans, drop tables another process took, and
+        listen again if the LISTEN connection died. With PostgreSQL this runs in a loop of its own from
+        start-up, so a slow connect or warm-up never lets a lease run out. Failures are logged and tried
+        again on the next beat."""
         try:
             if self.changes is not None:
                 await self.changes.check()
             turnover = await self.service.renew()
             if turnover.lost:
                 self.delivery.drop(turnover.lost)
-            if turnover.gained:
+            if turnover.gained and self._resumed:  # before that, the start-up resume covers them
                 await self.delivery.resume(turnover.gained)
                 for table_id in turnover.gained:
                     table = self.service.table(table_id)
@@ -160,6 +168,13 @@ class Texas42Bot(commands.AutoShardedBot):
                         self.service.kick(table)
         except Exception:
             log.exception("renewing this process's tables failed; trying again next beat")
+
+    async def tick(self) -> None:
+        """One beat of the background task: the tables this process runs (renewed here unless their own
+        loop does it), changes other processes made caught up, turn timers and idle tables, then sends
+        Discord refused. A failing step is logged and tried again on the next beat."""
+        if self._renewal is None:
+            await self.renew()
         try:
             await self.service.tick()
         except Exception:
@@ -184,6 +199,8 @@ class Texas42Bot(commands.AutoShardedBot):
         """A clean stop: finish the action in hand, stop the timers, disconnect, close the database."""
         if self._timers is not None:
             self._timers.cancel()
+        if self._renewal is not None:
+            self._renewal.cancel()
         service = getattr(self, "service", None)
         if service is not None:
             await service.shutdown()

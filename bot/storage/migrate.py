@@ -9,6 +9,7 @@ migrations 1–4, which are Alembic's 0001–0004) is stamped at its revision fi
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from .errors import StorageError
 from .target import POSTGRESQL, SQLITE
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)  # the store logs what it migrated
 LEGACY_REVISIONS = 4  # user_version 1..4 written by the bot before Alembic: revisions 0001..0004
 MIGRATION_LOCK = 0x7434325F6D6967  # any constant: the advisory lock key of "migrating the schema"
 
