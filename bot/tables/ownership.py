@@ -103,7 +103,8 @@ class LeasedOwner:
         done = await self.leases.finished_with(still | claimed)
         if done:
             await self.leases.release(done)
-        self.held = (still | claimed) - done
+        opened_meanwhile = self.held - before  # tables this process opened while the tick ran
+        self.held = (still | claimed | opened_meanwhile) - done
         lost = before - still - done
         if lost:
             log.warning("tables %s are run by another process now (this one missed its lease)", sorted(lost))

@@ -643,9 +643,8 @@ class TableService:
         after.version = table.version + 1
         for name in TABLE_FIELDS:
             setattr(table, name, getattr(after, name))
-        if seqs:
-            self._published[table.id] = seqs[-1]
         if self.listener is not None and events and self.owns(table.id):  # else the owner shows them
+            self._published[table.id] = seqs[-1]
             try:
                 self.listener.publish(table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)])
             except Exception:

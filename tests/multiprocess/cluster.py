@@ -191,7 +191,8 @@ class Players:
 
     async def turn(self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0) -> Click | None:
         """The player on turn answers from their DM once their controls for this moment arrive (clicking
-        twice at once with `twice`); None if the game is over. Waits for the acknowledgement(s)."""
+        twice at once with `twice`); None if the game is over. Waits for the acknowledgement(s), then for
+        the click to be stored."""
         table = await board.table(table_id)
         assert table is not None
         seat = table.turn()
@@ -207,7 +208,14 @@ class Players:
             await interaction.wait_acknowledged(10)
         click = Click(user, choice.custom_id, token, sent)
         self.clicks.append(click)
+        await until(lambda: self._moved_on(board, table_id, token), timeout, f"{user.name}'s click to be stored")
         return click
+
+    @staticmethod
+    async def _moved_on(board: Board, table_id: int, token: str) -> bool:
+        """True once the table is past the moment `token` names (the click is stored; the ack comes first)."""
+        table = await board.table(table_id)
+        return table is not None and (table.token != token or table.status != "playing")
 
     async def play_until(self, board: Board, table_id: int, done: Callable[[Table], bool], timeout: float = 120.0,
                          **options: Any) -> None:
