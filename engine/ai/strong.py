@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import view_for
@@ -21,7 +20,7 @@ from engine.contracts import NELLO, SEVENS, Contract, parse_contract
 from . import bidding, easy, sampler
 from .fastsolve import encode_lead
 from .situation import Situation, read
-from .solver import Position, Problem, Workspace
+from .solver import Position, Problem, thread_problem
 
 NODES_PER_SECOND = 5_000_000  # under the ~10M/s measured (benchmarks/strength.py): a solve stops in time
 MAX_SAMPLES = 64
@@ -39,16 +38,21 @@ LONG_BUDGET_S = 0.6
 
 
 class StrongPlayer:
-    """Sampling + perfect-information search (see the module docstring)."""
+    """Sampling + perfect-information search (see the module docstring).
 
-    def __init__(self, seed: int | None = None, budget_s: float = 0.3, samples: int | None = None):
+    Light: a seed, a budget and a clock. The search's memory is the deciding thread's (``solver``).
+    ``clock`` measures the budget: wall time by default; the bot passes ``time.thread_time`` so a decision
+    gets its CPU time however busy the machine is.
+    """
+
+    def __init__(self, seed: int | None = None, budget_s: float = 0.3, samples: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.rng = random.Random(seed)
         # ``samples`` fixes the work per decision instead of the time: reproducible play for tests
         self.samples = samples
         self.budget = 3600.0 if samples else budget_s
+        self.clock = clock
         self.easy = easy.EasyPlayer(seed)
-        self.problems: OrderedDict = OrderedDict()
-        self.workspace = Workspace()
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
 
     def choose(self, view: Mapping[str, Any]) -> str:
@@ -56,7 +60,7 @@ class StrongPlayer:
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.budget
+        deadline = self.clock() + self.budget
         action: str | None
         try:
             sit = read(view)
@@ -78,16 +82,8 @@ class StrongPlayer:
     # --- shared ---------------------------------------------------------------------------------------
 
     def problem(self, sit: Situation, contract: Contract, bidder: int, out: int | None, every: bool) -> Problem:
-        """A solver problem, built once per (rules, contract, seats) and kept for the next decisions."""
-        key = (sit.rules, contract, bidder, out, every)
-        if key in self.problems:
-            self.problems.move_to_end(key)
-            return self.problems[key]
-        prob = Problem(sit.rules, contract, bidder, out, every, self.workspace)
-        self.problems[key] = prob
-        if len(self.problems) > 16:
-            self.problems.popitem(last=False)
-        return prob
+        """A solver problem, built once per (rules, contract, seats) in this thread and kept for later."""
+        return thread_problem(sit.rules, contract, bidder, out, every)
 
     # --- play -----------------------------------------------------------------------------------------
 
@@ -118,7 +114,7 @@ class StrongPlayer:
         # most of the budget goes to make/set tests; the rest to the points tie-break
         sampling_end = deadline - 0.35 * self.budget
         while len(deals) < (self.samples or MAX_SAMPLES):
-            left = sampling_end - time.perf_counter()
+            left = sampling_end - self.clock()
             if left <= 0:
                 break
             held = sampler.deal(sit, self.rng)
@@ -150,7 +146,7 @@ class StrongPlayer:
         totals = [0] * len(sub)
         solved = 0
         for pos in deals:
-            left = deadline - time.perf_counter()
+            left = deadline - self.clock()
             if left <= 0:
                 break
             values = prob.move_values(pos, sub, node_limit=_limit(left))
@@ -181,12 +177,12 @@ class StrongPlayer:
         wins = {c: 0 for c in candidates}
         tries = {c: 0 for c in candidates}
         round_no = 0
-        while time.perf_counter() < deadline and round_no < (self.samples or MAX_SAMPLES):
+        while self.clock() < deadline and round_no < (self.samples or MAX_SAMPLES):
             held = sampler.deal(sit, self.rng, respect_auction=False)
             if held is None:
                 break
             for c in candidates:
-                left = deadline - time.perf_counter()
+                left = deadline - self.clock()
                 if left <= 0:
                     break
                 ok = self._makes(sit, c, bid_call, held, left)
