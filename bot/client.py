@@ -22,6 +22,7 @@ from .clicks import ClickHandler
 from .delivery import Delivery
 from .storage import Storage
 from .tables import TableService
+from .tables.pools import WorkerPlan
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.cogs.game",)
@@ -36,6 +37,7 @@ class BotSettings:
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
+    computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
 
 
 class Texas42Bot(commands.Bot):
@@ -74,6 +76,7 @@ class Texas42Bot(commands.Bot):
             player_factory=self.player_factory,
             listener=self.delivery,
             clock=self.clock,
+            computer_workers=self.settings.computer_workers,
         )
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)

@@ -140,6 +140,13 @@ class Hand:
         return self.lay.players
 
     @property
+    def to_act(self) -> int:
+        """The seat to act; IllegalAction once the hand is over (where ``turn`` is None)."""
+        if self.turn is None:
+            raise IllegalAction("the hand is over: no seat is to act")
+        return self.turn
+
+    @property
     def exchanger(self) -> int:
         """The seat that exchanges with the widow or kitty: the bid winner (after Plunge too)."""
         assert self.bidder is not None
