@@ -325,7 +325,7 @@ class Hand:
             return f"after {self.high.title()} the partner names trumps, doubles or follow-me, not {name}"
         if special and self.high.level < self.lay.one_mark and any(c.kind == contract.kind for c in
                                                                   _contracts_at_one_mark(self)):
-            return f"{name} needs a bid of 1 mark or more"
+            return f"{name} needs {self.lay.one_mark_words}"
         if contract.kind == NELLO and o.nello != "off" and any(c.kind == NELLO for c in legal):
             choices = [*o.nello_doubles, *(["a number low"] if o.nello_low else [])]
             return f"this table does not allow {name}: doubles may be " + ", ".join(choices)
