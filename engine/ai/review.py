@@ -134,11 +134,15 @@ def review_hand(record: dict[str, Any], seat: int, *, budget_s: float = DEFAULT_
     steps = _steps(record, final, seat)
     workspace = Workspace()
     for step in steps:
+        if step.key == "exchange" or (len(step.hand.legal_actions()) < 2 and step.hand.phase != Phase.CONTRACT):
+            continue
+        if step.hand.phase == Phase.AUCTION:
+            continue  # bids are the strong player's to judge: perfect play has no bid to compare
         if clock() >= deadline:
-            break
-        if len(step.hand.legal_actions()) > 1 or step.hand.phase == Phase.CONTRACT:
-            step.solver, why = _solve(step, workspace, deadline - clock())
-            step.note = why
+            step.note = NOT_IN_TIME
+            continue
+        step.solver, why = _solve(step, workspace, deadline - clock())
+        step.note = why or step.note
     _ask_strong(steps, seat, seed, strong_samples, deadline, clock)
     decisions = tuple(_decision(step, hinted) for step in steps)
     complete = all(d.note != NOT_IN_TIME for d in decisions)
@@ -164,6 +168,8 @@ def _steps(record: dict[str, Any], final: Hand, seat: int) -> list[_Step]:
         before = {**record, "contract": None, "plays": []}
         if lay.contract_first:
             before["exchange"] = {}
+        elif lay.exchange is not None:  # the exchange was over before the contract, a kept widow too
+            before["exchange"] = {**(record.get("exchange") or {}), "done": True}
         hand = read_record(before)
         if hand.phase == Phase.CONTRACT:
             steps.append(_Step("contract", hand, final.contract_text() or ""))
