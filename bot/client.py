@@ -19,6 +19,7 @@ from engine.ai import make_player, warm_up
 from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
+from .coach import Coach, CoachButton
 from .config import default_process_id
 from .delivery import Delivery
 from .storage import DatabaseTarget, Storage
@@ -105,9 +106,10 @@ class Texas42Bot(commands.AutoShardedBot):
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
+        self.coach = Coach(self.storage, self.service)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableButton, CoachButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         if self._renewal is not None:
@@ -211,6 +213,9 @@ class Texas42Bot(commands.AutoShardedBot):
             await service.release()  # other processes take this one's tables at once
         if self.changes is not None:
             await self.changes.close()
+        coach = getattr(self, "coach", None)
+        if coach is not None:
+            coach.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

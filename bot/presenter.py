@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import custom_ids, messages
-from .controls import Control, page, turn_controls
+from .controls import MAX_BUTTONS, Control, page, turn_controls
+from .learn import ids as learn_ids
 from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
 from .tables import Table
 from .tables.events import (
@@ -138,6 +139,8 @@ def private_screen(table: Table, seat: int) -> Screen:
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
         buttons = control_buttons(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
+            buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
     return Screen(messages.private_text(table, seat, view), Picture("render_hand", hand_scene(table, seat), "hand.png"),
                   buttons)
 
@@ -145,8 +148,9 @@ def private_screen(table: Table, seat: int) -> Screen:
 def hand_over_screen(table: Table, hand_no: int) -> Screen:
     """The summary of finished hand `hand_no` (from 0), with its picture."""
     hand = table.finished_hand(hand_no)
+    review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
     return Screen(messages.hand_summary_text(table, hand, hand_no + 1),
-                  Picture("render_hand_end", hand_end_scene(table, hand), "hand.png"))
+                  Picture("render_hand_end", hand_end_scene(table, hand), "hand.png"), (review,))
 
 
 # ---------------------------------------------------------------------- what an event changes
@@ -159,11 +163,12 @@ class SyncTable:
 
 @dataclass(frozen=True)
 class Post:
-    """A post in the table's channel (mentioning only `mention`), perhaps with a picture."""
+    """A post in the table's channel (mentioning only `mention`), perhaps with a picture and buttons."""
 
     text: str
     mention: int | None = None
     picture: Picture | None = None
+    buttons: tuple[ButtonSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -199,7 +204,7 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
         return _acted(table, event)
     if isinstance(event, HandOver):
         screen = hand_over_screen(table, event.hand_no)
-        return [Post(screen.text, picture=screen.picture)]
+        return [Post(screen.text, picture=screen.picture, buttons=screen.buttons)]
     if isinstance(event, GameOver | Ended | IdleClosed):
         note = {GameOver: "The game is over.", Ended: "The table was ended.",
                 IdleClosed: "The table was closed: nobody played for a long time."}[type(event)]
