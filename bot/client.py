@@ -81,7 +81,7 @@ class Texas42Bot(commands.Bot):
         )
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
-        self.coach = Coach(self.storage)
+        self.coach = Coach(self.storage, self.service)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(TableButton, CoachButton)
