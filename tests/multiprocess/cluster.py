@@ -210,9 +210,8 @@ class Players:
     async def click(self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0) -> Click | None:
         """The player on turn clicks one of their controls for this moment; returns once acknowledged
         (the click may not be stored yet). None if no one is on turn."""
-        table = await board.table(table_id)
-        assert table is not None
-        seat = table.turn()
+        table = await until(lambda: self._human_or_over(board, table_id), timeout, "a member's turn")
+        seat = table.human_turn()
         if seat is None:
             return None
         user = next(u for u in self.users if u.id == table.seats[seat].user_id)
@@ -224,6 +223,13 @@ class Players:
         for interaction in sent:
             await interaction.wait_acknowledged(10)
         return Click(user, choice.custom_id, token, sent)
+
+    @staticmethod
+    async def _human_or_over(board: Board, table_id: int) -> Table | None:
+        """The table once a member is on turn (computers have played) or the game is over."""
+        table = await board.table(table_id)
+        assert table is not None
+        return table if table.human_turn() is not None or table.status != "playing" else None
 
     @staticmethod
     async def _moved_on(board: Board, table_id: int, token: str) -> bool:
