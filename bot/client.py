@@ -7,7 +7,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .delivery import Delivery
+from .limits import Limits
 from .storage import Storage
 from .tables import TableService
 
@@ -36,6 +37,7 @@ class BotSettings:
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
+    limits: Limits = field(default_factory=Limits)  # Discord's rate limits, planned for
 
 
 class Texas42Bot(commands.Bot):
@@ -66,7 +68,7 @@ class Texas42Bot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
         self.storage = await Storage.open(self.settings.database_path)
-        self.delivery = Delivery(self, self.storage, self.clock)
+        self.delivery = Delivery(self, self.storage, self.clock, self.settings.limits)
         self.service = TableService(
             self.storage,
             rng=self.rng,

@@ -15,7 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Protocol
 
-from engine import Game, IllegalAction, RecordError, Rules, RulesError, read_record, write_record
+from engine import (
+    DEFAULT_PRESET,
+    Game,
+    IllegalAction,
+    RecordError,
+    Rules,
+    RulesError,
+    read_record,
+    write_record,
+)
 from engine.ai import make_player
 
 from ..storage import Change, ChannelBusy, SeatRow, Storage, TableRow
@@ -45,7 +54,10 @@ from .tally import tally
 from .timers import Due, TurnClock
 
 log = logging.getLogger("bot.tables")
-TABLE_FIELDS = tuple(f.name for f in fields(Table))
+# The fields a change at a table sets from its new state (`_save`). The table message's id and age belong to
+# the delivery, which sets them without the table's lock (`set_message`): a change in flight must not
+# put back the values it copied.
+TABLE_FIELDS = tuple(f.name for f in fields(Table) if f.name not in ("message_id", "message_posted_at"))
 
 CHANNEL_BUSY = "This channel already has a table. Finish it or `/42 end` it first."
 
@@ -178,7 +190,7 @@ class TableService:
         guild_id: int,
         channel_id: int,
         host_id: int,
-        preset: str = "standard",
+        preset: str = DEFAULT_PRESET,
         target: int | None = None,
         options: str | None = None,
         computer_level: str = "strong",
@@ -272,7 +284,7 @@ class TableService:
             if not empty:
                 raise Refusal("Every seat is taken.")
             seat = empty[0]
-            row = SeatRow(seat=seat, name=f"Computer {table.seat_names[seat]}", computer_level=table.computer_level)
+            row = SeatRow(seat=seat, name=table.computer_name(), computer_level=table.computer_level)
             after = replace(table, seats={**table.seats, seat: row})
             await self._save(table, after, Change(table.id).put_seat(row), [LobbyChanged()], human=True)
 
@@ -301,12 +313,12 @@ class TableService:
         self._require_open_for_play()
         old = table.seats[seat]
         compass = table.seat_names[seat]
-        row = SeatRow(seat=seat, name=f"Computer {compass}", computer_level=table.computer_level)
+        row = SeatRow(seat=seat, name=table.computer_name(), computer_level=table.computer_level)
         after = replace(table, seats={**table.seats, seat: row})
         await self._save(table, after, Change(table.id).put_seat(row), [Left(seat, user_id, old.name)])
         self.chooser.seat(table, seat, table.computer_level)
         self.computers.kick(table)
-        return f"{old.name} left {compass}; a computer plays that seat now."
+        return f"{old.name} left {compass}; {row.name}, a computer, plays that seat now."
 
     async def start(self, table: Table, user_id: int) -> None:
         """Start the game: host only, every seat filled. Deals the first hand."""
