@@ -108,6 +108,14 @@ class ClickHandler:
         if not ephemeral:  # a click on the player's panel: the panel is updated through this interaction
             self.delivery.clicked_dm(table, interaction)
         await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
+        if not ephemeral:
+            # The clicked controls are spent: take them off at once, through the click (the panel's next
+            # state follows from the delivery, which may replace the message altogether).
+            self.delivery.answered(table)
+            try:
+                await interaction.edit_original_response(view=None)
+            except discord.HTTPException:
+                log.info("table %s: could not take spent controls off a panel", table.id)
         if ephemeral:
             self.delivery.answered(table)
             try:

@@ -23,6 +23,7 @@ from .delivery import Delivery
 from .limits import Limits
 from .storage import Storage
 from .tables import TableService
+from .tables.pools import WorkerPlan
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.cogs.game",)
@@ -38,6 +39,7 @@ class BotSettings:
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
     limits: Limits = field(default_factory=Limits)  # Discord's rate limits, planned for
+    computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
 
 
 class Texas42Bot(commands.Bot):
@@ -76,6 +78,7 @@ class Texas42Bot(commands.Bot):
             player_factory=self.player_factory,
             listener=self.delivery,
             clock=self.clock,
+            computer_workers=self.settings.computer_workers,
         )
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)

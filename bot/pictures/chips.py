@@ -5,10 +5,10 @@ The table and the player panel draw calls the same way, so a player reads the au
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
-from .fonts import fit, font, text_width
+from .fonts import TextDraw, fit, font, text_width
 
 PASS = "Pass"
 
@@ -18,10 +18,11 @@ def call_pill_width(text: str | None, size: int) -> int:
     return max(2 * size + 12, text_width(text or "", size, True) + size)
 
 
-def draw_call(img: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[int, int], call: str | None, *,
+def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: str | None, *,
               size: int, width: int, high: bool = False, turn: bool = False) -> tuple[int, int, int, int]:
     """A seat's call centred at ``centre``: a bid in bold, Pass soft, a ringed high bid, the seat to call
-    in gold ("…"), and a faint empty pill for a seat still waiting. Returns the pill's box."""
+    in gold ("…", or its last call in a gold rim when the auction comes round again), and a faint pill for a
+    seat still waiting. Returns the pill's box."""
     height = size + 16
     left, top = centre[0] - width // 2, centre[1] - height // 2
     if call is None:
@@ -34,8 +35,8 @@ def draw_call(img: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[int, in
             draw.text(centre, "waiting", font=font(size - 5), fill=palette.TEXT_SOFT, anchor="mm")
         return (left, top, left + width, top + height)
     passed = call == PASS
-    edge = palette.GOLD if high else palette.PLATE_EDGE
-    pill = shapes.rounded_box(width, height, height // 2, palette.PLATE, edge, 3 if high else 1)
+    edge = palette.GOLD if high or turn else palette.PLATE_EDGE  # called before, and to call again (open auction)
+    pill = shapes.rounded_box(width, height, height // 2, palette.PLATE, edge, 3 if high else 2 if turn else 1)
     shapes.paste(img, pill, (left, top))
     colour = palette.TEXT_SOFT if passed else (palette.GOLD if high else palette.TEXT)
     # A long call in a narrow pill gets a smaller face before it gets an ellipsis.

@@ -8,6 +8,7 @@ from anyone's tiles.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import Hand, count_points, view_for
@@ -59,7 +60,8 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     title = f"{table.seat_names[seat]} · hand {table.hand_no + 1}"
     if view["contract"]:
         title += f" · {contract_title(view['contract'])}"
-    return HandScene(tiles, frozenset(view["trumps"]), playable, title, top_pip(table))
+    return HandScene(tiles, frozenset(view["trumps"]), playable, title, top_pip(table),
+                     counting=table.rules.layout.tiles.count_total > 0)
 
 
 def table_scene(table: Table, status: str) -> TableScene:
@@ -93,7 +95,7 @@ def table_scene(table: Table, status: str) -> TableScene:
         team_names=tuple(rules.team_names),
         scores=tuple(table.scores),
         target=rules.target,
-        hand_points=None if stacked else tuple(view["points"]),
+        hand_points=None if stacked or phase == "auction" else tuple(view["points"]),
         out=view["out"],
         status=status,
         top=top_pip(table),
@@ -103,14 +105,22 @@ def table_scene(table: Table, status: str) -> TableScene:
         leader=view["trick"][0]["seat"] if view["trick"] else None,
         last_leader=last_leader,
         stacked=stacked,
-        tricks_taken=tricks_taken(view, table),
+        tricks_taken=None if phase == "auction" else tricks_taken(view, table),
         reason=early_end_reason(hand) if view["complete"] else "",
     )
 
 
 def panel_scene(table: Table, seat: int, status: str, note: str = "") -> PanelScene:
-    """A player's private panel: the public table compactly, their own tiles, and one more line."""
-    return PanelScene(table=table_scene(table, status), hand=hand_scene(table, seat), seat=seat, note=note)
+    """A player's private panel: the public table compactly, their own tiles, and one more line.
+
+    ``status`` speaks to the player ("Your turn: play a tile", "Waiting for Ada (East)"); ``note`` is e.g.
+    the last hand's result. The panel's heading names the player, their seat and the hand (the bid and
+    contract follow on their own line).
+    """
+    hand = hand_scene(table, seat)
+    info = seat_infos(table)[seat]
+    title = f"{info.name} · {info.label} · hand {table.hand_no + 1}"
+    return PanelScene(table=table_scene(table, status), hand=replace(hand, title=title), seat=seat, note=note)
 
 
 def latest_calls(view: dict) -> tuple[str | None, ...]:

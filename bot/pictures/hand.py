@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.tiles import tile_points
 
 from . import palette, shapes
 from .felt import felt_backdrop, with_felt
-from .fonts import fit, font, text_width
+from .fonts import TextDraw, font, text_width
+from .names import fit_name
 from .png import draw_then_encode
 from .scenes import HandScene
 from .tile import SceneTile, place_tile, read_tile
@@ -24,6 +25,7 @@ MAX_WIDTH = 1000
 MARGIN = 28
 LARGEST_TILE = 72
 SMALLEST_TILE = 36
+CHIP_H = 24  # room above a tile for its count chip
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,9 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     height = tile_top + 2 * size + 12 + name_size + 14 + (28 if legend else 0) + MARGIN - 8
 
     img = felt_backdrop(width, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     if scene.title:
-        draw.text((MARGIN, MARGIN + 2), fit(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
+        draw.text((MARGIN, MARGIN + 2), fit_name(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
                   fill=palette.TEXT, anchor="lt")
     if not tiles:
         draw.text((width // 2, tile_top + size), "No tiles left", font=font(24), fill=palette.TEXT_SOFT, anchor="mm")
@@ -84,9 +86,6 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     if legend:
         draw_legend(img, draw, width - MARGIN, height - MARGIN + 2, *rack_legend(scene, tiles))
     return img, slots
-
-
-CHIP_H = 24  # room above a tile for its count chip
 
 
 def rack_lift(scene: HandScene, size: int) -> int:
@@ -120,7 +119,7 @@ def _split(scene: HandScene, tiles: list[str]) -> int:
     return split if 0 < split < len(tiles) else 0
 
 
-def draw_rack(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandScene, tiles: list[str],
+def draw_rack(img: Image.Image, draw: TextDraw, scene: HandScene, tiles: list[str],
               xy: tuple[int, int], size: int) -> list[TileSlot]:
     """One row of the hand's ``tiles`` (in racking order) with the top-left of the row at ``xy`` (tiles that
     stand up for the player's turn rise above it): count chips, trump rules, names, dimming."""
@@ -152,7 +151,7 @@ def render_hand(scene: HandScene) -> bytes:
     return draw_then_encode(with_felt(lambda s: draw_hand(s)[0]), scene)
 
 
-def _draw_marks(img: Image.Image, draw: ImageDraw.ImageDraw, t: SceneTile, box: tuple[int, int, int, int],
+def _draw_marks(img: Image.Image, draw: TextDraw, t: SceneTile, box: tuple[int, int, int, int],
                 size: int, name_size: int, tile_top: int, trump: bool, count: int, dimmed: bool) -> None:
     """The quiet markers around one tile: count chip above, trump rule and name below."""
     left, top, right, bottom = box
@@ -173,7 +172,7 @@ def _draw_marks(img: Image.Image, draw: ImageDraw.ImageDraw, t: SceneTile, box: 
     draw.text((cx, base + 14), t.name, font=font(name_size, True), fill=colour, anchor="mt")
 
 
-def draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, right: int, y: int, counts: bool, trumps: bool) -> None:
+def draw_legend(img: Image.Image, draw: TextDraw, right: int, y: int, counts: bool, trumps: bool) -> None:
     """A one-line key to the markers, ending at ``right`` on the baseline ``y``, small."""
     x = right
     parts = [("count", palette.COUNT)] * counts + [("trump", palette.GOLD)] * trumps

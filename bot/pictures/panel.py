@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
 from .chips import PASS, draw_call
 from .felt import felt_backdrop, with_felt
-from .fonts import font, text_width, wrap
+from .fonts import TextDraw, font, text_width, wrap
 from .hand import (
     CHIP_H,
     TileSlot,
@@ -43,7 +43,7 @@ ONE_ROW = 8  # more tiles than this are racked in two rows
 TRICK_SLOT = 100  # the widest slot a seat gets in the trick row
 LAST_TILE = 26
 
-Section = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int], None]]
+Section = tuple[int, Callable[[Image.Image, TextDraw, int], None]]
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def draw_panel(scene: PanelScene) -> tuple[Image.Image, PanelLayout]:
     sections = [s for s in sections if s[0] > 0]
     height = MARGIN + sum(h for h, _ in sections) + MARGIN - 8
     img = felt_backdrop(WIDTH, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     y = MARGIN
     for h, paint in sections:
         paint(img, draw, y)
@@ -83,7 +83,7 @@ def render_panel(scene: PanelScene) -> bytes:
     return draw_then_encode(with_felt(lambda s: draw_panel(s)[0]), scene)
 
 
-def _heading(draw: ImageDraw.ImageDraw, y: int, text: str, right: str = "") -> None:
+def _heading(draw: TextDraw, y: int, text: str, right: str = "") -> None:
     draw.text((MARGIN, y), text, font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     if right:
         draw.text((WIDTH - MARGIN, y), fit_name(right, INNER - text_width(text, 16, True) - 20, 18),
@@ -98,7 +98,7 @@ def _header(scene: PanelScene) -> Section:
     else:
         facts = " · ".join(x for x in (f"Bid {table.bid}" if table.bid else "", table.contract or "") if x)
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         draw.text((MARGIN, y), fit_name(scene.hand.title or "Your hand", INNER, 28, True), font=font(28, True),
                   fill=palette.TEXT, anchor="lt")
         if facts:
@@ -113,7 +113,7 @@ def _score(table: TableScene) -> Section:
     unit = "marks" if table.score_kind == "marks" else "points"
     notes = hand_notes(table)
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         plate = shapes.rounded_box(INNER, 48 if notes is None else 74, 12, palette.PLATE, palette.PLATE_EDGE, 1)
         shapes.paste(img, plate, (MARGIN, y))
         goal = f"{unit} to {table.target}"
@@ -150,14 +150,14 @@ def _trick_row(scene: PanelScene, layout: PanelLayout) -> Section:
         if start is None:
             start = table.turn if table.turn is not None else (table.dealer + 1) % players
         order = [s for s in trick_order(list(range(players)), start, players) if not table.is_out(s)]
-    if not order or table.phase in ("contract", "exchange") and not table.trick:
+    if not order or (table.phase in ("contract", "exchange", "over") and not table.trick):
         return 0, lambda img, draw, y: None
     slot = min(TRICK_SLOT, INNER // len(order))
     size = min(44, int(slot * 0.5))
     body = 46 if auction else 2 * size
     leader = None if auction else table.trick_leader()
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         right = ""
         if leader is not None and 0 <= leader < players:
             right = f"led by {display_name(table.seats[leader], leader)}"
@@ -185,7 +185,7 @@ def _trick_row(scene: PanelScene, layout: PanelLayout) -> Section:
     return 28 + body + 62, paint
 
 
-def _seat_caption(draw: ImageDraw.ImageDraw, table: TableScene, me: int, seat: int, xy: tuple[int, int],
+def _seat_caption(draw: TextDraw, table: TableScene, me: int, seat: int, xy: tuple[int, int],
                   width: int, led: bool, turn: bool) -> None:
     """Under a seat's slot: its player ("You" for the panel's owner) and its place, "led" on the leader."""
     info = table.seats[seat]
@@ -203,7 +203,7 @@ def _last_trick(table: TableScene, layout: PanelLayout) -> Section:
     last = table.shown_last_trick()
     if not last:
         if table.stacked and table.last_trick:
-            def hidden(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+            def hidden(img: Image.Image, draw: TextDraw, y: int) -> None:
                 _heading(draw, y, "LAST TRICK")
                 draw.text((MARGIN, y + 26), "Stacked face down: finished tricks are hidden this hand.", font=font(20),
                           fill=palette.TEXT, anchor="lt")
@@ -215,7 +215,7 @@ def _last_trick(table: TableScene, layout: PanelLayout) -> Section:
     order = trick_order(list(last), leader, players)
     step = LAST_TILE + 10
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         _heading(draw, y, "LAST TRICK")
         top = y + 30
         x = MARGIN + 6
@@ -243,7 +243,7 @@ def _discards(table: TableScene) -> Section:
     if not table.face_up and not table.discard_points:
         return 0, lambda img, draw, y: None
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         _heading(draw, y, "DISCARDED")
         x = MARGIN + 4
         for text in table.face_up:
@@ -271,7 +271,7 @@ def _rack(scene: PanelScene, layout: PanelLayout) -> Section:
     row_h = CHIP_H + 6 + lift + 2 * size + 10 + rack_name_size(size) + 10
     counts, trumps = rack_legend(hand, tiles)
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         _heading(draw, y, "YOUR HAND" if tiles else "YOUR HAND · no tiles left")
         if counts or trumps:
             draw_legend(img, draw, WIDTH - MARGIN, y + 15, counts, trumps)
@@ -293,7 +293,7 @@ def _footer(scene: PanelScene) -> Section:
     if not lines:
         return 0, lambda img, draw, y: None
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         y += 6
         for text, size, colour, step in lines:
             draw.text((MARGIN, y), text, font=font(size, colour == palette.GOLD), fill=colour, anchor="lt")

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
-from .fonts import font, text_width
+from .fonts import TextDraw, font, text_width
 from .names import fit_name
 from .tally import tally
 
 TALLY_HEIGHT = 24
 
 
-def draw_scores(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
+def draw_scores(img: Image.Image, draw: TextDraw, xy: tuple[int, int], width: int,
                 team_names: tuple[str, ...], scores: tuple[int, ...], kind: str, target: int,
                 notes: tuple[str, ...] | None = None, winner: int | None = None, heading: bool = True) -> int:
     """Draw the score block with its top-left at ``xy``; return the y just below it.

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
 from .felt import felt_backdrop, with_felt
-from .fonts import font, text_width
+from .fonts import TextDraw, font, text_width
 from .names import display_name, fit_name, seat_label
 from .png import draw_then_encode
 from .scenes import GameEndScene, HandEndScene
@@ -25,7 +25,7 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
     reason_h = 34 if scene.reason else 0
     height = 150 + reason_h + teams * row_h + 34 + 92 + MARGIN
     img = felt_backdrop(WIDTH, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     draw.text((MARGIN, 32), "HAND OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     draw.text((MARGIN, 56), fit_name(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True), font=font(28, True),
               fill=palette.TEXT, anchor="lt")
@@ -68,7 +68,7 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
     height = 228 + teams * row_h + MARGIN - 4
     width = 820
     img = felt_backdrop(width, height).image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     # The 4-2 — forty-two — set beside the title like a trophy.
     place_tile(img, (4, 2), 50, False, (width - MARGIN - 104, 48))
     draw.text((MARGIN, 36), "GAME OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
@@ -127,7 +127,7 @@ def _bid_line(scene: HandEndScene) -> str:
     return f"{display_name(info, scene.bidder)} ({seat_label(info, scene.bidder)}) bid {scene.bid}"
 
 
-def _draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScene) -> None:
+def _draw_result(img: Image.Image, draw: TextDraw, scene: HandEndScene) -> None:
     """MADE in green, SET in red, or THROWN IN, as a stamp in the top right."""
     if scene.made is None:
         label, colour = "THROWN IN", palette.TEXT_SOFT
@@ -139,7 +139,7 @@ def _draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScen
     draw.text((WIDTH - MARGIN - w // 2, 69), label, font=font(30, True), fill=colour, anchor="mm")
 
 
-def _draw_team_row(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndScene, team: int, name: str,
+def _draw_team_row(img: Image.Image, draw: TextDraw, scene: HandEndScene, team: int, name: str,
                    y: int, row_h: int, bidders: bool) -> None:
     """One team's hand: name, points taken, the count tiles it caught, and what it scored."""
     plate = shapes.rounded_box(WIDTH - 2 * MARGIN, row_h - 12, 14, palette.PLATE, palette.PLATE_EDGE, 1)
@@ -160,7 +160,7 @@ def _draw_team_row(img: Image.Image, draw: ImageDraw.ImageDraw, scene: HandEndSc
     for text in counts[:10]:
         place_tile(img, read_tile(text), COUNT_TILE, True, (x, tile_y))
         x += COUNT_TILE + 8
-    if not counts:
+    if not counts and any(scene.counts):  # (a game without count, like Moon, says nothing of it)
         draw.text((x, y + (row_h - 12) // 2), "no count", font=font(18), fill=palette.TEXT_SOFT, anchor="lm")
     award = _award_text(scene, team)
     colour = palette.GOLD if award.startswith("+") else palette.SET if award.startswith("−") else palette.TEXT_SOFT

@@ -12,12 +12,12 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from . import palette, shapes
 from .chips import PASS, call_pill_width, draw_call
 from .felt import felt
-from .fonts import font, text_width, wrap
+from .fonts import TextDraw, font, text_width, wrap
 from .names import display_name, fit_name, seat_label, short_label
 from .png import Backdrop, draw_then_encode, make_backdrop
 from .scenes import SeatInfo, TableScene
@@ -50,10 +50,10 @@ TURN_WORDS = {"auction": "to bid", "contract": "to declare", "exchange": "to exc
 class SeatSpot:
     """Where a seat's plate, its trick tile and its auction call go (centres)."""
 
-    plate: tuple[int, int]
-    tile: tuple[int, int]
+    plate: tuple[int, int]  # centre of the name plate
+    tile: tuple[int, int]  # centre of the tile it plays
     vertical: bool
-    call: tuple[int, int] = (0, 0)
+    call: tuple[int, int] = (0, 0)  # centre of its call in the auction
 
 
 @lru_cache(maxsize=8)
@@ -79,7 +79,7 @@ def seat_spots(seats: int) -> tuple[SeatSpot, ...]:
 def draw_table(scene: TableScene) -> Image.Image:
     """Draw the table scene as an RGB image."""
     img = _background().image.copy()
-    draw = ImageDraw.Draw(img)
+    draw = TextDraw(img)
     spots = seat_spots(len(scene.seats))
     leader = scene.trick_leader() if scene.trick and scene.phase != "auction" else None
     for seat, info in enumerate(scene.seats):
@@ -123,7 +123,7 @@ def _background() -> Backdrop:
     return make_backdrop(img)
 
 
-def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, seat: int, info: SeatInfo,
+def _draw_seat(img: Image.Image, draw: TextDraw, scene: TableScene, seat: int, info: SeatInfo,
                spot: SeatSpot, led: bool) -> None:
     """A seat's name plate: the name, its tags, the dealer's button and a gold rim on the player to move."""
     px, py = spot.plate
@@ -157,7 +157,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, s
         draw.text((left + PLATE_W - 7, top + 5), "D", font=font(18, True), fill=palette.TEXT_DARK, anchor="mm")
 
 
-def _draw_tags(draw: ImageDraw.ImageDraw, cx: int, y: int, tags: list[str], gold: set[str]) -> None:
+def _draw_tags(draw: TextDraw, cx: int, y: int, tags: list[str], gold: set[str]) -> None:
     """The small second line on a plate: the seat's place at the table and what is special about it."""
     sep = " · "
     size = 18
@@ -185,7 +185,7 @@ def _draw_tags(draw: ImageDraw.ImageDraw, cx: int, y: int, tags: list[str], gold
         x += text_width(tag, size, tag in gold)
 
 
-def _draw_calls(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, spots: tuple[SeatSpot, ...]) -> None:
+def _draw_calls(img: Image.Image, draw: TextDraw, scene: TableScene, spots: tuple[SeatSpot, ...]) -> None:
     """The auction: each seat's latest call in front of it, the high bid ringed, the seat to call in gold."""
     calls = [scene.calls[s] if s < len(scene.calls) else None for s in range(len(spots))]
     width = min(124, max(96, *(call_pill_width(c, CALL_SIZE) for c in calls)))
@@ -195,7 +195,7 @@ def _draw_calls(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, 
         draw_call(img, draw, spot.call, call, size=CALL_SIZE, width=width, high=high, turn=seat == scene.turn)
 
 
-def _draw_trick_tile(img: Image.Image, draw: ImageDraw.ImageDraw, tile: SceneTile, spot: SeatSpot) -> None:
+def _draw_trick_tile(img: Image.Image, draw: TextDraw, tile: SceneTile, spot: SeatSpot) -> None:
     """The tile a seat played to this trick, in front of it, with the suit it declared (if any) beside."""
     w, h = tile_box(TRICK_TILE, spot.vertical)
     x, y = spot.tile[0] - w // 2, spot.tile[1] - h // 2
@@ -205,7 +205,7 @@ def _draw_trick_tile(img: Image.Image, draw: ImageDraw.ImageDraw, tile: SceneTil
         draw.text((x + w // 2, y + h + 6), label, font=font(16, True), fill=palette.GOLD, anchor="mt")
 
 
-def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+def _draw_board(img: Image.Image, draw: TextDraw, scene: TableScene) -> None:
     """The side board: score, bid and contract, discards, the last trick, and why the hand stopped and
     whose turn it is at the bottom. Lower blocks give way when the board is full."""
     left = BOARD_LEFT + 26
@@ -266,7 +266,7 @@ def _footer_lines(scene: TableScene, width: int) -> list[tuple[str, int, tuple[i
     return lines
 
 
-def _draw_discards(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, left: int, y: int,
+def _draw_discards(img: Image.Image, draw: TextDraw, scene: TableScene, left: int, y: int,
                    width: int) -> int:
     """Seventy-two's widow discard: the trumps turned face up and the count scored at once."""
     draw.text((left, y), "DISCARDED", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
@@ -296,7 +296,7 @@ def trick_order(seats: list[int], leader: int | None, players: int) -> list[int]
     return sorted(seats, key=lambda s: (s - leader) % max(1, players))
 
 
-def _draw_last_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, last: dict[int, str],
+def _draw_last_trick(img: Image.Image, draw: TextDraw, scene: TableScene, last: dict[int, str],
                      left: int, y: int, width: int) -> None:
     """The last completed trick in the order it was played, small, the winning tile ringed in gold, with
     who led it and who won it beneath."""

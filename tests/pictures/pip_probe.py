@@ -8,6 +8,7 @@ picture font, which it sets itself to compare glyph shapes.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -173,6 +174,20 @@ def tile_patches(image: Image.Image, tile_side: int) -> list[tuple[int, int, int
         if blob.area >= 0.6 * (blob.right - blob.left) * (blob.bottom - blob.top):
             boxes.append((blob.left, blob.top, blob.right, blob.bottom))
     return boxes
+
+
+MAX_BYTES = 200_000  # every picture stays small enough to send quickly
+MAX_WIDTH = 1000
+
+
+def decode(data: bytes) -> Image.Image:
+    """A picture's PNG bytes read back as RGB, checking on the way that it is a PNG, small and narrow."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) < MAX_BYTES
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.width <= MAX_WIDTH
+    return img.convert("RGB")
 
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"

@@ -3,29 +3,18 @@ trick, the auction's calls and the score as the scene says."""
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from dataclasses import replace
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from bot.pictures import HandScene, PanelScene, TableScene, render_panel
 from bot.pictures.examples import PANELS, TABLES, seats
 from bot.pictures.palette import SET
 from bot.pictures.panel import WIDTH, draw_panel
 
-from .pip_probe import blobs, read_pips, shows_text, tile_faces
-
-MAX_BYTES = 200_000
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_BYTES
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img.convert("RGB")
+from .pip_probe import blobs, decode, read_pips, shows_text, tile_faces
 
 
 def pips_of(text: str) -> tuple[int, int]:

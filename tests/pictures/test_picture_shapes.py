@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from bot.pictures import TableScene, render_table
 from bot.pictures.examples import LABELS, RENDERERS, TABLES, every_example, seats
@@ -16,20 +14,10 @@ from bot.pictures.palette import SET
 from bot.pictures.table import BOARD_LEFT, CALL_SIZE, PLATE_H, PLATE_W, TRICK_TILE, seat_spots
 from bot.pictures.tile import tile_box
 
-from .pip_probe import blobs, read_pips, shows_text, tile_faces, tile_patches
+from .pip_probe import blobs, decode, read_pips, shows_text, tile_faces, tile_patches
 
-MAX_BYTES = 200_000
 # One distinct tile per seat, so a tile read from the pixels names the seat that must have played it.
 DISTINCT = ("6-6", "5-1", "4-0", "3-3", "6-2", "5-4", "2-0", "1-1")
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < MAX_BYTES
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    assert img.width <= 1000
-    return img.convert("RGB")
 
 
 @pytest.mark.parametrize("name", sorted(every_example()))

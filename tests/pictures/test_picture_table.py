@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 import pytest
-from PIL import Image
 
 from bot.pictures import (
     GameEndScene,
@@ -21,18 +18,7 @@ from bot.pictures.palette import GOLD
 from bot.pictures.table import HEIGHT, TRICK_TILE, WIDTH, seat_spots
 from bot.pictures.tile import tile_box
 
-from .pip_probe import read_pips, tile_patches
-
-MAX_BYTES = 200_000
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < MAX_BYTES
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    assert img.width <= 1000
-    return img.convert("RGB")
+from .pip_probe import decode, read_pips, tile_patches
 
 
 def seats(*names: str) -> tuple[SeatInfo, ...]:
