@@ -19,6 +19,7 @@ from engine.ai import make_player, warm_up
 from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
+from .coach import Coach, CoachButton
 from .delivery import Delivery
 from .limits import Limits
 from .storage import Storage
@@ -82,9 +83,10 @@ class Texas42Bot(commands.Bot):
         )
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
+        self.coach = Coach(self.storage, self.service)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableButton, CoachButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         await self._sync_commands()
@@ -142,6 +144,9 @@ class Texas42Bot(commands.Bot):
         delivery = getattr(self, "delivery", None)
         if delivery is not None:
             await delivery.stop(grace=5.0)  # what is left stays in the outbox for the next start
+        coach = getattr(self, "coach", None)
+        if coach is not None:
+            coach.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

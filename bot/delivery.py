@@ -370,9 +370,10 @@ class Delivery:
     async def _post(self, table: Table, post: Post) -> None:
         """A post in the table's channel; one Discord refuses for good is logged and dropped."""
         allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
-        drawn = await draw(Screen(post.text, post.picture))
+        drawn = await draw(Screen(post.text, post.picture, post.buttons))
         try:
-            await self._send(table, table.channel_id, drawn.content, files=drawn.files(), allowed_mentions=allowed)
+            await self._send(table, table.channel_id, drawn.content, files=drawn.files(), allowed_mentions=allowed,
+                             **({"view": drawn.view} if drawn.view is not None else {}))
         except discord.HTTPException as error:
             if transient(error):
                 raise
@@ -442,7 +443,7 @@ class Delivery:
         """A finished hand's summary: the table message becomes it (one edit), and the next table message
         is posted below it. If it cannot be edited, the summary is posted, and the old table message goes."""
         assert self.service is not None
-        drawn = await draw(Screen(work.text, work.picture))
+        drawn = await draw(Screen(work.text, work.picture, work.buttons))
         old = table.message_id
         self.table_shown.pop(table.id, None)
         bound, exempt = self.rest.hand_done(table.id)
@@ -459,8 +460,9 @@ class Delivery:
                 if transient(error):
                     raise
                 log.info("table %s: could not turn the table message into the summary (%s)", table.id, error.status)
+        extras: dict[str, Any] = {} if drawn.view is None else {"view": drawn.view}
         await self._with_picture_or_without(drawn.picture, lambda files: self._send(
-            table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS))
+            table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras))
         if old is not None:
             await self.service.set_message(table, None)
             await self._delete(table, table.channel_id, old)

@@ -54,6 +54,8 @@ def lobby_text(table: Table) -> str:
     lines.append("**Rules**")
     lines.extend(f"• {line}" for line in table.rules.describe())
     lines.append(f"• Computer players: {table.computer_level}.")
+    if table.settings.hints:
+        lines.append("• Hints: on — a **Hint** button on your turn shows what the strong computer would do.")
     lines.append(
         f"• Turn timer: {describe_duration(table.settings.turn_seconds)}; a table nobody plays at closes after "
         f"{describe_duration(table.settings.idle_seconds)}."
@@ -63,6 +65,7 @@ def lobby_text(table: Table) -> str:
         lines.append("Every seat is taken: the host can press **Start**.")
     else:
         lines.append("Take a seat, or fill one with **Add computer**. The host starts when every seat is taken.")
+    lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
     return "\n".join(lines)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import custom_ids, messages
-from .controls import Control, page, turn_controls
+from .controls import MAX_BUTTONS, Control, page, turn_controls
+from .learn import ids as learn_ids
 from .pictures.from_views import game_end_scene, hand_end_scene, panel_scene, table_scene
 from .tables import Table
 from .tables.events import (
@@ -139,6 +140,8 @@ def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
         buttons = control_buttons(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
+            buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
     status = messages.turn_line(table, mention=False).removeprefix("Turn: ")
     scene = panel_scene(table, seat, status, note or "")
     return Screen(messages.private_text(table, seat, view, note), Picture("render_panel", scene, "hand.png"),
@@ -158,8 +161,9 @@ def hand_over_screen(table: Table, hand_no: int) -> Screen:
     hand = table.finished_hand(hand_no)
     scores = table.scores_after(hand_no)
     scene = replace(hand_end_scene(table, hand), scores=tuple(scores))
+    review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
     return Screen(messages.hand_summary_text(table, hand, hand_no + 1, scores),
-                  Picture("render_hand_end", scene, "hand.png"))
+                  Picture("render_hand_end", scene, "hand.png"), (review,))
 
 
 # ---------------------------------------------------------------------- what an event changes
@@ -172,11 +176,12 @@ class SyncTable:
 
 @dataclass(frozen=True)
 class Post:
-    """A post in the table's channel (mentioning only `mention`), perhaps with a picture."""
+    """A post in the table's channel (mentioning only `mention`), perhaps with a picture and buttons."""
 
     text: str
     mention: int | None = None
     picture: Picture | None = None
+    buttons: tuple[ButtonSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,7 @@ class Summary:
 
     text: str
     picture: Picture | None = None
+    buttons: tuple[ButtonSpec, ...] = ()  # the hand's Review
 
 
 @dataclass(frozen=True)
@@ -215,7 +221,7 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
         return _acted(table, event)
     if isinstance(event, HandOver):
         screen = hand_over_screen(table, event.hand_no)
-        return [Summary(screen.text, screen.picture)]
+        return [Summary(screen.text, screen.picture, screen.buttons)]
     if isinstance(event, GameOver | Ended | IdleClosed):
         note = {GameOver: None, Ended: "The table was ended: nothing was tallied.",
                 IdleClosed: "The table was closed: nobody played for a long time."}[type(event)]

@@ -97,7 +97,8 @@ async def test_the_table_message_stays_in_view_below_each_hand_summary(simcord_e
     assert history[-1].id == table_message(channel).id != first, "the table message is the newest message"
     summaries = [m for m in history if m.content.startswith("**Hand ")]
     assert [m.content.split("**")[1] for m in summaries] == ["Hand 1", "Hand 2"][: len(summaries)]
-    assert summaries[0].id == first and not buttons(summaries[0]), "the first table message became hand 1's summary"
+    assert summaries[0].id == first, "the first table message became hand 1's summary"
+    assert [b.label for b in buttons(summaries[0])] == ["Review"], "with the hand's Review, not the table's buttons"
     assert "Points this hand:" in summaries[0].content
 
 
