@@ -3,6 +3,7 @@
     python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
                                   [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
                                   [--table-bidding VARIANT N] [--opponent-cmd 'CMD ...']
+                                  [--tables N [--presets P ...] [--levels L ...]]
 
 Each seeded deal is played twice with the partnerships swapped, so luck of the deal cancels. For each
 pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand (score, under points
@@ -14,6 +15,9 @@ Then each level's decision times (median / p95 / max) and, with ``--solver N``, 
 ``--opponent-cmd 'CMD'`` seats an outside program that speaks PLAYER-PROTOCOL.md (views written exactly as the
 protocol writes them) as level ``ext`` (it bids, declares and plays) or ``ext-play`` (easy's auction and contract,
 its card play): pairings ``strong-ext`` and ``strong-play-ext``. One copy of the program runs per worker process.
+``--tables N`` instead plays N deals of each game (``--presets``) at tables of four (three) computers of one level
+(``--levels``) and prints how many were thrown in, how often the bids made and were set, and the strong bidders'
+own estimate of their chance beside the made rate.
 ``--table-bidding VARIANT N`` instead compares the calibrated bidding table with easy's evaluation: in
 two-team variants one team bids and declares with the table, the other with easy's rules, on duplicate
 deals (all exchange and play as easy, for speed); in three-hand each seat in turn bids with the table.
@@ -349,6 +353,69 @@ def run_three_hand_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> 
     print(f"  table bidder's marks minus the others' mean, per hand  {mean_ci(per_deal)}")
 
 
+TABLE_PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
+
+
+def table_hand(args: tuple) -> dict:
+    """One seeded deal at a table where every seat is ``level``: thrown in or not; the winning bid, made or
+    not, and (strong) the chance its bidder gave it when he bid."""
+    from engine.ai import bidding
+    from engine.ai.situation import read
+    from engine.calls import parse_call
+
+    preset, level, seed, budget_ms = args
+    rules = Rules.from_preset(preset)
+    hand = Hand.new(rules, seed % rules.players, random.Random(seed))
+    players = [make_player(level, seed=seed * 10 + s, budget_ms=budget_ms) for s in range(rules.players)]
+    estimate = {}
+    while hand.phase == "auction":
+        view = view_for(hand, hand.turn)
+        action = players[hand.turn].choose(view)
+        if action != "pass" and level == "strong":
+            sit = read(view)
+            call = parse_call(action, rules)
+            estimate[hand.turn] = bidding.make_chance(sit, call, bidding.nello_hand(sit))
+        hand = hand.apply(action)
+    if hand.high is None:
+        return {"thrown": True}
+    bidder = hand.high_seat
+    done = play_hand(hand, players)
+    return {"thrown": False, "bid": hand.high.text(), "made": bool(done.made), "estimate": estimate.get(bidder)}
+
+
+def run_tables(deals: int, presets: list[str], levels: list[str], seed: int, budget_ms: int, jobs: int) -> None:
+    """Report, per game and level, a table of computers: deals thrown in, make and set rates of the bids,
+    and (strong) the bidders' own mean estimate of their chance beside the made rate."""
+    for preset in presets:
+        for level in levels:
+            args = [(preset, level, seed * 100_000 + i, budget_ms) for i in range(deals)]
+            start = time.perf_counter()
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
+                    rows = list(pool.map(table_hand, args))
+            else:
+                rows = [table_hand(a) for a in args]
+            played = [r for r in rows if not r["thrown"]]
+            made = sum(r["made"] for r in played)
+            estimates = [r["estimate"] for r in played if r.get("estimate") is not None]
+            print(f"\n== {preset}: a table of {level} players, {deals} deals, budget {budget_ms} ms "
+                  f"({time.perf_counter() - start:.0f} s) ==")
+            print(f"  thrown in (all passed)  {rate_ci(deals - len(played), deals)}")
+            print(f"  bids made               {rate_ci(made, len(played))}")
+            print(f"  bids set                {rate_ci(len(played) - made, len(played))}")
+            if estimates:
+                print(f"  bidders' own estimate   {statistics.mean(estimates):.3f} mean chance of making")
+            top = commonest(r["bid"] for r in played)
+            print(f"  winning bids            {top}")
+
+
+def commonest(items) -> str:
+    """The commonest values with their counts, as text."""
+    from collections import Counter
+
+    return ", ".join(f"{k} x{n}" for k, n in Counter(items).most_common(6))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings asked for and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -369,6 +436,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solve-tiles", type=int, default=0,
                         help="override the most tiles left at which strong searches play (A/B tests)")
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
+    parser.add_argument("--tables", type=int, metavar="N",
+                        help="N deals per game at tables of computers of one level (then nothing else runs): "
+                             "thrown-in, make and set rates per game")
+    parser.add_argument("--presets", nargs="+", default=list(TABLE_PRESETS), help="with --tables: the games")
+    parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
     parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
     ExternalPlayer.COMMAND = args.opponent_cmd
@@ -377,6 +449,9 @@ def main(argv: list[str] | None = None) -> int:
 
         strong.PLAY_SOLVE_TILES = strong.PLAY_SOLVE_TILES_LONG = args.solve_tiles
     print(f"warm-up (load or compile the solver): {warm_up():.2f} s")
+    if args.tables:
+        run_tables(args.tables, args.presets, args.levels, args.seed, args.budget_ms, args.jobs)
+        return 0
     if args.table_bidding:
         variant, n = args.table_bidding
         if variant.partition(":")[0] == "three-hand":
