@@ -173,7 +173,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening", action="store_true",
                         help="write data/opening.json only: every game's opening bars (see engine.ai.opening)")
     parser.add_argument("--target", type=float, default=0.25, help="with --opening: the share of deals thrown in")
+    parser.add_argument("--made-line", type=int, metavar="HANDS",
+                        help="refit the four-player made line only, on HANDS opened hands played by strong players")
     args = parser.parse_args(argv)
+    if args.made_line:
+        return build_made_line(args.made_line, args.seed, args.budget_ms, args.variant)
     if args.opening:
         return build_opening(args.deals, args.seed, args.target)
     start = time.perf_counter()
@@ -311,6 +315,52 @@ def build_playouts(preset: str, deals: int, seed: int) -> int:
     _write_section(data, preset, section)
     print(f"wrote {preset} ({len(samples)} hands played out) to {bidding.DATA} in "
           f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+def opening_bids(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> list[tuple[float, bool]]:
+    """(the table's chance, made?) for every point level of hands that strong players declare and play out
+    after the first seat opens at the lowest bid whatever his hand (so the whole range of chances is seen,
+    not only the hands the table already bids): a hand that took ``t`` points made every level up to ``t``."""
+    from . import make_player
+    from .situation import read
+
+    rules = Rules.from_preset(preset, {"play_out": True})
+    lay = rules.layout
+    rng = random.Random(seed)
+    players = [make_player("strong", seed=seed + s, budget_ms=budget_ms) for s in range(rules.players)]
+    out = []
+    for _ in range(hands):
+        hand = Hand.new(rules, rules.players - 1, rng).apply(str(lay.min_bid))  # seat 0 opens
+        sit = read({**view_for(hand, 0), "legal": []})
+        while hand.phase == "auction":
+            hand = hand.apply("pass")
+        done = play_hand(hand, players)
+        taken = done.points[rules.team_of(0)]
+        for level in range(lay.min_bid, lay.total + 1):
+            call = parse_call(str(level) if level < lay.total else "1 mark", rules)
+            out.append((bidding.raw_chance(sit, call, False), taken >= level))
+    return out
+
+
+def build_made_line(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> int:
+    """Refit ``preset``'s made line on ``opening_bids`` played at ``budget_ms`` (the bot's budget: the line
+    says what the strong player's own bids make)."""
+    start = time.perf_counter()
+    bids = opening_bids(hands, seed, budget_ms, preset)
+    line = fit(bids)
+    data = json.loads(bidding.DATA.read_text())
+    section = data if preset == "standard" else data["variants"][preset]
+    old = section["made_line"]
+    section["made_line"] = line
+    flag = "" if preset == "standard" else f" --variant {preset}"
+    section["built"]["made_line"] = {"command": f"python -m engine.ai.calibrate --made-line {hands}{flag} "
+                                                f"--seed {seed} --budget-ms {budget_ms}",
+                                     "hands": hands, "levels": len(bids)}
+    bidding.DATA.write_text(dump(data))
+    bidding.table.cache_clear()
+    print(f"made rate = {line[0]} + {line[1]} x table chance (was {old[0]} + {old[1]} x); {len(bids)} bid levels "
+          f"from {hands} hands in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 
 

@@ -97,3 +97,12 @@ def test_opening_strengths_mark_deals_the_usual_rules_already_bid():
     assert set(out) == {"strong", "easy"} and all(len(v) == 12 for v in out.values())
     assert any(v == float("inf") for v in out["strong"])  # someone bids 30 by the table on some deal
     assert all(v == float("inf") or 0.0 <= v <= 1.0 for v in out["strong"])
+
+
+def test_opening_bids_cover_every_level_and_a_made_level_implies_the_lower_ones():
+    bids = calibrate.opening_bids(1, seed=3, budget_ms=20, preset="three-hand")
+    rules = Rules.from_preset("three-hand")
+    levels = rules.layout.total - rules.layout.min_bid + 1
+    assert len(bids) == levels and all(0.0 <= p <= 1.0 for p, _ in bids)
+    made = [m for _, m in bids]
+    assert made == sorted(made, reverse=True)  # took t points: made every level up to t, none above
