@@ -53,7 +53,8 @@ def main() -> int:
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = Texas42Bot(
-        BotSettings(config.database_path, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause)
+        BotSettings(config.database_path, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause,
+                    computer_workers=config.computer_workers)
     )
     try:
         asyncio.run(run_until_stopped(bot, config.token))

@@ -19,9 +19,11 @@ from engine.ai import make_player, warm_up
 from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
+from .coach import Coach, CoachButton
 from .delivery import Delivery
 from .storage import Storage
 from .tables import TableService
+from .tables.pools import WorkerPlan
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.cogs.game",)
@@ -36,6 +38,7 @@ class BotSettings:
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
+    computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
 
 
 class Texas42Bot(commands.Bot):
@@ -74,12 +77,14 @@ class Texas42Bot(commands.Bot):
             player_factory=self.player_factory,
             listener=self.delivery,
             clock=self.clock,
+            computer_workers=self.settings.computer_workers,
         )
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
+        self.coach = Coach(self.storage)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableButton, CoachButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         await self._sync_commands()
@@ -137,6 +142,9 @@ class Texas42Bot(commands.Bot):
         delivery = getattr(self, "delivery", None)
         if delivery is not None:
             await delivery.stop(grace=5.0)  # what is left stays in the outbox for the next start
+        coach = getattr(self, "coach", None)
+        if coach is not None:
+            coach.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .tables.pools import WorkerPlan
+
 DEFAULT_DATABASE_URL = "sqlite:///texas42.db"
 _SQLITE_PREFIX = "sqlite:///"
 
@@ -24,6 +26,7 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     computer_pause: float = 1.2  # seconds a computer player "thinks" before acting, so play reads naturally
+    computer_workers: WorkerPlan | None = None  # where computers think (COMPUTER_WORKERS, read as auto if unset)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, *, load_dotenv_file: bool = True) -> Config:
@@ -43,6 +46,7 @@ class Config:
             dev_guild_id=_optional_int("DEV_GUILD_ID", environ.get("DEV_GUILD_ID", "")),
             log_level=_log_level(environ.get("LOG_LEVEL", "").strip() or "INFO"),
             computer_pause=_pause(environ.get("COMPUTER_PAUSE", "").strip()),
+            computer_workers=_workers(environ.get("COMPUTER_WORKERS", "").strip() or "auto"),
         )
 
 
@@ -82,3 +86,10 @@ def _pause(raw: str) -> float:
     if value < 0:
         raise ConfigError(f"COMPUTER_PAUSE must not be negative (got {raw!r})")
     return value
+
+
+def _workers(raw: str) -> WorkerPlan:
+    try:
+        return WorkerPlan.parse(raw)
+    except ValueError as error:
+        raise ConfigError(f"COMPUTER_WORKERS: {error}") from None

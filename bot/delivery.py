@@ -246,10 +246,11 @@ class Delivery:
     async def _post(self, table: Table, post: Post) -> None:
         """A post in the table's channel; one Discord refuses for good is logged and dropped."""
         allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
-        drawn = await draw(Screen(post.text, post.picture))
+        drawn = await draw(Screen(post.text, post.picture, post.buttons))
         try:
             await self.client.get_partial_messageable(table.channel_id).send(
-                drawn.content, files=drawn.files(), allowed_mentions=allowed
+                drawn.content, files=drawn.files(), allowed_mentions=allowed,
+                **({"view": drawn.view} if drawn.view is not None else {}),
             )
         except discord.HTTPException as error:
             if transient(error):

@@ -54,6 +54,7 @@ def lobby_text(table: Table) -> str:
         lines.append("Every seat is taken: the host can press **Start**.")
     else:
         lines.append("Take a seat, or fill one with **Add computer**. The host starts when every seat is taken.")
+    lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
     return "\n".join(lines)
 
 

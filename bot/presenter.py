@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from . import custom_ids, messages
 from .controls import Control, page, turn_controls
+from .learn import ids as learn_ids
 from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
 from .tables import Table
 from .tables.events import (
@@ -145,8 +146,9 @@ def private_screen(table: Table, seat: int) -> Screen:
 def hand_over_screen(table: Table, hand_no: int) -> Screen:
     """The summary of finished hand `hand_no` (from 0), with its picture."""
     hand = table.finished_hand(hand_no)
+    review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
     return Screen(messages.hand_summary_text(table, hand, hand_no + 1),
-                  Picture("render_hand_end", hand_end_scene(table, hand), "hand.png"))
+                  Picture("render_hand_end", hand_end_scene(table, hand), "hand.png"), (review,))
 
 
 # ---------------------------------------------------------------------- what an event changes
@@ -159,11 +161,12 @@ class SyncTable:
 
 @dataclass(frozen=True)
 class Post:
-    """A post in the table's channel (mentioning only `mention`), perhaps with a picture."""
+    """A post in the table's channel (mentioning only `mention`), perhaps with a picture and buttons."""
 
     text: str
     mention: int | None = None
     picture: Picture | None = None
+    buttons: tuple[ButtonSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -199,7 +202,7 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
         return _acted(table, event)
     if isinstance(event, HandOver):
         screen = hand_over_screen(table, event.hand_no)
-        return [Post(screen.text, picture=screen.picture)]
+        return [Post(screen.text, picture=screen.picture, buttons=screen.buttons)]
     if isinstance(event, GameOver | Ended | IdleClosed):
         note = {GameOver: "The game is over.", Ended: "The table was ended.",
                 IdleClosed: "The table was closed: nobody played for a long time."}[type(event)]

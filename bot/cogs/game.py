@@ -12,6 +12,7 @@ from engine import PRESETS, Rules
 
 from ..clicks import is_ours, refuse
 from ..delivery import NO_MENTIONS, transient
+from ..learn.ids import is_learning
 from ..messages import title
 from ..tables import Refusal, Table
 from ..tables.options_text import option_suggestions
@@ -112,8 +113,14 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         else:
             rules = Rules.from_preset(preset or "standard")
             heading = f"**{rules.title}** (preset `{rules.preset}`)"
-        lines = [heading, *(f"• {line}" for line in rules.describe())]
+        lines = [heading, *(f"• {line}" for line in rules.describe()),
+                 "New to 42? `/42 help` teaches it from zero, with pictures."]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="help", description="Learn to play 42, step by step with pictures")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """The first help page, privately; `Back` and `Next` step through the rest."""
+        await self.bot.coach.help(interaction)
 
     @app_commands.command(name="end", description="End the table in this channel (host or Manage Messages)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -189,7 +196,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             return
         data = cast(dict[str, Any], interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not is_ours(custom_id):
+        if not is_ours(custom_id) and not is_learning(custom_id):
             await refuse(interaction, "That button isn't in use any more.")
 
 

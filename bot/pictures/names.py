@@ -1,8 +1,8 @@
 """Names and seat labels as the pictures write them: cleaned for the font, abbreviated where room is short.
 
 The scene carries every name and label (the engine names seats, the bot names players and computers);
-this module only makes them drawable: it drops what the picture font cannot draw and never cuts a
-letter from its accent.
+this module only makes them drawable: it composes accents onto their letters and drops what the picture
+font cannot draw.
 """
 
 from __future__ import annotations
@@ -26,15 +26,9 @@ def clean_name(text: str) -> str:
 
 
 def fit_name(text: str, width: int, size: int, bold: bool = False) -> str:
-    """A cleaned name shortened with an ellipsis to fit ``width``; an accent stays with its letter."""
-    text = clean_name(text)
-    shown = fit(text, width, size, bold)
-    if shown.endswith("…") and shown != text:
-        body = shown[:-1]
-        while body and unicodedata.combining(text[len(body)] if len(body) < len(text) else " "):
-            body = body[:-1]  # the next character would have been this letter's accent: drop the letter too
-        shown = body.rstrip() + "…"
-    return shown
+    """A cleaned name shortened with an ellipsis to fit ``width``. An accent stays with its letter: a
+    combining mark takes no width, so the longest prefix that fits always keeps it."""
+    return fit(clean_name(text), width, size, bold)
 
 
 def seat_label(info: SeatInfo, seat: int) -> str:

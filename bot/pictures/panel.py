@@ -150,7 +150,7 @@ def _trick_row(scene: PanelScene, layout: PanelLayout) -> Section:
         if start is None:
             start = table.turn if table.turn is not None else (table.dealer + 1) % players
         order = [s for s in trick_order(list(range(players)), start, players) if not table.is_out(s)]
-    if not order or table.phase in ("contract", "exchange", "over") and not table.trick:
+    if not order or (table.phase in ("contract", "exchange", "over") and not table.trick):
         return 0, lambda img, draw, y: None
     slot = min(TRICK_SLOT, INNER // len(order))
     size = min(44, int(slot * 0.5))

@@ -1,10 +1,10 @@
 """Computer players at the tables: who decides a computer's move, and the runner that plays computer turns.
 
-`Chooser` is the seam: given a table's seat and that seat's view, it returns one legal action. Today's
-`ThreadChooser` keeps one player object per computer seat (made by the injected factory, falling back to
-a weaker level if one cannot be made) and lets it decide in a worker thread, off the event loop.
-`ComputerRunner` plays every computer turn in a row, each after a short cosmetic pause, until a human is
-to act.
+`Chooser` is the seam: given a table's seat and that seat's view, it returns one legal action, deciding
+off the event loop. The bot's chooser is `choosers.PoolChooser` (`make_chooser`): light seats, decisions
+in worker threads or processes, CPU budgets from a governor. `ComputerRunner` plays every computer turn in
+a row until a human is to act: a computer starts thinking at once and acts when both its thinking and
+its cosmetic pause are over, unless the table moved on meanwhile (then the decision is dropped).
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Protocol
 
+from .choosers import PoolChooser
+from .decisions import PlayerFactory
 from .model import Table
+from .pools import WorkerPlan
 
 log = logging.getLogger("bot.tables")
-
-PlayerFactory = Callable[[str, int | None], Any]
 
 
 class Chooser(Protocol):
@@ -35,43 +36,17 @@ class Chooser(Protocol):
     def forget(self, table: Table) -> None:
         """The table is over: its players may go."""
 
+    def close(self) -> None:
+        """The bot stops: workers may go."""
 
-class ThreadChooser:
-    """One player object per computer seat, deciding in a worker thread (`asyncio.to_thread`)."""
 
-    def __init__(self, factory: PlayerFactory, rng: random.Random):
-        self.factory = factory
-        self.rng = rng  # the service's: each player's seed is drawn from it, so seeded tests repeat
-        self.players: dict[tuple[int, int], Any] = {}
-
-    def seat(self, table: Table, seat: int, level: str) -> None:
-        """A new player of `level` for `seat`."""
-        self.players[(table.id, seat)] = self._make(level, self.rng.randrange(2**32))
-
-    async def choose(self, table: Table, seat: int, view: dict) -> str:
-        """The seat's player decides (one is made at the table's level if the seat has none yet)."""
-        if (table.id, seat) not in self.players:
-            self.seat(table, seat, table.computer_level)
-        action = await asyncio.to_thread(self.players[(table.id, seat)].choose, view)
-        if action not in view["legal"]:
-            log.warning("table %s: computer chose illegal %r; playing %r", table.id, action, view["legal"][0])
-            action = view["legal"][0]
-        return action
-
-    def forget(self, table: Table) -> None:
-        """Drop the table's players."""
-        for key in [key for key in self.players if key[0] == table.id]:
-            del self.players[key]
-
-    def _make(self, level: str, seed: int) -> Any:
-        """A computer player of `level`, or of the next weaker level if that one cannot be made."""
-        levels = [level, *(weaker for weaker in ("easy", "random") if weaker != level)]
-        for candidate in levels:
-            try:
-                return self.factory(candidate, seed)
-            except Exception:
-                log.exception("could not make a %s computer player; trying a weaker one", candidate)
-        raise RuntimeError("no computer player could be made")
+def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
+                 pause: float = 1.2) -> Chooser:
+    """The bot's chooser: decisions in `plan`'s workers (default one thread), budgets that fit the pause.
+    Worker processes start now, so the first computer moves do not wait for them."""
+    chooser = PoolChooser(factory, rng, plan, window_s=pause)
+    chooser.start()
+    return chooser
 
 
 class ComputerRunner:
@@ -111,28 +86,35 @@ class ComputerRunner:
             task.cancel()
 
     async def stop_all(self) -> None:
-        """Cancel every runner and wait for them to end."""
+        """Cancel every runner, wait for them to end, and let the chooser's workers go."""
         tasks = [task for task in self.runners.values() if not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.chooser.close()
 
     async def _run(self, table: Table) -> None:
-        """Play every computer turn in a row, each after a short pause, until a human is to act."""
+        """Play every computer turn in a row until a human is to act. Each computer thinks during its pause
+        and acts at the later of the two; a decision for a moment the table has left is dropped."""
         lock = self.lock_of(table)
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 async with lock:
-                    if table.computer_turn() is None:
-                        self.runners.pop(table.id, None)
-                        return
-                if self.pause > 0:
-                    await asyncio.sleep(self.pause)
-                async with lock:
                     seat = table.computer_turn()
                     if seat is None:
+                        self.runners.pop(table.id, None)
+                        return
+                    token, view = table.token, table.view_for(seat)
+                started = loop.time()
+                action = await self.chooser.choose(table, seat, view)
+                rest = self.pause - (loop.time() - started)
+                if rest > 0:
+                    await asyncio.sleep(rest)
+                async with lock:
+                    if table.computer_turn() != seat or table.token != token:
+                        log.info("table %s: the table moved on while a computer thought; decision dropped", table.id)
                         continue
-                    action = await self.chooser.choose(table, seat, table.view_for(seat))
                     await self.apply(table, seat, action)
         except asyncio.CancelledError:
             raise

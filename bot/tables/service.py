@@ -19,7 +19,7 @@ from engine import Game, IllegalAction, RecordError, Rules, RulesError, read_rec
 from engine.ai import make_player
 
 from ..storage import Change, ChannelBusy, SeatRow, Storage, TableRow
-from .computers import ComputerRunner, PlayerFactory, ThreadChooser
+from .computers import ComputerRunner, PlayerFactory, make_chooser
 from .events import (
     Acted,
     Away,
@@ -41,6 +41,7 @@ from .events import (
 )
 from .model import Table
 from .options_text import COMPUTER_LEVELS, TableSettings, read_options
+from .pools import WorkerPlan
 from .tally import tally
 from .timers import Due, TurnClock
 
@@ -112,6 +113,7 @@ class TableService:
         player_factory: PlayerFactory = make_player,
         listener: TableListener | None = None,
         clock: Callable[[], float] = time.time,
+        computer_workers: WorkerPlan | None = None,
     ):
         self.storage = storage
         self.clock = clock  # injected so tests drive the turn timers without sleeping
@@ -121,7 +123,7 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.damaged: list[DamagedTable] = []  # tables refused at load (bad records), for the bot to explain
         self.timers = TurnClock(clock)
-        self.chooser = ThreadChooser(player_factory, self.rng)
+        self.chooser = make_chooser(player_factory, self.rng, computer_workers, pause=computer_pause)
         self.computers = ComputerRunner(self.chooser, self.lock, self._apply, computer_pause)
         self._locks: dict[int, asyncio.Lock] = {}
 

@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from typing import Any
 
 LEVELS = ("random", "easy", "strong")
 DEFAULT_BUDGET_MS = 300
@@ -19,15 +21,18 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         """Pick uniformly among the legal actions of the view."""
         return self.rng.choice(view["legal"])
 
 
-def make_player(level: str = "strong", seed: int | None = None, budget_ms: int | None = None):
+def make_player(level: str = "strong", seed: int | None = None, budget_ms: float | None = None,
+                clock: Callable[[], float] | None = None):
     """A computer player of the given level; unknown levels raise ValueError.
 
-    ``budget_ms`` is the strong player's thinking time per decision (default 300, capped at 1000).
+    ``budget_ms`` is the strong player's thinking time per decision (default 300, capped at 1000), measured
+    by ``clock`` (default wall time; ``time.thread_time`` makes it CPU time). Players are light: the
+    search's memory belongs to the thread that decides, however many players it serves.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
@@ -39,8 +44,10 @@ def make_player(level: str = "strong", seed: int | None = None, budget_ms: int |
         return EasyPlayer(seed)
     from .strong import StrongPlayer
 
-    budget = DEFAULT_BUDGET_MS if budget_ms is None else max(1, min(int(budget_ms), MAX_BUDGET_MS))
-    return StrongPlayer(seed, budget / 1000.0)
+    budget = DEFAULT_BUDGET_MS if budget_ms is None else max(1.0, min(float(budget_ms), MAX_BUDGET_MS))
+    if clock is None:
+        return StrongPlayer(seed, budget / 1000.0)
+    return StrongPlayer(seed, budget / 1000.0, clock=clock)
 
 
 def warm_up() -> float:

@@ -58,6 +58,7 @@ def simulate(deals: int, seed: int, preset: str = "standard") -> list[tuple[str,
         best = sorted(contracts, key=lambda c: -evaluate.tricks(rules, c, mine))[:3]
         for c in best:
             v = problems[c].value(Position(list(hand.held), [], -1, 0))
+            assert v is not None  # the default node limit is far above a whole four-player hand
             kind = "D" if c.kind == DOUBLES else "S"
             out.append((kind, bidding.features(rules, c, mine), v))
     return out
@@ -121,14 +122,16 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") ->
         hand = Hand.new(rules, i % rules.players, rng)
         said = {}
         while hand.phase in ("auction", "contract"):  # bid and declare, then measure before the first lead
-            view = view_for(hand, hand.turn)
-            action = players[hand.turn].choose(view)
+            seat = hand.to_act
+            view = view_for(hand, seat)
+            action = players[seat].choose(view)
             if hand.phase == "auction" and action != "pass":
                 sit = read(view)
-                said[hand.turn] = (sit, parse_call(action, rules))
+                said[seat] = (sit, parse_call(action, rules))
             hand = hand.apply(action)
         if hand.phase != "play":
             continue
+        assert hand.contract is not None and hand.high is not None and hand.bidder is not None
         done = play_hand(hand, players)
         sit, call = said[hand.bidder]
         bids.append((bidding.raw_chance(sit, call, bidding.nello_hand(sit)), bool(done.made)))
@@ -136,7 +139,8 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") ->
         if hand.contract.kind not in (SUIT, DOUBLES) or hand.high.kind != "points":
             continue
         prob = Problem(rules, hand.contract, hand.bidder, None, False)
-        predicted = prob.value(Position(list(hand.held), [], -1, hand.turn))
+        predicted = prob.value(Position(list(hand.held), [], -1, hand.to_act))
+        assert predicted is not None
         taken = done.points[rules.team_of(hand.bidder)]
         gaps.append(predicted - taken)
         if predicted == rules.layout.total:
@@ -282,12 +286,13 @@ def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float],
         mine = hand.held[0]
         best = sorted(trump_contracts(rules), key=lambda c: -evaluate.tricks(rules, c, mine))[:3]
         for c in best:
-            opening = f"{lay.min_bid} {rules.suit_name(c.trump)}" if lay.bids_name_trump else str(lay.min_bid)
+            named = lay.bids_name_trump and c.trump is not None
+            opening = f"{lay.min_bid} {rules.suit_name(c.trump or 0)}" if named else str(lay.min_bid)
             if opening not in hand.legal_actions():
                 continue  # Eighty-eight: the bidder must hold a tile of the suit he names
             h = hand.apply(opening)
             while h.phase != "contract":
-                h = h.apply("pass" if h.phase == "auction" else players[h.turn].choose(view_for(h, h.turn)))
+                h = h.apply("pass" if h.phase == "auction" else players[h.to_act].choose(view_for(h, h.to_act)))
             h = play_hand(h.apply(contract_text(c, rules)), players)
             kind = "D" if c.kind == DOUBLES else "S"
             out.append((kind, bidding.features(rules, c, mine), h.points[rules.team_of(0)]))

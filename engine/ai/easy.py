@@ -9,6 +9,8 @@ scale: keep the tiles that can still catch a suit) by throwing the tile least li
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, parse_call
 from engine.contracts import NELLO, SEVENS, SUIT, Contract, legal_contracts, parse_contract
@@ -25,7 +27,7 @@ class EasyPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         """One of ``view["legal"]``."""
         legal = view["legal"]
         if len(legal) == 1:
@@ -206,9 +208,9 @@ def legal_ids(sit: Situation) -> dict[int, str]:
 def play(sit: Situation) -> str:
     """A tile for the trick, by the contract's rules of thumb."""
     options = legal_ids(sit)
-    if sit.contract.kind == NELLO:
+    if sit.named.kind == NELLO:
         tid = nello_play(sit, options)
-    elif sit.contract.kind == SEVENS:
+    elif sit.named.kind == SEVENS:
         tid = sevens_play(sit, options)
     else:
         tid = trick_play(sit, options)
@@ -229,14 +231,14 @@ def declared_lead(sit: Situation, chosen: int) -> str | None:
         if not suit:
             continue
         t = sit.ts.id_of(name, sit.mine)
-        own = sit.table.lead_suit[t]
+        own = sit.suits.lead_suit[t]
         if sure(sit, t, int(suit), sit.active()) and not sure(sit, t, own, sit.active()):
             bosses[t] = text
     if not bosses:
         return None
     if chosen in bosses:
         return bosses[chosen]
-    table = sit.table
+    table = sit.suits
     if _is_trump(sit, chosen) or sure(sit, chosen, table.lead_suit[chosen], sit.active()):
         return None  # pulling trump or cashing a boss of its own suit comes first
     return bosses[max(bosses, key=lambda t: sit.ts.points[t])]
@@ -245,13 +247,13 @@ def declared_lead(sit: Situation, chosen: int) -> str | None:
 def winning(sit: Situation) -> tuple[int, int]:
     """(seat, tile) currently winning the trick in progress."""
     tiles = [t for _, t in sit.trick]
-    i = sit.table.winner_index(tiles, sit.lead)
+    i = sit.suits.winner_index(tiles, sit.lead)
     return sit.trick[i]
 
 
 def beats(sit: Situation, tile: int, best: int, lead: int) -> bool:
     """Whether ``tile`` played after ``best`` takes the trick from it."""
-    return sit.table.winner_index([best, tile], lead) == 1
+    return sit.suits.winner_index([best, tile], lead) == 1
 
 
 def sure(sit: Situation, tile: int, lead: int, later: list[int]) -> bool:
@@ -267,7 +269,7 @@ def sure(sit: Situation, tile: int, lead: int, later: list[int]) -> bool:
 
 def cost(sit: Situation, t: int) -> float:
     """How much we lose by throwing ``t`` away: count, trumps, doubles and suit leaders are kept."""
-    table = sit.table
+    table = sit.suits
     c = sit.ts.points[t] * 2.0
     if table.trump >= 0 and table.members[table.trump] >> t & 1:
         c += 30 + table.rank[table.trump][t] * 0.1
@@ -281,7 +283,7 @@ def cost(sit: Situation, t: int) -> float:
 def trick_play(sit: Situation, options: dict[int, str]) -> int:
     """Trump, doubles and follow-me play."""
     ids = list(options)
-    table = sit.table
+    table = sit.suits
     me = sit.seat
     side = sit.bidding_side(me)
     if not sit.trick:
@@ -304,13 +306,13 @@ def trick_play(sit: Situation, options: dict[int, str]) -> int:
 
 
 def _is_trump(sit: Situation, t: int) -> int:
-    table = sit.table
+    table = sit.suits
     return int(table.trump >= 0 and bool(table.members[table.trump] >> t & 1))
 
 
 def lead(sit: Situation, ids: list[int], side: bool) -> int:
     """Leading: pull trump when bidding, then bosses (doubles first), else a small tile."""
-    table = sit.table
+    table = sit.suits
     trump_mask = table.members[table.trump] if table.trump >= 0 else 0
     outstanding = sit.unseen() & trump_mask
     mine_trumps = [t for t in ids if trump_mask >> t & 1]
@@ -332,8 +334,9 @@ def lead(sit: Situation, ids: list[int], side: bool) -> int:
 def nello_play(sit: Situation, options: dict[int, str]) -> int:
     """Nello: the bidder ducks every trick; the defenders try to make him win one."""
     ids = list(options)
-    table = sit.table
+    table = sit.suits
     bidder = sit.bidder
+    assert bidder is not None  # a contract was named, so someone won the bid
     if sit.seat == bidder:
         if not sit.trick:
             # lead the tile most tiles can beat
@@ -357,7 +360,7 @@ def nello_play(sit: Situation, options: dict[int, str]) -> int:
 
 
 def _beaters(sit: Situation, t: int) -> int:
-    lead_suit = sit.table.lead_suit[t]
+    lead_suit = sit.suits.lead_suit[t]
     return sum(1 for u in bits(sit.unseen()) if beats(sit, u, t, lead_suit))
 
 

@@ -3,10 +3,17 @@
 ``Problem`` turns a contract and a seating into the compiled search's tables once; ``Position`` is a deal
 as every seat's remaining tiles plus the trick in progress. ``move_values`` gives each legal move's value
 (points for the scoring side from now on), exact or as a make/set bound.
+
+The search's scratch memory (8 MB, mostly the transposition table) belongs to the thread that searches, not
+to a player: ``thread_workspace()`` gives each thread one, so a process with any number of computer seats
+holds as many workspaces as it has threads deciding. ``thread_problem`` keeps that thread's recent problems.
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,24 +38,65 @@ class Position:
     turn: int
 
 
-class Workspace:
-    """The search's scratch arrays and transposition table (8 MB), shared by the problems of one player.
+PROBLEMS_KEPT = 16  # per thread: a table's contract and its few alternatives while declaring
 
-    Sharing is safe because every search starts a new generation, which empties the table logically;
-    it is not safe across threads, so each player owns one.
+
+class Workspace:
+    """The search's scratch arrays and transposition table (8 MB), and the problems recently solved with it.
+
+    Sharing one among any number of players is safe because every search starts a new generation, which
+    empties the table logically; it is not safe across threads, hence one per thread (``thread_workspace``).
     """
+
+    _live: weakref.WeakSet[Workspace] = weakref.WeakSet()
+    made = 0  # workspaces made in this process so far
 
     def __init__(self):
         self.buf = np.zeros((MAX_TRICKS * MAX_ACTIVE, 16), np.int64)
         self.trick = np.zeros((MAX_TRICKS, 2 * MAX_ACTIVE), np.int64)
         self.tt = fs.new_tt()
         self.stats = np.zeros(3, np.int64)
+        self.problems: OrderedDict[tuple, Problem] = OrderedDict()
+        Workspace._live.add(self)
+        Workspace.made += 1
+
+    @staticmethod
+    def live() -> int:
+        """How many workspaces exist in this process (each holds 8 MB)."""
+        return len(Workspace._live)
+
+
+_thread = threading.local()
+
+
+def thread_workspace() -> Workspace:
+    """The calling thread's workspace, made on its first search."""
+    ws = getattr(_thread, "workspace", None)
+    if ws is None:
+        ws = _thread.workspace = Workspace()
+    return ws
+
+
+def thread_problem(rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool) -> Problem:
+    """A problem solved in the calling thread's workspace, built once per (rules, contract, seats) and kept
+    for the next decisions of any player on this thread."""
+    ws = thread_workspace()
+    key = (rules, contract, bidder, out, every_trick)
+    prob = ws.problems.get(key)
+    if prob is not None:
+        ws.problems.move_to_end(key)
+        return prob
+    prob = ws.problems[key] = Problem(rules, contract, bidder, out, every_trick)
+    if len(ws.problems) > PROBLEMS_KEPT:
+        ws.problems.popitem(last=False)
+    return prob
 
 
 class Problem:
     """The tables of one contract at one table, with the side that scores and the side that maximises.
 
-    ``every_trick``: count tricks only (mark bids, Plunge, Splash, Sevens, Nello).
+    ``every_trick``: count tricks only (mark bids, Plunge, Splash, Sevens, Nello). Searches use
+    ``workspace`` if one is given, else the workspace of the thread that calls.
     """
 
     def __init__(self, rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool,
@@ -99,8 +147,11 @@ class Problem:
                 tab[fs.O_SCORE + s] = tab[fs.O_MAX + s] = int(team(s) == team(bidder))
         self.tab = tab
         self.max_side = [int(tab[fs.O_MAX + s]) for s in range(self.players)]
-        ws = workspace or Workspace()
-        self.buf, self.trick, self.tt, self.stats = ws.buf, ws.trick, ws.tt, ws.stats
+        self.workspace = workspace
+        self.last_nodes = 0
+
+    def _workspace(self) -> Workspace:
+        return self.workspace if self.workspace is not None else thread_workspace()
 
     def tile_points(self, tid: int) -> int:
         """What a tile adds to a trick's value in this problem (0 when only tricks count)."""
@@ -112,32 +163,35 @@ class Problem:
 
         Moves of one deal share the transposition table (a new generation per call).
         """
+        ws = self._workspace()
         held = np.array([pos.held[s] if s != self.out else 0 for s in range(self.players)], np.int64)
         ntrick = len(pos.trick)
         for i, (s, t) in enumerate(pos.trick):
-            self.trick[0, 2 * i] = t
-            self.trick[0, 2 * i + 1] = s
-        self.stats[fs.S_NODES] = 0
-        self.stats[fs.S_LIMIT] = node_limit
-        self.stats[fs.S_GEN] += 1
+            ws.trick[0, 2 * i] = t
+            ws.trick[0, 2 * i + 1] = s
+        ws.stats[fs.S_NODES] = 0
+        ws.stats[fs.S_LIMIT] = node_limit
+        ws.stats[fs.S_GEN] += 1
         out = np.zeros(len(moves), np.int64)
-        fs.root(held, self.trick, self.buf, 0, ntrick, pos.lead, pos.turn, alpha, beta, self.tab, self.tt,
-                self.stats, np.array(moves, np.int64), out)
-        if self.stats[fs.S_NODES] > node_limit:
+        fs.root(held, ws.trick, ws.buf, 0, ntrick, pos.lead, pos.turn, alpha, beta, self.tab, ws.tt,
+                ws.stats, np.array(moves, np.int64), out)
+        self.last_nodes = int(ws.stats[fs.S_NODES])
+        if self.last_nodes > node_limit:
             return None
         return [int(v) for v in out]
 
     def value(self, pos: Position, node_limit: int = 200_000_000) -> int | None:
         """The value of a position at a trick boundary under best play by all; None at the node limit."""
+        ws = self._workspace()
         held = np.array([pos.held[s] if s != self.out else 0 for s in range(self.players)], np.int64)
-        self.stats[fs.S_NODES] = 0
-        self.stats[fs.S_LIMIT] = node_limit
-        self.stats[fs.S_GEN] += 1
-        v = fs.search(held, self.trick, self.buf, 0, 0, -1, pos.turn, -fs.INF, fs.INF, self.tab, self.tt,
-                      self.stats)
-        return None if self.stats[fs.S_NODES] > node_limit else int(v)
+        ws.stats[fs.S_NODES] = 0
+        ws.stats[fs.S_LIMIT] = node_limit
+        ws.stats[fs.S_GEN] += 1
+        v = fs.search(held, ws.trick, ws.buf, 0, 0, -1, pos.turn, -fs.INF, fs.INF, self.tab, ws.tt, ws.stats)
+        self.last_nodes = int(ws.stats[fs.S_NODES])
+        return None if self.last_nodes > node_limit else int(v)
 
     @property
     def nodes(self) -> int:
         """Nodes searched by the last call."""
-        return int(self.stats[fs.S_NODES])
+        return self.last_nodes

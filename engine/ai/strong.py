@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine import view_for
 from engine.calls import POINTS, parse_call
@@ -19,7 +20,7 @@ from engine.contracts import NELLO, SEVENS, Contract, parse_contract
 from . import bidding, easy, sampler
 from .fastsolve import encode_lead
 from .situation import Situation, read
-from .solver import Position, Problem, Workspace
+from .solver import Position, Problem, thread_problem
 
 NODES_PER_SECOND = 5_000_000  # under the ~10M/s measured (benchmarks/strength.py): a solve stops in time
 MAX_SAMPLES = 64
@@ -37,24 +38,30 @@ LONG_BUDGET_S = 0.6
 
 
 class StrongPlayer:
-    """Sampling + perfect-information search (see the module docstring)."""
+    """Sampling + perfect-information search (see the module docstring).
 
-    def __init__(self, seed: int | None = None, budget_s: float = 0.3, samples: int | None = None):
+    Light: a seed, a budget and a clock. The search's memory is the deciding thread's (``solver``).
+    ``clock`` measures the budget: wall time by default; the bot passes ``time.thread_time`` so a decision
+    gets its CPU time however busy the machine is.
+    """
+
+    def __init__(self, seed: int | None = None, budget_s: float = 0.3, samples: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.rng = random.Random(seed)
         # ``samples`` fixes the work per decision instead of the time: reproducible play for tests
         self.samples = samples
         self.budget = 3600.0 if samples else budget_s
+        self.clock = clock
         self.easy = easy.EasyPlayer(seed)
-        self.problems: OrderedDict = OrderedDict()
-        self.workspace = Workspace()
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         """One of ``view["legal"]``, within the time budget."""
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.budget
+        deadline = self.clock() + self.budget
+        action: str | None
         try:
             sit = read(view)
             phase = view.get("phase")
@@ -68,23 +75,15 @@ class StrongPlayer:
                 action = None
         except Exception:  # a position the search cannot read: the rules of thumb still can
             action = None
-        if action not in legal:
-            action = self.easy.choose(view)
+        if action is None or action not in legal:
+            return self.easy.choose(view)
         return action
 
     # --- shared ---------------------------------------------------------------------------------------
 
     def problem(self, sit: Situation, contract: Contract, bidder: int, out: int | None, every: bool) -> Problem:
-        """A solver problem, built once per (rules, contract, seats) and kept for the next decisions."""
-        key = (sit.rules, contract, bidder, out, every)
-        if key in self.problems:
-            self.problems.move_to_end(key)
-            return self.problems[key]
-        prob = Problem(sit.rules, contract, bidder, out, every, self.workspace)
-        self.problems[key] = prob
-        if len(self.problems) > 16:
-            self.problems.popitem(last=False)
-        return prob
+        """A solver problem, built once per (rules, contract, seats) in this thread and kept for later."""
+        return thread_problem(sit.rules, contract, bidder, out, every)
 
     # --- play -----------------------------------------------------------------------------------------
 
@@ -105,15 +104,17 @@ class StrongPlayer:
         if sum(c for s, c in enumerate(counts) if s != out) > self.solve_tiles():
             return None
         every = _every_trick(sit)
-        prob = self.problem(sit, sit.contract, sit.bidder, sit.view.get("out"), every)
+        assert sit.bidder is not None
+        prob = self.problem(sit, sit.named, sit.bidder, sit.view.get("out"), every)
         need = _need(sit, every)
         maximiser = bool(prob.max_side[sit.seat])
         pos_trick = list(sit.trick)
-        deals, makes = [], [0] * len(moves)
+        deals: list[Position] = []
+        makes = [0] * len(moves)
         # most of the budget goes to make/set tests; the rest to the points tie-break
         sampling_end = deadline - 0.35 * self.budget
         while len(deals) < (self.samples or MAX_SAMPLES):
-            left = sampling_end - time.perf_counter()
+            left = sampling_end - self.clock()
             if left <= 0:
                 break
             held = sampler.deal(sit, self.rng)
@@ -145,7 +146,7 @@ class StrongPlayer:
         totals = [0] * len(sub)
         solved = 0
         for pos in deals:
-            left = deadline - time.perf_counter()
+            left = deadline - self.clock()
             if left <= 0:
                 break
             values = prob.move_values(pos, sub, node_limit=_limit(left))
@@ -176,12 +177,12 @@ class StrongPlayer:
         wins = {c: 0 for c in candidates}
         tries = {c: 0 for c in candidates}
         round_no = 0
-        while time.perf_counter() < deadline and round_no < (self.samples or MAX_SAMPLES):
+        while self.clock() < deadline and round_no < (self.samples or MAX_SAMPLES):
             held = sampler.deal(sit, self.rng, respect_auction=False)
             if held is None:
                 break
             for c in candidates:
-                left = deadline - time.perf_counter()
+                left = deadline - self.clock()
                 if left <= 0:
                     break
                 ok = self._makes(sit, c, bid_call, held, left)
@@ -261,16 +262,17 @@ def _shortlist(sit: Situation, contracts: list[Contract], bid_call) -> list[Cont
 def _every_trick(sit: Situation) -> bool:
     """Whether only tricks count: mark bids, Plunge, Splash, Sevens (Nello counts the bidder's tricks)."""
     bid_call = parse_call(sit.view["bid"], sit.rules)
-    return bid_call.kind != POINTS or sit.contract.kind == SEVENS
+    return bid_call.kind != POINTS or sit.named.kind == SEVENS
 
 
 def _need(sit: Situation, every: bool) -> int:
     """What the maximising side must still take from here for its goal (in the solver's units)."""
-    if sit.contract.kind == NELLO:
+    if sit.named.kind == NELLO:
         return 1  # the defenders need the bidder to take one trick
     if every:
         return sit.rules.layout.hand_size - len(sit.view.get("tricks") or [])
     bid_call = parse_call(sit.view["bid"], sit.rules)
+    assert sit.bidder is not None
     taken = sit.view["points"][sit.team(sit.bidder)]
     return bid_call.level - taken
 
@@ -292,5 +294,5 @@ def warm_up() -> float:
         hand = hand.apply("pass")
     hand = hand.apply("sixes")
     player = StrongPlayer(0, 0.05)
-    player.choose(view_for(hand, hand.turn))
+    player.choose(view_for(hand, hand.to_act))
     return time.perf_counter() - start

@@ -10,10 +10,15 @@ from ..errors import RulesError
 from .base import DoublesBid, Layout, Preset, Variant
 from .big_game import BigGame
 from .eighty_eight import EightyEight
+from .eighty_four import EightyFour
+from .geezer import Geezer
+from .moon import Moon
+from .seventy_two import SeventyTwo
 from .standard import Standard
 from .three_hand import ThreeHand
 
-VARIANTS: tuple[Variant, ...] = (Standard(), ThreeHand(), BigGame(), EightyEight())
+VARIANTS: tuple[Variant, ...] = (Standard(), ThreeHand(), BigGame(), EightyEight(), Moon(), SeventyTwo(), Geezer(),
+                                 EightyFour())
 PRESETS: dict[str, Preset] = {p.name: p for v in VARIANTS for p in v.presets()}
 DEFAULT_PRESET = "standard"
 # Game-specific options -> the title of the game that has them (naming one elsewhere is an error).

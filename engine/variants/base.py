@@ -100,6 +100,13 @@ class Layout:
         """The level of "a bid of 1 mark or more" (RULES.md §10): Nello, Sevens, stacking."""
         return self.one_mark_level or self.total
 
+    @property
+    def one_mark_words(self) -> str:
+        """"a bid of 1 mark or more" in this game's terms: "of 45 or more" (Geezer), "of 7, 21 or 42" (Moon)."""
+        if self.moon_bids:
+            return f"a bid of {self.one_mark}, 21 or 42"
+        return f"a bid of {self.one_mark_level} or more" if self.one_mark_level else "a bid of 1 mark or more"
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -116,7 +123,6 @@ class Variant:
 
     title = "Standard 42"
     game = GameOptions("Standard 42")
-    players_line = "four players in two partnerships"
 
     def layout(self, options: Options) -> Layout:
         """The table's figures under ``options``."""
@@ -146,16 +152,30 @@ class Variant:
 
     def describe(self, rules: Rules) -> list[str]:
         """The effective rules in plain words, one line each, for the table to read."""
-        return describe_standard(rules, self.players_line)
+        return describe_standard(rules)
 
     def extra_lines(self, rules: Rules) -> list[str]:
         """Lines a variant adds to the standard description, before the scoring line."""
         return []
 
 
-def describe_standard(rules: Rules, players_line: str) -> list[str]:
+_NUMBERS = {3: "three", 4: "four", 6: "six", 8: "eight"}
+
+
+def players_text(seating: Seating) -> str:
+    """"four players in two partnerships", "three players, each alone", "six players in two teams of three"."""
+    n = seating.players
+    if not seating.partnerships:
+        return f"{_NUMBERS[n]} players, each alone"
+    if n == 4:
+        return "four players in two partnerships"
+    return f"{_NUMBERS[n]} players in two teams of {_NUMBERS[n // 2]}"
+
+
+def describe_standard(rules: Rules) -> list[str]:
     """The standard description, built from the layout and options."""
     o, lay = rules.options, rules.layout
+    players_line = players_text(lay.seating)
     widow = ""
     if lay.widow_size:
         widow = f" and a {'widow' if lay.widow_size == 1 or lay.contract_first else 'kitty'} of {lay.widow_size}"
@@ -225,10 +245,11 @@ def _contract_words(rules: Rules) -> list[str]:
     if lay.count_trump_bid and o.count_trump:
         contracts.append("count as trump (on a bid of 51)")
     name = lay.nello_name.capitalize()
+    needs = lay.one_mark_words
     if o.nello == "on" or (o.nello == "forced-only" and o.forced_bid):
         who = "by a forced dealer, " if o.nello == "forced-only" else ""
         doubles = "doubles " + " / ".join(o.nello_doubles) + (" or a number low" if o.nello_low else "")
-        contracts.append(f"{name} ({who}1 mark or more; {doubles})")
+        contracts.append(f"{name} ({who}{needs}; {doubles})")
     if o.sevens:
-        contracts.append(f"Sevens (closest to {o.sevens_target}, 1 mark or more)")
+        contracts.append(f"Sevens (closest to {o.sevens_target}, {needs})")
     return contracts

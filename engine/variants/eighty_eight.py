@@ -21,7 +21,6 @@ class EightyEight(Variant):
         why={"nello": "no Nello", "sevens": _TRUMP, "plunge": "no Plunge", "splash": "no Splash",
              "forced_bid": "no forced bid", "doubles_trump": _TRUMP, "follow_me": _TRUMP, "sevens_trump": _TRUMP},
         points_target=500)
-    players_line = "six players in two teams of three"
     _layout = Layout(Seating(6), TileSet(6, copies=2), 9, (2,) * 9, 60, 88, widow_size=2, bid_step=2,
                      min_marks=2, max_marks=4, bids_name_trump=True, exchange=Kitty())
 

@@ -14,7 +14,6 @@ class ThreeHand(Variant):
     title = "Three-hand 42"
     game = GameOptions("Three-hand 42", ruled_out={"plunge": (True,), "splash": (True,)},
                        why={"plunge": "no partner", "splash": "no partner"})
-    players_line = "three players, each alone"
     _layout = Layout(Seating(3, partnerships=False), TileSet(6, removed=((1, 0),)), 9, (1,) * 9, 30, 43)
 
     def layout(self, options: Options) -> Layout:

@@ -12,12 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, Hand, Rules, RulesError, view_for
+from engine import Hand, Rules, RulesError, view_for
 from engine.ai.easy import EasyPlayer
 from engine.ai.public_state import PROTOCOL_FIELDS, ViewError, complete, derive
 from engine.ai.strong import StrongPlayer
 from engine.protocol import answer
 
+# The computer players (and the protocol derivation) know today's five games; issue 12 teaches them Moon,
+# Seventy-two, Geezer and Eighty-four, and then these tests go back to every preset in engine.PRESETS.
+PLAYED_PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
 FACTS = ["players", "phase", "turn", "bidder", "bid", "declarer", "out", "trick", "tricks", "points",
          "tile_counts", "widow"]
 # Options that change what must be derived (declared leads, Nello partners, Sevens, forced dealers, hands
@@ -28,7 +31,7 @@ OPTIONS = {"first_suit_declared": [True], "sevens": [True], "forced_bid": [True]
 
 
 @st.composite
-def tables(draw, presets=tuple(PRESETS)):
+def tables(draw, presets=PLAYED_PRESETS):
     """A preset with a random choice of the options it allows."""
     preset = draw(st.sampled_from(presets))
     overrides = {}
@@ -73,7 +76,7 @@ def test_the_protocol_fields_imply_every_fact_the_engine_shows(rules, seed):
         hand = hand.apply(rng.choice(hand.legal_actions()))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
 def test_every_phase_of_every_preset_is_derived(preset):
     # the property above, with each phase of each preset certainly reached
     rules = Rules.from_preset(preset)

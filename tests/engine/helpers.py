@@ -43,6 +43,13 @@ def make_hand(seats=None, **kw) -> Hand:
     return read_record(make_record(seats, **kw))
 
 
+def run(hand: Hand) -> Hand:
+    """Finish a hand with the first legal action each time."""
+    while not hand.complete:
+        hand = hand.apply(hand.legal_actions()[0])
+    return hand
+
+
 def play_all(hand: Hand, *actions: str) -> Hand:
     """Apply actions in turn."""
     for a in actions:

@@ -90,3 +90,61 @@ def test_a_view_lists_the_seats_trumps():
     assert view_for(h.apply("doubles"), 0)["trumps"] == ["6-6", "5-5", "4-4", "1-1"]
     assert view_for(h.apply("follow-me"), 0)["trumps"] == []
     assert Rules.from_preset("big-game").title == "The Big Game"
+
+
+@pytest.mark.parametrize("preset, overrides, words", [
+    # an option of another game (RULES.md §10)
+    ("standard", {"shoot_over": True}, "shoot_over is an option of Moon only, not of Standard 42"),
+    ("moon", {"dip": True}, "dip is an option of Geezer only"),
+    ("seventy-two", {"dive": False}, "dive is an option of Geezer only"),
+    ("eighty-four", {"count_trump": True}, "count_trump is an option of Geezer only"),
+    ("geezer", {"players": 6}, "players is an option of Eighty-four only"),
+    # a value a game rules out, with what is allowed
+    ("moon", {"plunge": True}, "plunge = true is not available in Moon .*: it must be false"),
+    ("moon", {"splash": True}, "splash = true is not available in Moon"),
+    ("moon", {"sevens": True}, "sevens = true is not available in Moon"),
+    ("moon", {"nello": "forced-only"}, "nello = 'forced-only' is not available in Moon .*allowed: 'on', 'off'"),
+    ("moon", {"scoring": "marks"}, "scoring = 'marks' is not available in Moon .*allowed: 'points'"),
+    ("geezer", {"splash": True}, "splash = true is not available in Geezer"),
+    ("geezer", {"nello": "forced-only"}, "nello = 'forced-only' is not available in Geezer"),
+    ("geezer", {"scoring": "points"}, "scoring = 'points' is not available in Geezer .*allowed: 'marks'"),
+    ("eighty-four", {"plunge": True}, "plunge = true is not available in Eighty-four"),
+    ("eighty-four", {"splash": True}, "splash = true is not available in Eighty-four"),
+    ("eighty-eight", {"sevens_trump": True}, "sevens_trump = true is not available in Eighty-eight"),
+    # values of the wrong kind for the new options
+    ("eighty-four", {"players": 7}, "players must be one of 8, 6, not 7"),
+    ("standard", {"mark_raise": "triple"}, "mark_raise must be one of 'one', 'double'"),
+    ("standard", {"stacking": True}, "stacking must be one of 'off', 'marks', 'two-marks', not true"),
+    ("standard", {"draw": "cards"}, "draw must be one of 'off', 'dealer', 'partners'"),
+    ("standard", {"sevens_trump": "yes"}, "sevens_trump must be true or false"),
+    ("standard", {"nello_low": 1}, "nello_low must be true or false"),
+])
+def test_option_errors_name_the_option_and_what_is_allowed(preset, overrides, words):
+    with pytest.raises(RulesError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        Rules.from_preset(preset, overrides)
+
+
+@pytest.mark.parametrize("preset, overrides", [
+    ("moon", {"shoot_over": False, "nello": "on", "doubles_trump": True, "made_scores": "bid", "forced_bid": True}),
+    ("seventy-two", {"plunge": True, "splash": True, "sevens": True, "nello": "on", "scoring": "points"}),
+    ("geezer", {"dip": False, "dive": False, "count_trump": False, "nello_low": False, "sevens": True}),
+    ("eighty-four", {"players": 6, "scoring": "points", "sevens": True}),
+    ("standard", {"sevens_trump": True, "mark_raise": "double", "stacking": "two-marks", "draw": "partners",
+                  "nello_low": True}),
+])
+def test_each_games_own_options_are_accepted(preset, overrides):
+    rules = Rules.from_preset(preset, overrides)
+    assert overrides.items() <= rules.overrides().items()  # (a points target is written out too)
+    assert Rules.from_preset(preset, rules.overrides()) == rules
+
+
+def test_every_preset_has_its_title_and_defaults():
+    from engine import PRESETS
+
+    assert list(PRESETS) == ["standard", "tournament", "three-hand", "big-game", "eighty-eight", "moon",
+                             "seventy-two", "geezer", "eighty-four"]
+    moon, geezer = Rules.from_preset("moon").options, Rules.from_preset("geezer").options
+    assert (moon.scoring, moon.target, moon.nello, moon.doubles_trump) == ("points", 21, "off", False)
+    assert (geezer.forced_bid, geezer.nello_low, geezer.splash) == (True, True, False)
+    assert Rules.from_preset("seventy-two", {"scoring": "points"}).target == 400
+    assert Rules.from_preset("eighty-four", {"scoring": "points"}).target == 500

@@ -6,28 +6,43 @@ and §6 on (high, low) pairs, sharing nothing with the engine's tables.
 
 import json
 import random
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, Hand, Rules, read_record, write_record
+from engine import Game, Hand, Rules, public_view, read_record, view_for, write_record
 
-SETTINGS = settings(max_examples=60, deadline=None, derandomize=True)
+SETTINGS = settings(max_examples=200, deadline=None, derandomize=True)
 
+HOUSE = {"sevens_trump": [True, False], "mark_raise": ["one", "double"], "stacking": ["marks", "two-marks"],
+         "draw": ["dealer", "partners"]}
 OPTION_CHOICES = {
     "standard": {"forced_bid": [True, False], "nello": ["on", "off", "forced-only"],
                  "nello_doubles": [["high"], ["low"], ["suit"], ["high", "low", "suit"], ["low", "suit"]],
                  "follow_me_doubles": ["high", "suit"], "sevens": [True, False], "sevens_target": [6, 7, 8],
                  "first_suit_declared": [True, False], "play_out": [True, False], "scoring": ["marks", "points"],
                  "plunge_marks": [3, 4], "max_opening_marks": [1, 2, 3], "doubles_trump": [True, False],
-                 "made_scores": ["taken", "bid"]},
+                 "made_scores": ["taken", "bid"], "nello_low": [True, False], **HOUSE},
     "tournament": {"first_suit_declared": [True, False], "play_out": [True, False], "forced_bid": [True, False]},
     "three-hand": {"sevens": [True, False], "first_suit_declared": [True, False], "play_out": [True, False],
-                   "scoring": ["marks", "points"], "nello_doubles": [["low"], ["high", "suit"]]},
+                   "scoring": ["marks", "points"], "nello_doubles": [["low"], ["high", "suit"]], **HOUSE},
     "big-game": {"first_suit_declared": [True, False], "follow_me_doubles": ["high", "suit"],
-                 "scoring": ["marks", "points"]},
+                 "scoring": ["marks", "points"], "sevens_trump": [True, False]},
     "eighty-eight": {"scoring": ["marks", "points"], "play_out": [True, False],
-                     "first_suit_declared": [True, False]},
+                     "first_suit_declared": [True, False], "mark_raise": ["one", "double"]},
+    "moon": {"shoot_over": [True, False], "nello": ["on", "off"], "doubles_trump": [True, False],
+             "forced_bid": [True, False], "made_scores": ["taken", "bid"], "nello_doubles": [["low"], ["high", "suit"]],
+             "sevens_trump": [True, False], "first_suit_declared": [True, False], "stacking": ["marks", "two-marks"]},
+    "seventy-two": {"nello": ["on", "off"], "plunge": [True, False], "splash": [True, False], "sevens": [True, False],
+                    "forced_bid": [True, False], "scoring": ["marks", "points"], "play_out": [True, False],
+                    **HOUSE},
+    "geezer": {"forced_bid": [True, False], "dip": [True, False], "dive": [True, False], "count_trump": [True, False],
+               "nello_low": [True, False], "sevens": [True, False], "play_out": [True, False],
+               "nello_doubles": [["low"], ["high", "low", "suit"]], **HOUSE},
+    "eighty-four": {"players": [8, 6], "sevens": [True, False], "forced_bid": [True, False],
+                    "scoring": ["marks", "points"], "play_out": [True, False], "nello_doubles": [["high"], ["low"]],
+                    **HOUSE},
 }
 
 
@@ -51,6 +66,10 @@ def _is_trump(c, t):
     a, b = t
     if c.kind == "suit":
         return c.trump in (a, b)
+    if c.kind == "sevens-trump":
+        return a + b == 7
+    if c.kind == "count":
+        return a + b in (5, 10)
     return c.kind == "doubles" and a == b
 
 
@@ -90,13 +109,19 @@ def slow_legal(c, held, led, declared):
 
 
 def _rank(c, t, s):
+    """How high ``t`` ranks in suit ``s`` ("T": trump), as a tuple (higher wins)."""
     a, b = t
-    if s == "T" and c.kind == "doubles" or s == "D":
-        return a
+    if s == "T" and c.kind in ("doubles", "sevens-trump") or s == "D":
+        return (a,)
+    if s == "T" and c.kind == "count":
+        return (a + b, a)  # tens over fives, then by the higher end
     number = c.trump if s == "T" else s
     if a == b:
-        return -1 if c.kind == "nello" and c.doubles == "low" and s != "T" else 99
-    return b if a == number else a
+        return (-1,) if c.kind == "nello" and c.doubles == "low" and c.low is None and s != "T" else (99,)
+    other = b if a == number else a
+    if c.kind == "nello" and c.low is not None and other == c.low:
+        return (-2,)  # Geezer: a tile bearing the low number is the lowest of its other suit
+    return (other,)
 
 
 def slow_winner(c, tiles, declared):
@@ -136,6 +161,13 @@ def random_hand(rules, seed, check):
 
 # --- properties --------------------------------------------------------------------------------------------
 
+def test_each_games_total():
+    totals = {"standard": 42, "tournament": 42, "three-hand": 44, "big-game": 66, "eighty-eight": 88, "moon": 7,
+              "seventy-two": 72, "geezer": 54, "eighty-four": 84}
+    assert {p: Rules.from_preset(p).layout.total for p in totals} == totals
+    assert Rules.from_preset("eighty-four", {"players": 6}).layout.total == 88
+
+
 @SETTINGS
 @given(tables(), st.integers(0, 2**32))
 def test_points_always_total_the_hands_total(rules, seed):
@@ -146,7 +178,7 @@ def test_points_always_total_the_hands_total(rules, seed):
         unplayed = sum(h.ts.points[t] for s in range(rules.players) for t in range(len(h.ts.hi))
                        if h.held[s] >> t & 1)
         assert sum(h.points) + unplayed == total  # only a Nello partner's tiles stay unplayed
-        assert unplayed == 0 or h.out is not None
+        assert unplayed == 0 or h.seats_out
 
 
 @SETTINGS
@@ -154,10 +186,10 @@ def test_points_always_total_the_hands_total(rules, seed):
 def test_no_tile_is_played_twice_and_every_trick_is_full(rules, seed):
     h = random_hand(rules, seed, lambda *a: None)
     played = [t for _, t, _ in h.plays]
-    assert len(played) == len(set(played))
+    assert len(played) == len(set(played)) and not set(played) & set(h.discarded)
     for tr in h.tricks:
-        assert len(tr.tiles) == rules.players - (h.out is not None)
-        assert len(set(tr.seats)) == len(tr.seats) and h.out not in tr.seats
+        assert len(tr.tiles) == rules.players - len(h.seats_out)
+        assert len(set(tr.seats)) == len(tr.seats) and not set(h.seats_out) & set(tr.seats)
 
 
 @SETTINGS
@@ -207,9 +239,33 @@ def test_a_game_always_ends_with_one_winner(rules, seed):
         while not h.complete:
             legal = h.legal_actions()
             bids = [a for a in legal if a != "pass"]
-            h = h.apply(rng.choice(bids if h.phase == "auction" and bids and rng.random() < 0.5 else legal))
+            if h.phase == "auction" and bids and rng.random() < 0.5:
+                legal = bids[:1]  # the lowest bid (random 21s and 42s sink Moon's scores below zero for good)
+            h = h.apply(rng.choice(legal))
         game = game.record_hand(h)
         if game.over:
             break
     assert game.over and 0 <= game.winner < rules.teams
     assert game.scores[game.winner] >= rules.target  # not always the top score: see the both-past rule
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 2**32))
+def test_the_public_view_shows_no_hidden_tile_and_a_seat_sees_only_its_own(rules, seed):
+    def shown(view):
+        names = [p["tile"].split("/")[0] for p in view["trick"]]
+        names += [t.split("/")[0] for tr in view["tricks"] for t in tr["tiles"]]
+        return Counter(names + list((view["exchange"] or {}).get("discard", [])))
+
+    def check(before, action, after):
+        public = public_view(after)
+        face_up = after.lay.exchange.face_up(after) if after.lay.exchange else []
+        allowed = Counter([after.ts.names[t] for _, t, _ in after.plays] + [after.ts.names[t] for t in face_up])
+        assert not shown(public) - allowed  # nothing the table shows is still hidden
+        for seat in range(after.players):
+            view = view_for(after, seat)
+            assert view["hand"] == after.tiles_of(seat)
+            if seat != after.bidder:  # the bid winner also knows the widow and his own discards
+                assert not shown(view) - allowed and view["widow"] is None
+
+    random_hand(rules, seed, check)

@@ -1,0 +1,96 @@
+"""The chooser the bot uses: light computer seats, decisions in a pool of workers, budgets from a governor.
+
+A computer seat is a level and a seeded random stream, nothing more; each decision draws its own seed from
+the seat's stream, so the same seeded table plays the same moves whether its decisions run in a thread or
+in a worker process. The search's memory belongs to the workers (one per worker thread), not to the seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from .decisions import Decision, Outcome, PlayerFactory, decide, ready, takes_budget
+from .governor import Governor
+from .model import Table
+from .pools import PROCESSES, WorkerPlan
+
+log = logging.getLogger("bot.computers")
+
+
+@dataclass
+class ComputerSeat:
+    """A computer at a seat: its level and its own seeded random stream."""
+
+    level: str
+    rng: random.Random
+
+
+class PoolChooser:
+    """Decides computer moves in a pool of worker threads or processes (see the module docstring)."""
+
+    def __init__(self, factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
+                 window_s: float = 1.2, governor: Governor | None = None):
+        self.factory = factory
+        self.rng = rng  # the service's: each seat's stream is seeded from it, so seeded tests repeat
+        self.plan = plan or WorkerPlan()
+        self.budgeted = takes_budget(factory)
+        self.governor = governor or Governor(self.plan.workers, window_s=window_s)
+        self.seats: dict[tuple[int, int], ComputerSeat] = {}
+        self._pool: Executor | None = None
+
+    @property
+    def pool(self) -> Executor:
+        """The worker pool, started on first use."""
+        if self._pool is None:
+            self._pool = self.plan.start()
+            log.info("computer decisions run in %s", self.plan)
+        return self._pool
+
+    def start(self) -> None:
+        """Start every worker now (a worker process loads the solver as it starts) rather than on the first
+        decisions."""
+        if self.plan.kind == PROCESSES:
+            for _ in range(self.plan.workers):
+                self.pool.submit(ready)
+
+    def seat(self, table: Table, seat: int, level: str) -> None:
+        """A new computer of `level` at `seat`."""
+        self.seats[(table.id, seat)] = ComputerSeat(level, random.Random(self.rng.randrange(2**32)))
+
+    async def choose(self, table: Table, seat: int, view: dict) -> str:
+        """The seat's computer decides in a worker (a computer is seated at the table's level if the seat
+        has none yet, e.g. for an away player)."""
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        if (table.id, seat) not in self.seats:
+            self.seat(table, seat, table.computer_level)
+        computer = self.seats[(table.id, seat)]
+        budget = self.governor.admit()
+        decision = Decision(self.factory, computer.level, computer.rng.randrange(2**32), view,
+                            budget if self.budgeted else None)
+        outcome: Outcome | None = None
+        try:
+            outcome = await asyncio.get_running_loop().run_in_executor(self.pool, decide, decision)
+        finally:
+            self.governor.finish(budget, outcome)
+        if outcome.action not in legal:
+            log.warning("table %s: computer chose illegal %r; playing %r", table.id, outcome.action, legal[0])
+            return legal[0]
+        return outcome.action
+
+    def forget(self, table: Table) -> None:
+        """The table is over: its seats go."""
+        for key in [key for key in self.seats if key[0] == table.id]:
+            del self.seats[key]
+
+    def close(self) -> None:
+        """Stop the workers (decisions not started are dropped) and log the counters."""
+        if self._pool is not None:
+            log.info("%s", self.governor.stats().line(self.plan.workers))
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,138 @@
+"""How much CPU each computer decision may use, so that a busy machine weakens every computer a little
+instead of keeping people waiting.
+
+The workers can deliver `workers × share × window` CPU seconds within one window (the cosmetic pause: a
+decision finished inside it costs a player no time). `share` is measured: the CPU seconds a decision got
+per wall second while it ran, so a machine shared with other programs counts for what it gives. When more
+decisions wait than that can pay for at the full budget, every decision admitted gets the same smaller
+budget (fair by CPU time, not by wall time), never below a floor. `fill` is the measured part of its budget
+a decision uses (many stop early), so short decisions do not shrink everyone's budget for nothing.
+
+Nothing is silent: a log line when budgets start to shrink and by how much, one when they are back to
+full, and the counters (`stats()`) as a `computers:` line every `report_every` seconds of activity, for
+the load benchmark to read.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .decisions import Outcome
+
+log = logging.getLogger("bot.computers")
+
+FULL_BUDGET_MS = 300.0  # the strong player's budget on an idle machine (engine.ai.DEFAULT_BUDGET_MS)
+FLOOR_BUDGET_MS = 5.0  # below this a strong decision is easy's anyway; the queue waits rather than shrink more
+SMOOTHING = 0.1  # weight of the newest measurement in the running averages
+MIN_FILL = 0.25  # never count on decisions using less than this part of their budget
+MIN_SHARE = 0.05
+MEASURABLE_WALL = 0.002  # decisions shorter than this say too little about the core's share
+
+
+@dataclass(frozen=True)
+class GovernorStats:
+    """Counters since start-up, and the state now."""
+
+    decisions: int  # admitted
+    finished: int
+    shrunk: int  # admitted with less than the full budget
+    budget_ms_total: float  # sum of the budgets admitted
+    cpu_s_total: float  # CPU the finished decisions used
+    wall_s_total: float  # wall time they ran (in a worker, queueing not counted)
+    waiting: int  # admitted and not finished now
+    waiting_max: int
+    budget_ms: float  # the budget a decision admitted now would get
+    share: float  # measured share of a core per worker
+    fill: float  # measured part of its budget a decision uses
+
+    def line(self, workers: int) -> str:
+        """One `key=value` line for the log (and the load benchmark)."""
+        mean_budget = self.budget_ms_total / self.decisions if self.decisions else 0.0
+        mean_cpu = 1000 * self.cpu_s_total / self.finished if self.finished else 0.0
+        return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
+                f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} waiting={self.waiting} "
+                f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
+                f"share={self.share:.2f} fill={self.fill:.2f}")
+
+
+class Governor:
+    """Gives each computer decision a CPU-time budget from the demand and the cores the workers get."""
+
+    def __init__(self, workers: int, *, window_s: float = 1.2, full_ms: float = FULL_BUDGET_MS,
+                 floor_ms: float = FLOOR_BUDGET_MS, clock: Callable[[], float] = time.monotonic,
+                 report_every: float = 10.0):
+        self.workers = workers
+        self.window = max(window_s, full_ms / 1000)  # with no pause, a full budget is still one decision's wait
+        self.full_ms = full_ms
+        self.floor_ms = min(floor_ms, full_ms)
+        self.clock = clock
+        self.report_every = report_every
+        self.share = 1.0
+        self.fill = 1.0  # until measured, assume every decision spends its whole budget
+        self.waiting = 0
+        self.waiting_max = 0
+        self.decisions = self.finished = self.shrunk = 0
+        self.budget_total = 0.0
+        self.cpu_total = self.wall_total = 0.0
+        self.shrunk_since: float | None = None  # when budgets last went below full
+        self.next_report = clock() + report_every
+
+    def budget_for(self, waiting: int) -> float:
+        """The CPU milliseconds each of `waiting` decisions may use so that all finish within the window."""
+        capacity = self.workers * self.share * self.window
+        each = capacity / (max(waiting, 1) * max(self.fill, MIN_FILL))
+        return max(self.floor_ms, min(self.full_ms, 1000 * each))
+
+    def admit(self) -> float:
+        """A decision joins the queue: its budget in CPU milliseconds."""
+        self.waiting += 1
+        self.waiting_max = max(self.waiting_max, self.waiting)
+        budget = self.budget_for(self.waiting)
+        self.decisions += 1
+        self.budget_total += budget
+        if budget < self.full_ms:
+            self.shrunk += 1
+        self._tell(budget)
+        return budget
+
+    def finish(self, budget_ms: float, outcome: Outcome | None) -> None:
+        """A decision admitted with `budget_ms` is over (`outcome` None: cancelled or failed)."""
+        self.waiting = max(0, self.waiting - 1)
+        if outcome is None:
+            return
+        self.finished += 1
+        self.cpu_total += outcome.cpu
+        self.wall_total += outcome.wall
+        if outcome.wall >= MEASURABLE_WALL:
+            share = max(MIN_SHARE, min(1.0, outcome.cpu / outcome.wall))
+            self.share += SMOOTHING * (share - self.share)
+        fill = min(1.0, outcome.cpu / (budget_ms / 1000))
+        self.fill += SMOOTHING * (fill - self.fill)
+
+    def stats(self) -> GovernorStats:
+        """The counters and the state now."""
+        return GovernorStats(
+            decisions=self.decisions, finished=self.finished, shrunk=self.shrunk,
+            budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
+            waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget_for(self.waiting + 1),
+            share=self.share, fill=self.fill,
+        )
+
+    def _tell(self, budget: float) -> None:
+        """Log when budgets start to shrink and when they recover; the counters every `report_every` s."""
+        now = self.clock()
+        if budget < self.full_ms and self.shrunk_since is None:
+            self.shrunk_since = now
+            log.info("computer budgets shrink to %.0f ms CPU per decision (%.0f%% of %.0f ms): %d decisions "
+                     "waiting for %d worker(s) getting %.2f of a core each", budget, 100 * budget / self.full_ms,
+                     self.full_ms, self.waiting, self.workers, self.share)
+        elif budget >= self.full_ms and self.shrunk_since is not None:
+            log.info("computer budgets back to full (%.0f ms) after %.0f s shrunk", self.full_ms,
+                     now - self.shrunk_since)
+            self.shrunk_since = None
+        if now >= self.next_report:
+            self.next_report = now + self.report_every
+            log.info("%s", self.stats().line(self.workers))

@@ -1,0 +1,66 @@
+"""Where computer decisions run: a plan (threads or processes, and how many), and the pool it starts.
+
+On a machine with more than two cores the default is a process pool of cores − 1 workers: the search's
+Python glue holds the GIL for about a seventh of a decision, so threads stop scaling at a few cores
+(SCALE-OUT §5), and a process of its own keeps the event loop's process free. On two cores or fewer, one
+worker thread: a core stays for the event loop. Either kind runs at a lower OS priority than the event loop.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from .decisions import lower_priority, prepare_process
+
+THREADS, PROCESSES = "threads", "processes"
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class WorkerPlan:
+    """How computer decisions run: `kind` threads or processes, `workers` of them."""
+
+    kind: str = THREADS
+    workers: int = 1
+
+    @classmethod
+    def auto(cls, n_cores: int | None = None) -> WorkerPlan:
+        """Processes (cores − 1) on more than two cores, else one thread."""
+        n = cores() if n_cores is None else n_cores
+        return cls(PROCESSES, n - 1) if n > 2 else cls(THREADS, 1)
+
+    @classmethod
+    def parse(cls, text: str, n_cores: int | None = None) -> WorkerPlan:
+        """Read `auto`, `threads`, `threads:N`, `processes` or `processes:N` (ValueError otherwise).
+        Without N: cores − 1, at least one."""
+        kind, _, count = text.strip().lower().partition(":")
+        if kind in ("", "auto") and not count:
+            return cls.auto(n_cores)
+        if kind not in (THREADS, PROCESSES):
+            raise ValueError(f"computer workers must be auto, threads[:N] or processes[:N] (got {text!r})")
+        if not count:
+            return cls(kind, max(1, (cores() if n_cores is None else n_cores) - 1))
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"the number of computer workers must be a whole number from 1 (got {count!r})")
+        return cls(kind, int(count))
+
+    def start(self) -> Executor:
+        """A pool that runs `decisions.decide` jobs (workers at lower priority; processes warmed up)."""
+        if self.kind == PROCESSES:
+            # spawn, not fork: the event loop's process has threads and open sockets a fork would copy
+            return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=prepare_process)
+        return ThreadPoolExecutor(self.workers, thread_name_prefix="computer", initializer=lower_priority)
+
+    def __str__(self) -> str:
+        return f"{self.workers} worker {self.kind[:-1] if self.workers == 1 else self.kind}"

@@ -1,0 +1,36 @@
+"""The strong player's budget is measured by the clock it is given (the bot gives it CPU time)."""
+
+from __future__ import annotations
+
+import itertools
+
+from engine.ai import make_player
+from engine.ai.easy import EasyPlayer
+
+from .test_workspaces import play_views
+
+
+class StoppedClock:
+    """A clock that never moves: a budget measured by it never runs out."""
+
+    def __call__(self) -> float:
+        return 0.0
+
+
+def test_a_clock_that_runs_out_at_once_leaves_easys_move():
+    ticks = itertools.count(step=10.0)  # every reading is ten seconds later: no time to search
+
+    for i, view in enumerate(play_views(6, 51)):
+        player = make_player("strong", i, budget_ms=300, clock=lambda: next(ticks))
+        assert player.choose(view) == EasyPlayer(i).choose(view)
+
+
+def test_a_clock_that_stands_still_lets_the_search_run_as_far_as_fixed_work():
+    from engine.ai.strong import MAX_SAMPLES, StrongPlayer
+
+    late = [v for v in play_views(40, 52) if sum(v["tile_counts"]) <= 16][:3]  # quick to solve
+    assert late
+    for i, view in enumerate(late):
+        timeless = make_player("strong", i, budget_ms=1000, clock=StoppedClock())
+        assert timeless.choose(view) == StrongPlayer(i, samples=MAX_SAMPLES).choose(view)
+        assert timeless.last_value is not None  # it searched

@@ -1,0 +1,43 @@
+"""Seeded views for the computer tests, and a factory whose strong player does fixed work (reproducible in
+any thread or process)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine import Hand, Rules, view_for
+from engine.ai import make_player
+from engine.ai.strong import StrongPlayer
+
+
+def fixed_strong(level: str, seed: int | None, **_budget):
+    """`strong` solving a fixed number of samples (the same answer whatever the clock); other levels real.
+    Module-level, so it pickles to a worker process."""
+    if level == "strong":
+        return StrongPlayer(seed, samples=4)
+    return make_player(level, seed)
+
+
+def views(preset: str, seed: int, count: int) -> list[dict]:
+    """Up to `count` views with a real choice, from seeded hands played by easy players, every phase."""
+    rules = Rules.from_preset(preset)
+    rng = random.Random(seed)
+    out: list[dict] = []
+    easy = [make_player("easy", seed + s) for s in range(rules.players)]
+    while len(out) < count:
+        hand = Hand.new(rules, rng.randrange(rules.players), rng)
+        while not hand.complete and len(out) < count:
+            view = view_for(hand, hand.turn)
+            if len(view["legal"]) > 1:
+                out.append(view)
+            hand = hand.apply(easy[hand.turn].choose(view))
+    return out
+
+
+@dataclass(eq=False)
+class FakeTable:
+    """What a chooser reads of a table: its id and its computers' level."""
+
+    id: int
+    computer_level: str = "strong"

@@ -1,0 +1,187 @@
+"""The bot's chooser: legal answers, the same moves in a thread or a worker process, shared workspaces."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.tables.choosers import PoolChooser
+from bot.tables.decisions import Decision, decide, takes_budget
+from bot.tables.governor import Governor
+from bot.tables.pools import PROCESSES, THREADS, WorkerPlan
+from engine.ai import make_player
+from engine.ai.solver import Workspace
+from tests.bot.computer_views import FakeTable, fixed_strong, views
+
+
+def chooser(factory=make_player, seed: int = 1, plan: WorkerPlan | None = None, full_ms: float = 20):
+    plan = plan or WorkerPlan(THREADS, 1)
+    return PoolChooser(factory, random.Random(seed), plan, governor=Governor(plan.workers, full_ms=full_ms))
+
+
+@pytest.mark.parametrize("preset", ["standard", "three-hand", "big-game", "eighty-eight"])
+async def test_every_level_answers_legally_in_every_phase(preset):
+    picker = chooser()
+    table = FakeTable(1)
+    seen = set()
+    try:
+        for i, view in enumerate(views(preset, 5, 24)):
+            level = ("strong", "easy", "random")[i % 3]
+            picker.seat(table, view["seat"], level)
+            action = await picker.choose(table, view["seat"], view)
+            assert action in view["legal"], (preset, level, view["legal"], action)
+            seen.add(view["phase"])
+    finally:
+        picker.close()
+    assert {"auction", "play"} <= seen
+
+
+async def test_a_single_legal_move_is_played_without_a_worker():
+    picker = chooser()
+    view = {"legal": ["pass"], "seat": 0, "phase": "auction"}
+    assert await picker.choose(FakeTable(1), 0, view) == "pass"
+    assert picker._pool is None and picker.governor.decisions == 0
+
+
+async def test_thread_and_process_pools_play_the_same_moves_from_the_same_seed():
+    sample = views("standard", 11, 6)
+    answers = {}
+    for kind in (THREADS, PROCESSES):
+        picker = chooser(fixed_strong, seed=3, plan=WorkerPlan(kind, 1))
+        table = FakeTable(7)
+        try:
+            answers[kind] = [await picker.choose(table, v["seat"], v) for v in sample]
+        finally:
+            picker.close()
+    assert answers[THREADS] == answers[PROCESSES]
+    assert all(a in v["legal"] for a, v in zip(answers[THREADS], sample, strict=True))
+
+
+async def test_a_seeded_table_repeats_its_moves_and_another_seed_differs():
+    sample = views("standard", 12, 12)
+
+    async def play(seed):
+        picker = chooser(fixed_strong, seed=seed)
+        try:
+            return [await picker.choose(FakeTable(1), v["seat"], v) for v in sample if v["phase"] == "play"]
+        finally:
+            picker.close()
+
+    def random_level(level, seed, **budget):
+        return make_player("random", seed)
+
+    first = await play(4)
+    assert first == await play(4)
+    picker = chooser(random_level, seed=4)
+    try:
+        moves = [[await picker.choose(FakeTable(t), v["seat"], v) for v in sample] for t in range(6)]
+    finally:
+        picker.close()
+    assert len({tuple(m) for m in moves}) > 1  # each table's seats have streams of their own
+
+
+async def test_many_seats_share_the_workers_workspaces():
+    before = Workspace.made
+    picker = chooser(fixed_strong, plan=WorkerPlan(THREADS, 2))
+    tables = [FakeTable(t) for t in range(40)]
+    sample = [v for v in views("standard", 21, 40) if v["phase"] == "play"]
+    try:
+        for table in tables:
+            for seat in range(4):
+                picker.seat(table, seat, "strong")
+        decided = await asyncio.gather(*(
+            picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False)
+        ))
+        assert len(decided) == min(len(tables), len(sample)) >= 10
+        assert len(picker.seats) == 160
+        assert 1 <= Workspace.made - before <= 2  # one per worker thread, not one per seat (160 x 8 MB)
+    finally:
+        picker.close()
+
+
+def test_a_factory_that_cannot_make_a_level_falls_back_to_a_weaker_one():
+    def picky(level, seed):
+        if level == "strong":
+            raise RuntimeError("no solver here")
+        return make_player(level, seed)
+
+    view = views("standard", 41, 1)[0]
+    outcome = decide(Decision(picky, "strong", 3, view))
+    assert outcome.action in view["legal"]
+    assert outcome.action == make_player("easy", 3).choose(view)
+
+
+def test_budgets_go_only_to_factories_that_take_them():
+    assert takes_budget(make_player)
+    assert takes_budget(fixed_strong)
+    assert not takes_budget(lambda level, seed: None)
+
+
+def test_worker_plans():
+    assert WorkerPlan.auto(2) == WorkerPlan(THREADS, 1)
+    assert WorkerPlan.auto(1) == WorkerPlan(THREADS, 1)
+    assert WorkerPlan.auto(8) == WorkerPlan(PROCESSES, 7)
+    assert WorkerPlan.parse("auto", 16) == WorkerPlan(PROCESSES, 15)
+    assert WorkerPlan.parse("processes:1", 2) == WorkerPlan(PROCESSES, 1)
+    assert WorkerPlan.parse("Threads", 4) == WorkerPlan(THREADS, 3)
+    assert WorkerPlan.parse("threads", 1) == WorkerPlan(THREADS, 1)
+    for bad in ("fibers", "threads:0", "processes:x", "threads:-2"):
+        with pytest.raises(ValueError):
+            WorkerPlan.parse(bad, 4)
+
+
+def test_computer_workers_are_configured_from_the_environment():
+    from bot.config import Config, ConfigError
+
+    assert Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "processes:2"}).computer_workers == \
+        WorkerPlan(PROCESSES, 2)
+    assert Config.from_env({"DISCORD_TOKEN": "t"}).computer_workers == WorkerPlan.auto()
+    with pytest.raises(ConfigError, match="COMPUTER_WORKERS"):
+        Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "many"})
+
+
+def test_worker_processes_end_with_a_killed_bot(tmp_path):
+    script = tmp_path / "bot_with_workers.py"
+    script.write_text(
+        "import random, sys, time\n"
+        "from bot.tables.choosers import PoolChooser\n"
+        "from bot.tables.decisions import ready\n"
+        "from bot.tables.pools import WorkerPlan\n"
+        "from engine.ai import make_player\n"
+        "if __name__ == '__main__':\n"
+        "    chooser = PoolChooser(make_player, random.Random(1), WorkerPlan('processes', 1))\n"
+        "    print(chooser.pool.submit(ready).result(), flush=True)\n"
+        "    time.sleep(120)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    bot = subprocess.Popen([sys.executable, str(script)], cwd=root, stdout=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        worker = int(bot.stdout.readline())
+        assert alive(worker)
+        bot.kill()  # kill -9: no clean shutdown tells the worker anything
+        bot.wait()
+        for _ in range(300):  # the worker notices within moments; allow a slow machine 30 s
+            if not alive(worker):
+                break
+            time.sleep(0.1)
+        assert not alive(worker)
+    finally:
+        bot.kill()
+        bot.stdout.close()
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs with this id (a zombie counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -1,0 +1,131 @@
+"""The computer runner: thinking starts with the pause, and a decision the table has moved past is dropped."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+
+from bot.tables.choosers import PoolChooser
+from bot.tables.computers import ComputerRunner
+from bot.tables.governor import Governor
+from bot.tables.pools import THREADS, WorkerPlan
+
+
+class Table:
+    """A table reduced to what the runner reads: whose computer turn it is and the moment's token."""
+
+    def __init__(self, turns: list[int]):
+        self.id = 1
+        self.computer_level = "strong"
+        self.turns = turns  # computer seats to play, in order
+        self.moment = 0
+
+    def computer_turn(self) -> int | None:
+        return self.turns[0] if self.turns else None
+
+    @property
+    def token(self) -> str:
+        return f"moment-{self.moment}"
+
+    def view_for(self, seat: int) -> dict:
+        return {"seat": seat, "legal": [f"{seat}-a", f"{seat}-b"], "moment": self.moment}
+
+    def move_on(self) -> None:
+        """Someone else played the seat on turn (a take-over, a player back from away)."""
+        self.turns.pop(0)
+        self.moment += 1
+
+
+class HeldChooser:
+    """Answers each decision only when the test lets it."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, int]] = []  # (seat, moment of the view)
+        self.answer = asyncio.Event()
+
+    async def choose(self, table, seat: int, view: dict) -> str:
+        self.asked.append((seat, view["moment"]))
+        await self.answer.wait()
+        self.answer.clear()
+        return view["legal"][1]
+
+    def seat(self, table, seat, level) -> None: ...
+
+    def forget(self, table) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def runner_for(table: Table, chooser, pause: float) -> tuple[ComputerRunner, list]:
+    applied: list[tuple[int, str]] = []
+    lock = asyncio.Lock()
+
+    async def apply(t, seat, action):
+        applied.append((seat, action))
+        t.move_on()
+
+    return ComputerRunner(chooser, lambda t: lock, apply, pause), applied
+
+
+async def settle(rounds: int = 20) -> None:
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+
+
+async def test_a_decision_the_table_has_moved_past_is_dropped():
+    table = Table([1, 2])
+    chooser = HeldChooser()
+    runner, applied = runner_for(table, chooser, pause=0)
+    runner.kick(table)
+    await settle()
+    assert chooser.asked == [(1, 0)]
+    table.move_on()  # seat 1 was played meanwhile: its computer's answer is for a moment that is gone
+    chooser.answer.set()
+    await settle()
+    assert applied == []
+    assert chooser.asked == [(1, 0), (2, 1)]  # the runner asks the seat now on turn instead
+    chooser.answer.set()
+    await asyncio.wait_for(runner.runner(table), 5)
+    assert applied == [(2, "2-b")]
+
+
+async def test_a_computer_starts_thinking_at_once_and_acts_after_its_pause():
+    table = Table([3])
+    chooser = HeldChooser()
+    runner, applied = runner_for(table, chooser, pause=3600)
+    runner.kick(table)
+    await settle()
+    assert chooser.asked == [(3, 0)]  # thinking while the pause runs
+    chooser.answer.set()
+    await settle()
+    assert applied == []  # the pause is not over: the move waits
+    await runner.stop_all()
+    assert applied == []
+
+
+async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
+    release = threading.Event()
+
+    class Stuck:
+        def choose(self, view):
+            release.wait(10)
+            return view["legal"][0]
+
+    def factory(level, seed):
+        return Stuck()
+
+    plan = WorkerPlan(THREADS, 1)
+    chooser = PoolChooser(factory, random.Random(1), plan, governor=Governor(1))
+    table = Table([1, 2])
+    runner, applied = runner_for(table, chooser, pause=0)
+    try:
+        runner.kick(table)
+        await settle()
+        assert chooser.governor.waiting == 1
+        runner.stop(table)
+        await asyncio.gather(runner.runner(table), return_exceptions=True)
+        assert chooser.governor.waiting == 0 and applied == []
+    finally:
+        release.set()
+        chooser.close()
