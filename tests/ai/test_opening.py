@@ -42,11 +42,10 @@ def test_nobody_has_bid_only_before_the_first_bid():
 @pytest.mark.parametrize("level", ["easy", "strong"])
 def test_a_hand_over_the_bar_opens_at_the_lowest_bid_and_one_under_it_passes(level, monkeypatch):
     preset = "three-hand"
-    view = first_view(preset, 11)
-    sit = read(view)
     decide = (lambda s: easy.bid(s)) if level == "easy" else (lambda s: bidding.bid(s))
-    usual = easy.bid(sit, opening=False) if level == "easy" else bidding.bid(sit, opening_rule=False)
-    assert usual == "pass"  # a seeded hand the usual rules pass with
+    usual = (lambda s: easy.bid(s, opening=False)) if level == "easy" else (lambda s: bidding.bid(s, opening_rule=False))
+    # the first seeded deal whose first caller passes by the usual rules (most three-hand hands do)
+    sit = next(s for s in (read(first_view(preset, seed)) for seed in range(50)) if usual(s) == "pass")
     lowest = str(sit.rules.layout.min_bid)
     monkeypatch.setattr(opening, "bars", lambda: {preset: {level: -1.0}})  # every hand clears it
     assert decide(sit) == lowest
@@ -99,10 +98,6 @@ def test_opening_strengths_mark_deals_the_usual_rules_already_bid():
     assert all(v == float("inf") or 0.0 <= v <= 1.0 for v in out["strong"])
 
 
-def test_opening_bids_cover_every_level_and_a_made_level_implies_the_lower_ones():
-    bids = calibrate.opening_bids(1, seed=3, budget_ms=20, preset="three-hand")
-    rules = Rules.from_preset("three-hand")
-    levels = rules.layout.total - rules.layout.min_bid + 1
-    assert len(bids) == levels and all(0.0 <= p <= 1.0 for p, _ in bids)
-    made = [m for _, m in bids]
-    assert made == sorted(made, reverse=True)  # took t points: made every level up to t, none above
+def test_opening_bids_rate_each_opened_hand_once():
+    bids = calibrate.opening_bids(2, seed=3, budget_ms=20, preset="three-hand")
+    assert len(bids) == 2 and all(0.0 <= p <= 1.0 and isinstance(m, bool) for p, m in bids)
