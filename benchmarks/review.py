@@ -4,7 +4,8 @@ Run as ``python benchmarks/review.py [--hands N] [--budget S] [--seed K] [--pres
 from a seeded shuffle and played by easy computers (a forced bid, so every hand is played); each is
 reviewed once for a seat that alternates between the bidder and a defender, as the bot reviews it, and
 the wall time is recorded. Prints the median, p95 and max, how many reviews finished every decision
-inside the budget, and the machine's load average before and after: quote it with the figures.
+inside the budget, and the machine's load average before and after: quote it with the figures. The time
+is what a player waits for: the analysis, the picture drawn and the text written.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.learn.review_view import review_scene, review_text  # noqa: E402
+from bot.pictures.examples import seats  # noqa: E402
+from bot.pictures.review import render_review  # noqa: E402
 from engine import Hand, Rules, write_record  # noqa: E402
 from engine.ai import warm_up  # noqa: E402
 from engine.ai.arena import play_hand  # noqa: E402
@@ -50,6 +54,9 @@ def main() -> None:
         seat = hand.bidder if i % 2 == 0 or hand.bidder is None else (hand.bidder + 1) % rules.players
         start = time.perf_counter()
         review = review_hand(write_record(hand), seat or 0, budget_s=args.budget, seed=i)
+        names = seats(rules.players)
+        render_review(review_scene(hand, i, names, seat or 0, review))
+        review_text(hand, i, names, seat or 0, review)
         times.append(time.perf_counter() - start)
         complete += review.complete
         decisions += len(review.decisions)

@@ -18,16 +18,18 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from engine import Hand, RecordError, Rules, read_record
-from engine.ai.review import HandReview, ReviewError, review_hand
+from engine import Hand, RecordError, Rules, read_record, view_for
+from engine.ai.review import HandReview, ReviewError, advise, decision_key, review_hand
 
 from .learn import ids, lessons
-from .learn.review_view import review_scene, review_text, seat_names
+from .learn.review_view import hint_text, review_scene, review_text, seat_names
 from .pictures.review import render_review
 from .storage import Storage, TableRow
+from .tables import Table
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 256
+HINT_BUDGET_S = 0.3  # the strong computer's own thinking time
 NOT_HERE = "That hand isn't from a table in this server."
 NOT_SEATED = "Only the players at that table can review its hands from here; `/42 history` lists this server's finished hands."
 
@@ -59,6 +61,13 @@ class _WithCoach(Protocol):
     coach: Coach
 
 
+class TableFinder(Protocol):
+    """Where the coach finds a live table (the table service)."""
+
+    async def find(self, table_id: int) -> Table | None:
+        """The table with this id, if it is open here."""
+
+
 def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
            disabled: bool = False) -> CoachButton:
     """A learning button."""
@@ -85,9 +94,13 @@ class Coach:
     """Help pages, reviews and records for the cog and the buttons; reviews run on their own worker thread
     (the solver and the strong player are CPU work) and are kept once made."""
 
-    def __init__(self, storage: Storage, *, review_budget: float | None = None):
+    def __init__(self, storage: Storage, tables: TableFinder, *, review_budget: float | None = None,
+                 hint_budget: float = HINT_BUDGET_S):
         self.storage = storage
+        self.tables = tables
         self.review_budget = review_budget
+        self.hint_budget = hint_budget
+        self.hints_given: set[tuple[int, int, int, str]] = set()  # (table, hand, seat, decision) shown a hint
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
         self._reviews: OrderedDict[tuple[int, int, int], asyncio.Future[HandReview]] = OrderedDict()
 
@@ -107,6 +120,8 @@ class Coach:
             elif clicked.kind == ids.REVIEW and len(clicked.numbers) == 3:
                 table_id, hand_no, seat = clicked.numbers
                 await self.review(interaction, table_id or 0, hand_no or 0, seat)
+            elif clicked.kind == ids.HINT and len(clicked.numbers) == 1:
+                await self.hint(interaction, clicked.numbers[0] or 0)
             elif clicked.kind == ids.RECORD and len(clicked.numbers) == 2:
                 await self.record_file(interaction, clicked.numbers[0] or 0, clicked.numbers[1] or 0)
             else:
@@ -134,6 +149,29 @@ class Coach:
             await interaction.response.edit_message(content=text, attachments=[file], view=view)
         else:
             await interaction.response.send_message(text, file=file, view=view, ephemeral=True)
+
+    # ------------------------------------------------------------------ hints
+
+    async def hint(self, interaction: discord.Interaction, table_id: int) -> None:
+        """On the player's own turn at a table with hints on: the strong player's choice and its estimate."""
+        table = await self.tables.find(table_id)
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or table.status != "playing" or table.hand is None or seat is None:
+            raise Refused("You're not playing at that table.")
+        if not table.settings.hints:
+            raise Refused("This table plays without hints.")
+        if table.turn() != seat:
+            raise Refused("Hints are for your own turn.")
+        hand, hand_no = table.hand, table.hand_no
+        # Ephemeral even in a DM, so the turn's controls stay the newest message there.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = view_for(hand, seat)
+        verdict = await asyncio.get_running_loop().run_in_executor(
+            self._worker, lambda: advise(view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF,
+                                         budget_s=self.hint_budget))
+        key = decision_key(hand)
+        self.hints_given.add((table_id, hand_no, seat, key))
+        await interaction.followup.send(hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True)
 
     # ------------------------------------------------------------------ reviews
 
@@ -184,8 +222,9 @@ class Coach:
         future = self._reviews.get(key)
         if future is None or (future.done() and future.exception() is not None):
             budget = {} if self.review_budget is None else {"budget_s": self.review_budget}
+            hinted = frozenset(k for t, h, s, k in self.hints_given if (t, h, s) == key)
             future = asyncio.get_running_loop().run_in_executor(
-                self._worker, lambda: review_hand(record, seat, seed=hash(key) & 0xFFFF, **budget))
+                self._worker, lambda: review_hand(record, seat, seed=hash(key) & 0xFFFF, hinted=hinted, **budget))
             self._reviews[key] = future
             while len(self._reviews) > CACHE_SIZE:
                 self._reviews.popitem(last=False)

@@ -18,7 +18,7 @@ import io
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -113,6 +113,7 @@ class Delivery:
         self.service: TableService | None = None  # handed in once the service exists (it needs us first)
         self.lanes: dict[tuple[int, int | None], Lane] = {}
         self.outstanding: dict[int, int] = {}  # outbox event -> pieces of its work not yet done
+        self.seen: dict[int, int] = {}  # table -> the last outbox event taken (events come in order per table)
         self.panels: dict[tuple[int, int], Panel] = {}  # (table, user) -> their private message there
         self.dm_channels: dict[int, int] = {}  # user -> DM channel id (also stored)
         # The latest private `My hand` reply carrying a player's controls, editable through its interaction:
@@ -123,9 +124,23 @@ class Delivery:
     # ------------------------------------------------------------------ taking work
 
     def publish(self, table: Table, events: list[Published]) -> None:
-        """Plan the messages these stored events change and start their lanes (never waits)."""
+        """Plan the messages these stored events change and start their lanes (never waits); an event
+        already taken is not taken twice."""
         for published in events:
+            if published.seq <= self.seen.get(table.id, 0):
+                continue
+            self.seen[table.id] = published.seq
             self._enqueue(table, presenter.plan(table, published.event), published.seq)
+
+    def drop(self, table_ids: Iterable[int]) -> None:
+        """Another process runs these tables now: stop showing them (what is left stays in the outbox)."""
+        for key, lane in list(self.lanes.items()):
+            if key[0] in table_ids:
+                if lane.task is not None:
+                    lane.task.cancel()
+                del self.lanes[key]
+        for table_id in table_ids:
+            self.seen.pop(table_id, None)
 
     def show(self, table: Table, work: list[Work]) -> None:
         """Queue work that no stored event asked for (checks after a restart)."""
@@ -183,6 +198,9 @@ class Delivery:
     async def _drain(self, lane: Lane) -> None:
         """Carry out a lane's work in order, merging syncs with later ones of their kind."""
         while lane.items:
+            if self.service is not None and not self.service.owns(lane.table_id):
+                lane.items.clear()  # another process runs the table now; the outbox keeps what is left for it
+                return
             item = lane.items[0]
             later = next((other for other in list(lane.items)[1:] if _merges(item.work, other.work)), None)
             if later is not None:
@@ -397,12 +415,17 @@ class Delivery:
 
     # ------------------------------------------------------------------ after a restart
 
-    async def resume(self) -> None:
+    async def resume(self, table_ids: Iterable[int] | None = None) -> None:
         """Carry out what the outbox still holds, then make sure every open table shows its message and
-        the player on turn has live controls (no-ops when they already do)."""
+        the player on turn has live controls (no-ops when they already do): at every table this process
+        runs (after a start), or at these tables (just adopted from a process that stopped)."""
         assert self.service is not None
-        self.panels = {(p.table_id, p.user_id): p for p in await self.storage.panels()}
+        only = None if table_ids is None else set(table_ids)
+        panels = await self.storage.panels(only)
+        self.panels.update({(p.table_id, p.user_id): p for p in panels})
         for seq, table_id, kind, payload in await self.storage.pending_events():
+            if not self.service.owns(table_id) or (only is not None and table_id not in only):
+                continue
             table = self.service.table(table_id) or await self.service.find(table_id, ended_too=True)
             try:
                 event = from_payload(kind, payload)
@@ -414,7 +437,7 @@ class Delivery:
                 continue
             self.publish(table, [Published(seq, event)])
         for table in list(self.service.tables.values()):
-            if not table.open:
+            if not table.open or not self.service.owns(table.id) or (only is not None and table.id not in only):
                 continue
             checks: list[Work] = [SyncTable()] if table.message_id is None else []
             seat = table.human_turn()

@@ -45,6 +45,8 @@ def lobby_text(table: Table) -> str:
     lines.append("**Rules**")
     lines.extend(f"• {line}" for line in table.rules.describe())
     lines.append(f"• Computer players: {table.computer_level}.")
+    if table.settings.hints:
+        lines.append("• Hints: on — a **Hint** button on your turn shows what the strong computer would do.")
     lines.append(
         f"• Turn timer: {describe_duration(table.settings.turn_seconds)}; a table nobody plays at closes after "
         f"{describe_duration(table.settings.idle_seconds)}."

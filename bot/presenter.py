@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import custom_ids, messages
-from .controls import Control, page, turn_controls
+from .controls import MAX_BUTTONS, Control, page, turn_controls
 from .learn import ids as learn_ids
 from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
 from .tables import Table
@@ -139,6 +139,8 @@ def private_screen(table: Table, seat: int) -> Screen:
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
         buttons = control_buttons(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
+            buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
     return Screen(messages.private_text(table, seat, view), Picture("render_hand", hand_scene(table, seat), "hand.png"),
                   buttons)
 

@@ -93,7 +93,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @app_commands.command(name="hand", description="See your hand and, on your turn, your controls")
     async def hand(self, interaction: discord.Interaction) -> None:
         """Your hand, privately."""
-        table = self._table_for_player(interaction)
+        table = await self._table_for_player(interaction)
         if table is None:
             await refuse(interaction, "You're not playing at a table here.")
             return
@@ -107,7 +107,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         """The effective rules in plain words."""
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = await self.bot.service.table_in(interaction.channel_id or 0) if preset is None else None
         if preset is None and table is not None:
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
@@ -125,7 +125,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @app_commands.command(name="end", description="End the table in this channel (host or Manage Messages)")
     async def end(self, interaction: discord.Interaction) -> None:
         """End the table; an unfinished game tallies nothing."""
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = await self.bot.service.table_in(interaction.channel_id or 0)
         if table is None:
             await refuse(interaction, "There is no open table in this channel.")
             return
@@ -182,11 +182,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
 
     # ------------------------------------------------------------------ helpers
 
-    def _table_for_player(self, interaction: discord.Interaction) -> Table | None:
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+    async def _table_for_player(self, interaction: discord.Interaction) -> Table | None:
+        table = await self.bot.service.table_in(interaction.channel_id or 0)
         if table is not None and table.seat_of(interaction.user.id) is not None:
             return table
-        elsewhere = self.bot.service.tables_of(interaction.user.id)
+        elsewhere = await self.bot.service.tables_of(interaction.user.id)
         return elsewhere[0] if len(elsewhere) == 1 else table
 
     @commands.Cog.listener()

@@ -157,3 +157,20 @@ def seat_names(seats: dict[int, Any], labels: tuple[str, ...], teams: list[int])
         infos.append(SeatInfo(row.name if row else label, computer=bool(row and row.is_computer), label=label,
                               team=teams[seat]))
     return tuple(infos)
+
+
+def hint_text(phase: str, action: str, estimate: float | None) -> str:
+    """A hint in words: the strong player's choice and why (its estimate)."""
+    if phase == "play":
+        said = f"play **{tile_label(action)}**"
+    elif phase == "contract":
+        said = f"name **{contract_title(action) or action}**"
+    else:
+        said = "**pass**" if action == "pass" else f"bid **{bid_label(action)}**"
+    if estimate is None:
+        why = "from its rules of thumb (no estimate for this choice)"
+    elif phase == "auction":
+        why = f"its bidding table gives this hand about {round(100 * estimate)}% to make it with its best trump"
+    else:
+        why = f"it made (or set) the bid in {round(100 * estimate)}% of the deals it tried that fit what you've seen"
+    return f"💡 The strong player would {said}: {why}. (The hint is noted in this hand's review.)"

@@ -44,6 +44,7 @@ class Table:
     last_human_at: float | None = None
     ended_by: str | None = None  # who ended the table, if a person did
     closed_idle: bool = False  # the table was closed because nobody played
+    version: int = 0  # the stored version this copy was read at or written as (a change checks it)
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -134,11 +134,15 @@ def review_hand(record: dict[str, Any], seat: int, *, budget_s: float = DEFAULT_
     steps = _steps(record, final, seat)
     workspace = Workspace()
     for step in steps:
+        if step.key == "exchange" or (len(step.hand.legal_actions()) < 2 and step.hand.phase != Phase.CONTRACT):
+            continue
+        if step.hand.phase == Phase.AUCTION:
+            continue  # bids are the strong player's to judge: perfect play has no bid to compare
         if clock() >= deadline:
-            break
-        if len(step.hand.legal_actions()) > 1 or step.hand.phase == Phase.CONTRACT:
-            step.solver, why = _solve(step, workspace, deadline - clock())
-            step.note = why
+            step.note = NOT_IN_TIME
+            continue
+        step.solver, why = _solve(step, workspace, deadline - clock())
+        step.note = why or step.note
     _ask_strong(steps, seat, seed, strong_samples, deadline, clock)
     decisions = tuple(_decision(step, hinted) for step in steps)
     complete = all(d.note != NOT_IN_TIME for d in decisions)
@@ -164,6 +168,8 @@ def _steps(record: dict[str, Any], final: Hand, seat: int) -> list[_Step]:
         before = {**record, "contract": None, "plays": []}
         if lay.contract_first:
             before["exchange"] = {}
+        elif lay.exchange is not None:  # the exchange was over before the contract, a kept widow too
+            before["exchange"] = {**(record.get("exchange") or {}), "done": True}
         hand = read_record(before)
         if hand.phase == Phase.CONTRACT:
             steps.append(_Step("contract", hand, final.contract_text() or ""))
@@ -287,10 +293,6 @@ def _verdict(hand: Hand, unit: str, values: dict[str, int], chosen: str, maximis
 
 def _ask_strong(steps: list[_Step], seat: int, seed: int, samples: int | None, deadline: float, clock: Any) -> None:
     """The strong player's choice at each decision with a choice, from the seat's own view."""
-    from . import bidding
-    from .situation import read
-    from .strong import StrongPlayer
-
     open_steps = [s for s in steps if s.key != "exchange" and len(s.hand.legal_actions()) > 1]
     for i, step in enumerate(open_steps):
         left = deadline - clock()
@@ -298,16 +300,23 @@ def _ask_strong(steps: list[_Step], seat: int, seed: int, samples: int | None, d
         if samples is None and share < MIN_STRONG_S:
             step.note = step.note or NOT_IN_TIME
             continue
-        view = view_for(step.hand, seat)
-        if samples is not None:
-            player = StrongPlayer(seed + i, samples=samples)
-        else:
-            player = StrongPlayer(seed + i, min(share, STRONG_SHARE_CAP_S))
-        action = player.choose(view)
-        estimate = player.last_value
-        if step.hand.phase == Phase.AUCTION:
-            estimate = _bid_chance(bidding, read(view), action)
-        step.strong = StrongVerdict(action, estimate)
+        step.strong = advise(view_for(step.hand, seat), seed=seed + i, budget_s=min(share, STRONG_SHARE_CAP_S),
+                             samples=samples)
+
+
+def advise(view: Any, *, seed: int = 0, budget_s: float = STRONG_SHARE_CAP_S,
+           samples: int | None = None) -> StrongVerdict:
+    """A hint: the strong player's choice from ``view`` (one seat's own view) and its estimate."""
+    from . import bidding
+    from .situation import read
+    from .strong import StrongPlayer
+
+    player = StrongPlayer(seed, samples=samples) if samples is not None else StrongPlayer(seed, budget_s)
+    action = player.choose(view)
+    estimate = player.last_value
+    if view.get("phase") == Phase.AUCTION:
+        estimate = _bid_chance(bidding, read(view), action)
+    return StrongVerdict(action, estimate)
 
 
 def _bid_chance(bidding: Any, sit: Any, action: str) -> float | None:

@@ -168,3 +168,23 @@ def test_decision_keys_name_the_moment():
     assert decision_key(hand) == "call:0"
     hand = hand.apply("30").apply("pass").apply("pass").apply("pass")
     assert decision_key(hand) == "contract"
+
+
+@pytest.mark.parametrize("preset", ["three-hand", "big-game", "eighty-eight", "moon", "seventy-two", "geezer",
+                                    "eighty-four"])
+def test_every_game_can_be_reviewed_and_says_what_it_could_not_judge(preset):
+    rules = Rules.from_preset(preset, {"forced_bid": True} if "forced_bid" in _forced_ok(preset) else {})
+    rng = random.Random(2)
+    for i in range(8):
+        hand = play_hand(Hand.new(rules, i % rules.players, rng), [EasyPlayer(s) for s in range(rules.players)])
+        if hand.bidder is not None:
+            break
+    review = review_hand(write_record(hand), hand.declarer, budget_s=0.3, strong_samples=1)
+    assert any(d.key == "contract" for d in review.decisions)
+    for d in review.decisions:
+        assert d.solver is not None or d.note or d.phase in ("auction", "exchange"), d
+
+
+def _forced_ok(preset: str) -> set[str]:
+    """Presets where a forced bid may be asked for (it keeps hands from being thrown in)."""
+    return {"forced_bid"} if preset in ("three-hand", "moon", "seventy-two", "eighty-four") else set()

@@ -37,7 +37,7 @@ class FakeClock:
 def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None) -> Texas42Bot:
     """A bot with its own database file, a seeded shuffle, quick computer players, no computer pause, and
     timers that only move when a test moves `clock` and calls `bot.service.tick()`."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None)
+    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None, shard_count=1)
     return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player, clock=clock or FakeClock())
 
 

@@ -104,3 +104,35 @@ async def test_no_review_of_a_hand_in_progress_nor_of_another_servers_table(simc
     for forged in (ids.make(ids.REVIEW, 1, 0, 0), ids.make(ids.RECORD, 1, 0), ids.make(ids.REVIEW, 1, 0, None)):
         assert "isn't from a table in this server" in refusal(await click_forged(env, elsewhere, mallory, forged))
     assert "isn't one I know" in refusal(await click_forged(env, channel, members[0], "t42l:review:1"))
+
+
+async def test_hints_on_adds_a_hint_button_on_your_turn_and_the_review_notes_it(simcord_env):
+    env = simcord_env
+    channel, members, table = await started_table(env, target=3, options="hints=on")
+    assert env.bot.service.table(1).settings.hints
+    hinted_by = None
+    for member in members:
+        dm = member.user.dm_channel.last_message
+        if any(b.label == "Hint" for b in buttons(dm)):
+            got = await member.user.click(dm, label="Hint")
+            text = reply(got).content
+            assert "The strong player would" in text
+            hinted_by = member
+            break
+    assert hinted_by is not None, "the player on turn has a Hint button"
+    others = [m for m in members if m is not hinted_by]
+    dm = others[0].user.dm_channel.last_message
+    assert not any(b.label == "Hint" for b in buttons(dm)), "no Hint off your turn"
+    forged = ids.make(ids.HINT, 1)
+    assert "your own turn" in refusal(await click_forged(env, channel, others[0], forged))
+    summary = await _finish_first_hand(env, members, channel)
+    shown = reply(await hinted_by.click(summary, label="Review"))
+    assert "(hint shown)" in shown.content
+
+
+async def test_without_hints_there_is_no_hint_button(simcord_env):
+    env = simcord_env
+    channel, members, table = await started_table(env, target=3)
+    for member in members:
+        assert not any(b.label == "Hint" for b in buttons(member.user.dm_channel.last_message))
+    assert "without hints" in refusal(await click_forged(env, channel, members[0], ids.make(ids.HINT, 1)))
