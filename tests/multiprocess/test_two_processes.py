@@ -60,16 +60,34 @@ async def test_a_game_at_shard_1_with_its_dm_clicks_at_shard_0_is_the_game_one_p
 
 
 async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(tmp_path, standin, postgres_url):
-    """Both processes run both shards (duplicate sessions): each double click sends one interaction to each."""
+    """Both processes run both shards (duplicate sessions take one interaction each, in turn), so a click
+    sent twice at once reaches each process. 100 trials in a lobby (a member's `Sit North`, then `Leave`),
+    then 20 turns of a game clicked in DMs: each time one applies it, the other is refused, and the stored
+    game says so."""
     guild = standin.create_guild("Domino Hall", shard=1, shard_count=2)
     channel = standin.create_channel(guild, "games")
     players = Players(standin, guild, channel, NAMES, seed=5)
+    ann = players.users[0]
     cluster = Cluster(standin, postgres_url, tmp_path)
     board = await Board.open(postgres_url)
     try:
         cluster.start("p0", "0,1")
         cluster.start("p1", "0,1")
         await standin.wait_for_bot(shard_count=2, timeout=90)
+        await standin.slash(ann, channel, "42 new", wait="answer", options="timer=off")
+        lobby = await standin.wait_until(lambda: channel.find("Sit North"), 20, "the lobby")
+        table_id = int(lobby.button("Sit North").custom_id.split(":")[1])
+        for trial in range(100):
+            label, seated = ("Sit North", True) if trial % 2 == 0 else ("Leave", False)
+            await standin.wait_until(lambda label=label: players._enabled(label), 20, label)
+            sent = [await standin.click(ann, channel.find(label), label, wait=None) for _ in range(2)]
+            for interaction in sent:
+                await interaction.wait_acknowledged(10)
+            await until(lambda seated=seated: _seated(board, table_id, ann.id, seated), 10, f"{label} stored")
+            refused = await standin.wait_until(lambda sent=sent: [
+                i for i in sent if "taken" in i.text or "not seated" in i.text], 10, "the other process's refusal")
+            assert len(refused) == 1, [i.text for i in sent]
+        await standin.slash(ann, channel, "42 end", wait="answer")  # the lobby is done with; a game follows
         table_id = await players.open_table(board, "timer=off", target=7)
         start = actions(await board.records(table_id))
         for trial in range(1, 21):
@@ -81,12 +99,19 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
                 "the other process's refusal")
             assert len(refused) == 1, [i.text for i in click.interactions]
         assert actions(await board.records(table_id)) == start + 20, cluster.logs()  # nothing applied twice
-        errors = [line for name, p in cluster.processes.items() for line in p.log().splitlines()
+        assert not slow_acks(standin)
+        errors = [line for p in cluster.processes.values() for line in p.log().splitlines()
                   if " ERROR " in line or "Traceback" in line]
         assert not errors, errors
     finally:
         await cluster.close()
         await board.close()
+
+
+async def _seated(board: Board, table_id: int, user_id: int, seated: bool) -> bool:
+    table = await board.table(table_id)
+    assert table is not None
+    return (table.seat_of(user_id) == 0) == seated
 
 
 async def stored_actions(board: Board, table_id: int, count: int) -> bool:
