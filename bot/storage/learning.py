@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -44,7 +45,7 @@ class FinishedTable:
 
     def game(self) -> FinishedGame:
         """The game as ratings read it: each team's seats and its place."""
-        rules = Rules.from_preset(self.variant, self.rules)
+        rules = _rules(self.variant, json.dumps(self.rules, sort_keys=True))
         sides = tuple(
             tuple(Seat(user, level) for seat, (_, user, level) in sorted(self.seats.items())
                   if rules.team_of(seat) == team)
@@ -53,28 +54,36 @@ class FinishedTable:
         return FinishedGame(self.table_id, sides, places_of(self.scores, self.winner or 0))
 
 
+@lru_cache(maxsize=64)
+def _rules(variant: str, overrides: str) -> Rules:
+    """A stored table's rules (built once per kind of table: recomputing reads thousands)."""
+    return Rules.from_preset(variant, json.loads(overrides))
+
+
 FINISHED = "SELECT * FROM game_tables WHERE guild_id = :guild AND status = 'finished'"
 
 
-async def _complete(db: AsyncConnection, rows: Sequence[Any]) -> list[FinishedTable]:
+async def _complete(db: AsyncConnection, rows: Sequence[Any], *, hands: bool = True) -> list[FinishedTable]:
+    """Finished tables from their rows, with seats and team results (and, with `hands`, hand records)."""
     out = []
     for row in rows:
         seats = {s["seat"]: (s["name"], s["user_id"], s["computer_level"]) for s in
                  (await run(db, "SELECT * FROM seats WHERE table_id = :t ORDER BY seat", t=row["id"])).mappings()}
         teams = (await run(db, "SELECT team, score, won FROM team_results WHERE table_id = :t ORDER BY team",
                            t=row["id"])).all()
-        hands = []
-        for hand in (await run(db, "SELECT record_json FROM hands WHERE table_id = :t AND complete = 1"
-                                   " ORDER BY hand_no", t=row["id"])).all():
+        records = []
+        found = (await run(db, "SELECT record_json FROM hands WHERE table_id = :t AND complete = 1"
+                               " ORDER BY hand_no", t=row["id"])).all() if hands else []
+        for hand in found:
             try:
                 record = json.loads(hand.record_json)
             except (TypeError, ValueError):
                 record = {}
-            hands.append(record if isinstance(record, dict) else {})
+            records.append(record if isinstance(record, dict) else {})
         out.append(FinishedTable(
             row["id"], row["guild_id"], row["channel_id"], str(row["closed_at"] or ""), row["variant"],
             json.loads(row["rules_json"]), bool(row.get("hints", 0)), seats, tuple(t.score for t in teams),
-            next((t.team for t in teams if t.won), None), tuple(hands)))
+            next((t.team for t in teams if t.won), None), tuple(records)))
     return out
 
 
@@ -110,7 +119,7 @@ async def rate_finished(storage: Storage, guild_id: int) -> int:
     async with storage.reading() as db:
         waiting = (await run(db, FINISHED + " AND id NOT IN (SELECT table_id FROM rated_games)"
                                  " ORDER BY closed_at ASC, id ASC", guild=guild_id)).mappings().all()
-        tables = await _complete(db, waiting)
+        tables = await _complete(db, waiting, hands=False)
     rated = 0
     for table in tables:
         try:
@@ -161,12 +170,31 @@ async def rating_history(storage: Storage, guild_id: int, user_id: int) -> list[
 
 
 async def recompute(storage: Storage, guild_id: int) -> RatingBook:
-    """Every rating of a server again from the stored games, in the order they were rated."""
+    """Every rating of a server again from the stored games (seats and results), in the order they were
+    rated: three queries whatever the number of games."""
     async with storage.reading(snapshot=True) as db:
-        rows = (await run(db, "SELECT t.* FROM rated_games r JOIN game_tables t ON t.id = r.table_id"
-                              " WHERE r.guild_id = :guild ORDER BY r.seq", guild=guild_id)).mappings().all()
-        tables = await _complete(db, rows)
-    return replay(table.game() for table in tables)
+        tables = (await run(db, "SELECT t.id, t.variant, t.rules_json FROM rated_games r"
+                                " JOIN game_tables t ON t.id = r.table_id WHERE r.guild_id = :g ORDER BY r.seq",
+                            g=guild_id)).all()
+        seats = (await run(db, "SELECT s.table_id, s.seat, s.user_id, s.computer_level FROM seats s"
+                               " JOIN rated_games r ON r.table_id = s.table_id WHERE r.guild_id = :g",
+                           g=guild_id)).all()
+        teams = (await run(db, "SELECT t.table_id, t.team, t.score, t.won FROM team_results t"
+                               " JOIN rated_games r ON r.table_id = t.table_id WHERE r.guild_id = :g"
+                               " ORDER BY t.table_id, t.team", g=guild_id)).all()
+    seats_of: dict[int, dict[int, tuple[str, int | None, str | None]]] = {}
+    for row in seats:
+        seats_of.setdefault(row.table_id, {})[row.seat] = ("", row.user_id, row.computer_level)
+    teams_of: dict[int, list[Any]] = {}
+    for row in teams:
+        teams_of.setdefault(row.table_id, []).append(row)
+    games = []
+    for row in tables:
+        results = teams_of.get(row.id, [])
+        games.append(FinishedTable(row.id, guild_id, 0, "", row.variant, json.loads(row.rules_json), False,
+                                   seats_of.get(row.id, {}), tuple(t.score for t in results),
+                                   next((t.team for t in results if t.won), None), ()).game())
+    return replay(games)
 
 
 # ---------------------------------------------------------------------- hints
