@@ -180,9 +180,9 @@ class Coach:
         # Ephemeral even in a DM, so the turn's controls stay the newest message there.
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = view_for(hand, seat)
-        verdict = await asyncio.get_running_loop().run_in_executor(
-            self._worker, lambda: advise(view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF,
-                                         budget_s=self.hint_budget))
+        # Not on the review worker: a hint must not wait behind someone's review.
+        verdict = await asyncio.to_thread(advise, view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF,
+                                          budget_s=self.hint_budget)
         await kept.note_hint(self.storage, table_id, hand_no, seat, decision_key(hand))
         await interaction.followup.send(hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True)
 
@@ -224,7 +224,8 @@ class Coach:
             except ReviewError as error:
                 raise Refused(str(error)) from None
         picture = await asyncio.to_thread(render_review, review_scene(hand, hand_no, names, seat, analysed))
-        text = review_text(hand, hand_no, names, seat, analysed)
+        escaped = tuple(replace(info, name=discord.utils.escape_markdown(info.name)) for info in names)
+        text = review_text(hand, hand_no, escaped, seat, analysed)
         view = view_of(button(ids.make(ids.RECORD, table_id, hand_no), "Record (JSON)"))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), filename="review.png"),
                                         view=view, ephemeral=True)
