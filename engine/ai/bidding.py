@@ -34,10 +34,6 @@ EDGE = 0.04  # bid only when the chance of making beats an even chance by this m
 # +9.0/+10.5/+10.5/+2.3 at 0.08/0.12/0.18/0.25 (1500 pairs, ± 5-7), the Big Game +1.7/+2.5/+2.5 at
 # 0.10/0.12/0.15 (1200 pairs, ± 4) and -8 at 0.04.
 POINTS_EDGE = 0.12
-# Over the opponents' bid, passing is not worth nothing: their contract makes this often (a table of strong
-# players, benchmarks/strength.py --tables 100 --levels strong --seed 3: 0.77 [0.66, 0.85] of standard bids),
-# so a bid pays against passing from a chance of 1 - OPPONENTS_MAKE.
-OPPONENTS_MAKE: float | None = 0.75
 FEATURES = ["one", "trumps", "top trumps", "trump double", "off doubles", "off leaders", "count held / 5",
             "void suits", "trumps x top trumps"]
 
@@ -137,11 +133,12 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
         return easy.bid(sit)
     legal = sit.view["legal"]
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
+    partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
     nello_ok = nello_hand(sit)
     # The game score is not read: bidding bolder or warier with the opponents one hand from winning lost
     # games in self-play (docs/computer-players.md)
     edge = POINTS_EDGE if sit.rules.scoring == "points" else EDGE
-    best_text, best_ev = None, pass_value(sit)
+    best_text, best_ev = None, 0.0
     for text, call in calls:
         if call.kind == PASS:
             continue
@@ -150,6 +147,8 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
         if marks >= 2 and p < 0.75:
             continue  # doubling the stakes needs a near-certain hand: the table's tails are thin
         ev = marks * (2 * p - 1 - 2 * edge)
+        if partner_high:
+            ev -= marks * 0.5  # partner has already bid: take over only with much more
         if ev > best_ev or (best_text is None and "pass" not in legal):
             best_text, best_ev = text, ev
     if best_text is None and opening_rule:
@@ -157,21 +156,6 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
     if best_text is None:
         return "pass" if "pass" in legal else min(calls, key=lambda tc: tc[1].level)[0]
     return best_text
-
-
-def pass_value(sit: Situation) -> float:
-    """What passing is worth in marks, to be beaten by a bid: nothing while nobody has bid; with the
-    opponents holding the bid (two teams, marks scoring), what their contract is worth to us, since they
-    make it ``OPPONENTS_MAKE`` of the time; with partner holding it, 0.5 mark per mark."""
-    if sit.bidder is None or sit.bidder == sit.seat or not sit.view.get("bid"):
-        return 0.0
-    high = parse_call(sit.view["bid"], sit.rules)
-    marks = high.marks if high.kind != POINTS else 1
-    if sit.team(sit.bidder) == sit.team(sit.seat):
-        return 0.5 * marks  # partner has already bid: take over only with much more
-    if sit.rules.scoring == "points" or not sit.rules.layout.partners or OPPONENTS_MAKE is None:
-        return 0.0
-    return -(2 * OPPONENTS_MAKE - 1) * marks
 
 
 def open_bid(sit: Situation, calls: list[tuple[str, Call]], nello_ok: bool) -> str | None:
