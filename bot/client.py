@@ -22,6 +22,7 @@ from .clicks import ClickHandler
 from .coach import Coach, CoachButton
 from .config import default_process_id
 from .delivery import Delivery
+from .limits import Limits
 from .storage import DatabaseTarget, Storage
 from .storage.leases import Leases
 from .storage.listen import ChangeFeed
@@ -42,6 +43,7 @@ class BotSettings:
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
+    limits: Limits = field(default_factory=Limits)  # Discord's rate limits, planned for
     shard_count: int | None = None  # None: as many shards as Discord recommends, all run here
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
     process_id: str = field(default_factory=default_process_id)  # this process among several (PostgreSQL)
@@ -87,7 +89,7 @@ class Texas42Bot(commands.AutoShardedBot):
         ownership: Ownership = SoleOwner()
         if self.storage.target.shared:  # several processes may share the database: each runs the tables it leases
             ownership = LeasedOwner(Leases(self.storage, self.settings.process_id, self.settings.lease_seconds))
-        self.delivery = Delivery(self, self.storage, self.clock)
+        self.delivery = Delivery(self, self.storage, self.clock, self.settings.limits)
         self.service = TableService(
             self.storage,
             rng=self.rng,

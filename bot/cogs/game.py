@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import PRESETS, Rules
+from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import is_ours, refuse
 from ..delivery import NO_MENTIONS, transient
@@ -43,7 +43,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     async def new(
         self,
         interaction: discord.Interaction,
-        preset: str = "standard",
+        preset: str = DEFAULT_PRESET,
         target: app_commands.Range[int, 1, None] | None = None,
         options: str | None = None,
     ) -> None:
@@ -87,7 +87,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Suggest house rules (RULES.md §10) that differ from the chosen preset, as `name=value`."""
-        preset = getattr(interaction.namespace, "preset", None) or "standard"
+        preset = getattr(interaction.namespace, "preset", None) or DEFAULT_PRESET
         return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
 
     @app_commands.command(name="hand", description="See your hand and, on your turn, your controls")
@@ -111,7 +111,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         if preset is None and table is not None:
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
-            rules = Rules.from_preset(preset or "standard")
+            rules = Rules.from_preset(preset or DEFAULT_PRESET)
             heading = f"**{rules.title}** (preset `{rules.preset}`)"
         lines = [heading, *(f"• {line}" for line in rules.describe()),
                  "New to 42? `/42 help` teaches it from zero, with pictures."]

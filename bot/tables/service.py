@@ -21,7 +21,16 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Protocol, TypeVar
 
-from engine import Game, IllegalAction, RecordError, Rules, RulesError, read_record, write_record
+from engine import (
+    DEFAULT_PRESET,
+    Game,
+    IllegalAction,
+    RecordError,
+    Rules,
+    RulesError,
+    read_record,
+    write_record,
+)
 from engine.ai import make_player
 
 from ..storage import Change, ChannelBusy, NotOwner, SeatRow, StaleTable, Storage, TableRow
@@ -296,7 +305,7 @@ class TableService:
         guild_id: int,
         channel_id: int,
         host_id: int,
-        preset: str = "standard",
+        preset: str = DEFAULT_PRESET,
         target: int | None = None,
         options: str | None = None,
         computer_level: str = "strong",
@@ -408,7 +417,7 @@ class TableService:
         if not empty:
             raise Refusal("Every seat is taken.")
         seat = empty[0]
-        row = SeatRow(seat=seat, name=f"Computer {table.seat_names[seat]}", computer_level=table.computer_level)
+        row = SeatRow(seat=seat, name=table.computer_name(), computer_level=table.computer_level)
         after = replace(table, seats={**table.seats, seat: row})
         await self._save(table, after, Change(table.id).put_seat(row), [LobbyChanged()], human=True)
 
@@ -442,11 +451,11 @@ class TableService:
         self._require_open_for_play()
         old = table.seats[seat]
         compass = table.seat_names[seat]
-        row = SeatRow(seat=seat, name=f"Computer {compass}", computer_level=table.computer_level)
+        row = SeatRow(seat=seat, name=table.computer_name(), computer_level=table.computer_level)
         after = replace(table, seats={**table.seats, seat: row})
         await self._save(table, after, Change(table.id).put_seat(row), [Left(seat, user_id, old.name)])
         self.chooser.seat(table, seat, table.computer_level)
-        return f"{old.name} left {compass}; a computer plays that seat now."
+        return f"{old.name} left {compass}; {row.name}, a computer, plays that seat now."
 
     async def start(self, table: Table, user_id: int) -> None:
         """Start the game: host only, every seat filled. Deals the first hand."""
