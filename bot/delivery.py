@@ -318,6 +318,17 @@ class Delivery:
                 log.exception("table %s: showing %s failed", lane.table_id, item.work)
             lane.items.popleft()
             await self._shown(item.seqs)
+        self._forget_closed(lane)
+
+    def _forget_closed(self, lane: Lane) -> None:
+        """A drained lane of a table that is over goes, with what was kept for showing that table."""
+        table = self.service.table(lane.table_id) if self.service is not None else None
+        if lane.items or (table is not None and table.open):
+            return
+        self.lanes.pop((lane.table_id, lane.user_id), None)
+        if lane.user_id is None:
+            for kept in (self.stamps, self.table_shown, self.last_table_edit, self.table_clicks):
+                kept.pop(lane.table_id, None)
 
     async def _shown(self, seqs: set[int]) -> None:
         """One piece of work of each of these events is done; forget the events whose work is all done."""
