@@ -101,3 +101,20 @@ def test_opening_strengths_mark_deals_the_usual_rules_already_bid():
 def test_opening_bids_rate_each_opened_hand_once():
     bids = calibrate.opening_bids(2, seed=3, budget_ms=20, preset="three-hand")
     assert len(bids) == 2 and all(0.0 <= p <= 1.0 and isinstance(m, bool) for p, m in bids)
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_strict_protocol_views_open_the_same_deals(level):
+    # an outside referee sends only the protocol's fields: the opening rule must read them alike
+    from engine.ai import make_player
+    from engine.ai.public_state import PROTOCOL_FIELDS, complete
+
+    rules = Rules.from_preset("three-hand")
+    for seed in range(40):
+        hand = Hand.new(rules, seed % 3, random.Random(3000 + seed))
+        while hand.phase == "auction":
+            view = view_for(hand, hand.turn)
+            strict = complete({name: view[name] for name in PROTOCOL_FIELDS})
+            full = make_player(level, seed=seed).choose(view)
+            assert make_player(level, seed=seed).choose(strict) == full
+            hand = hand.apply(full)
