@@ -109,11 +109,13 @@ class ClickHandler:
             self.delivery.clicked_dm(table, interaction)
         await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
         if not ephemeral:
-            # The clicked controls are spent: take them off at once, through the click (the panel's next
-            # state follows from the delivery, which may replace the message altogether).
+            # The clicked controls are spent: take them off at once through the click, saying what was
+            # done (text only; the panel's next picture comes with the player's next turn).
             self.delivery.answered(table)
+            note = f"You {action_phrase(clicked.arg)}."
             try:
-                await interaction.edit_original_response(view=None)
+                await interaction.edit_original_response(
+                    content=presenter.private_words(table, interaction.user.id, note), view=None)
             except discord.HTTPException:
                 log.info("table %s: could not take spent controls off a panel", table.id)
         if ephemeral:

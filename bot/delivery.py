@@ -179,6 +179,8 @@ class Delivery:
         self.last_table_edit: dict[int, float] = {}
         self.rest = RestCount()
         self._forgetting: set[asyncio.Task] = set()
+        self.posting: set[int] = set()  # outbox events whose work posts something (never shown twice)
+        self._shown_later: set[int] = set()  # events done, to be forgotten with the next batch
 
     # ------------------------------------------------------------------ taking work
 
@@ -213,6 +215,8 @@ class Delivery:
                 self._forget_soon({seq})
                 return
             self.outstanding[seq] = len(work)
+            if any(isinstance(piece, Post | Summary) for piece in work):
+                self.posting.add(seq)
         for piece in work:
             user = piece.user_id if isinstance(piece, SyncPanel) else None
             lane = self.lanes.get((table.id, user))
@@ -259,6 +263,7 @@ class Delivery:
                 if lane.task is not None:
                     lane.task.cancel()
             await asyncio.gather(*(lane.task for lane in self.lanes.values() if lane.task), return_exceptions=True)
+        await self._flush_shown()
 
     # ------------------------------------------------------------------ clicks
 
@@ -277,6 +282,11 @@ class Delivery:
         message = interaction.message
         self.dm_clicks[interaction.user.id] = Click(interaction, self.clock(), message.id if message else None)
         self.dm_channels[interaction.user.id] = interaction.channel_id
+        panel = self.panels.get((table.id, interaction.user.id))
+        if panel is not None and message is not None and panel.message_id == message.id:
+            # The click handler takes these controls off itself (text only): the delivery need not redraw
+            # the panel for the move, only send the next one on the player's next turn.
+            self.panels[(table.id, interaction.user.id)] = replace(panel, live_token=None)
 
     def answered(self, table: Table, requests: int = 1) -> None:
         """Count interaction requests a click handler made itself (acknowledgements, replies)."""
@@ -293,11 +303,20 @@ class Delivery:
     # ------------------------------------------------------------------ carrying it out
 
     async def _drain(self, lane: Lane) -> None:
-        """Carry out a lane's work in order, merging syncs with later ones of their kind."""
+        """Carry out a lane's work in order, merging syncs with later ones of their kind; then forget the
+        events done. Work that comes while this runs is taken too: the lane looks busy until it returns."""
+        while lane.items:
+            if not await self._drain_items(lane):
+                return
+            await self._flush_shown()  # work may come meanwhile: the loop takes it
+        self._forget_closed(lane)
+
+    async def _drain_items(self, lane: Lane) -> bool:
+        """Carry out the lane's items; False if the lane must stop (it waits for a tick, or it is not ours)."""
         while lane.items:
             if self.service is not None and not self.service.owns(lane.table_id):
                 lane.items.clear()  # another process runs the table now; the outbox keeps what is left for it
-                return
+                return False
             item = lane.items[0]
             later = next((other for other in list(lane.items)[1:] if _merges(item.work, other.work)), None)
             if later is not None:
@@ -312,12 +331,23 @@ class Delivery:
                 item.attempts += 1
                 if item.attempts <= RETRY_LIMIT:
                     lane.waiting = True
-                    return
+                    return False
                 log.warning("table %s: giving up on %s after %d tries", lane.table_id, item.work, item.attempts)
             except Exception:
                 log.exception("table %s: showing %s failed", lane.table_id, item.work)
             lane.items.popleft()
             await self._shown(item.seqs)
+        return True
+
+    def _forget_closed(self, lane: Lane) -> None:
+        """A drained lane of a table that is over goes, with what was kept for showing that table."""
+        table = self.service.table(lane.table_id) if self.service is not None else None
+        if lane.items or (table is not None and table.open):
+            return
+        self.lanes.pop((lane.table_id, lane.user_id), None)
+        if lane.user_id is None:
+            for kept in (self.stamps, self.table_shown, self.last_table_edit, self.table_clicks):
+                kept.pop(lane.table_id, None)
 
     async def _shown(self, seqs: set[int]) -> None:
         """One piece of work of each of these events is done; forget the events whose work is all done."""
@@ -327,8 +357,21 @@ class Delivery:
             if self.outstanding[seq] <= 0:
                 del self.outstanding[seq]
                 finished.add(seq)
-        if finished:
-            await self.storage.events_shown(finished)
+        if finished & self.posting:
+            # An event that posted something leaves the outbox at once, so a crash right after cannot post
+            # it twice; those that only brought messages up to date (shown again harmlessly) go in batches.
+            self.posting -= finished
+            await self.storage.events_shown(finished | self._shown_later)
+            self._shown_later.clear()
+        else:
+            self._shown_later |= finished
+
+    async def _flush_shown(self) -> None:
+        """Forget, in one transaction, the events done since the last time (called as a lane runs dry: a
+        busy lane forgets many at once)."""
+        done, self._shown_later = self._shown_later, set()
+        if done:
+            await self.storage.events_shown(done)
 
     async def _carry_out(self, lane: Lane, item: Item) -> None:
         assert self.service is not None
@@ -365,9 +408,10 @@ class Delivery:
         await self._limited(table, channel_id, CREATE)
         return await self.client.get_partial_messageable(channel_id).send(content, **kwargs)
 
-    async def _edit(self, table: Table, channel_id: int, message_id: int, **kwargs: Any) -> None:
-        """Edit a message through its channel (within the budget)."""
-        await self._limited(table, channel_id, EDIT)
+    async def _edit(self, table: Table, channel_id: int, message_id: int, *, paid: bool = False, **kwargs: Any) -> None:
+        """Edit a message through its channel (within the budget; `paid`: its room was taken already)."""
+        if not paid:
+            await self._limited(table, channel_id, EDIT)
         await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
 
     async def _delete(self, table: Table, channel_id: int, message_id: int) -> None:
@@ -407,14 +451,17 @@ class Delivery:
         deleted). Errors are raised to the caller."""
         assert self.service is not None
         if table.message_id is not None and not self._table_message_old(table):
-            gap = self.budget.limits.table_edit_gap - (time.monotonic() - self.last_table_edit.get(table.id, 0.0))
+            playing = sum(1 for other in self.service.tables.values() if other.status == "playing")
+            gap = self.budget.limits.edit_gap(playing) - (time.monotonic() - self.last_table_edit.get(table.id, 0.0))
             if gap > 0:
                 await asyncio.sleep(gap)  # later states merge into this edit meanwhile
             click = self.table_clicks.get(table.id)
             via_click = self._fresh(click) and click is not None and click.message_id == table.message_id
+            if not via_click:  # room in the budget first, so the picture drawn is of the state sent
+                await self._limited(table, table.channel_id, EDIT)
             stamp, drawn = self.stamps[table.id], await draw(presenter.table_screen(table))
             try:
-                await self._edit_table_message(table, drawn, click if via_click else None)
+                await self._edit_table_message(table, drawn, click if via_click else None, paid=not via_click)
                 self.table_shown[table.id] = stamp
                 return
             except discord.NotFound:
@@ -431,7 +478,9 @@ class Delivery:
         if old is not None:
             await self._delete(table, table.channel_id, old)
 
-    async def _edit_table_message(self, table: Table, drawn: Drawn, click: Click | None) -> None:
+    async def _edit_table_message(self, table: Table, drawn: Drawn, click: Click | None, *, paid: bool = False) -> None:
+        """Edit the table message through `click` if given (falling back to the channel), else through the
+        channel (`paid`: the budget's room for the edit was taken already)."""
         assert table.message_id is not None
         message_id = table.message_id
         if click is not None:
@@ -444,9 +493,13 @@ class Delivery:
             except discord.HTTPException as error:
                 log.info("table %s: could not edit through the click (%s); using the channel", table.id, error.status)
                 self.table_clicks.pop(table.id, None)
-        await self._with_picture_or_without(drawn.picture, lambda files: self._edit(
-            table, table.channel_id, message_id, content=drawn.content, attachments=files, view=drawn.view,
-            allowed_mentions=NO_MENTIONS))
+        prepaid = [paid]  # only the first try (with the picture) was paid for
+
+        def edit(files: list[discord.File]) -> Awaitable[None]:
+            return self._edit(table, table.channel_id, message_id, paid=prepaid.pop() if prepaid else False,
+                              content=drawn.content, attachments=files, view=drawn.view, allowed_mentions=NO_MENTIONS)
+
+        await self._with_picture_or_without(drawn.picture, edit)
         self.last_table_edit[table.id] = time.monotonic()
 
     async def _post_table_message(self, table: Table, drawn: Drawn) -> None:
@@ -539,8 +592,8 @@ class Delivery:
                 assert seat is not None
                 await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), None, None)
             return
-        if panel.live_token is None and not work.fresh and work.note is None:
-            return  # nothing they need to see changed
+        if panel.live_token is None and not work.fresh:
+            return  # nothing they need to see changed (a move of theirs was answered by its click)
         if playing:
             assert seat is not None
             screen = presenter.private_screen(table, seat, work.note)
@@ -586,7 +639,7 @@ class Delivery:
         interaction it was sent through, while their tokens live; else through the DM channel. A panel
         Discord will not edit any more is sent anew."""
         drawn = await draw(screen)
-        fields = {"content": drawn.content, "attachments": drawn.files(), "view": drawn.view}
+        fields: dict[str, Any] = {"content": drawn.content, "attachments": drawn.files(), "view": drawn.view}
         click = self.dm_clicks.get(key[1])
         try:
             if self._fresh(click) and click is not None and click.message_id == panel.message_id:

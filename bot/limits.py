@@ -32,7 +32,8 @@ class Limits:
     """The limits the delivery plans for. `rate`/`burst`: the token's requests per second and how many
     may go at once after a quiet spell; `per_channel` writes of each kind per `channel_window` seconds
     (plus `margin` seconds for clocks that disagree); `table_edit_gap`: the least time between two edits of
-    one table message (the states between are skipped)."""
+    one table message (the states between are skipped); `table_pictures`: table pictures drawn per second
+    over all tables at most (drawing is CPU the computers need too): with many tables the gap grows."""
 
     rate: float = 40.0
     burst: int = 10
@@ -40,12 +41,17 @@ class Limits:
     channel_window: float = 5.0
     margin: float = 0.25
     table_edit_gap: float = 2.5
+    table_pictures: float = 8.0
 
     @classmethod
     def none(cls) -> Limits:
         """No limits at all (tests on the offline Discord, where nothing is limited)."""
         return cls(rate=1e9, burst=1_000_000_000, per_channel=1_000_000_000, channel_window=0.0, margin=0.0,
-                   table_edit_gap=0.0)
+                   table_edit_gap=0.0, table_pictures=1e9)
+
+    def edit_gap(self, tables: int) -> float:
+        """The least time between two edits of one table message while `tables` tables are playing."""
+        return max(self.table_edit_gap, tables / self.table_pictures)
 
 
 class Window:

@@ -3,6 +3,9 @@ headers and hints, and the notices about absent players. Pure functions of a tab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine import Hand, view_for
 
 from .pictures.from_views import early_end_reason, latest_calls
@@ -107,7 +110,7 @@ def playing_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-def game_lines(table: Table, view: dict) -> list[str]:
+def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
     """The state of the game in text: the score, dealer, bid and contract, each seat's call during the
     auction, the trick in progress and the last trick (each with its leader), and the last hand's result."""
     rules = table.rules
@@ -196,7 +199,7 @@ def game_over_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-def calls_line(table: Table, view: dict) -> str:
+def calls_line(table: Table, view: Mapping[str, Any]) -> str:
     """`Calls: East pass · South 30 · West 31` while the auction is open: each seat's latest call, from the
     dealer's left (the Big Game's open auction goes round again, skipping those who passed)."""
     if view["phase"] != "auction" or not view["calls"]:
@@ -220,7 +223,7 @@ def private_header(table: Table, seat: int) -> str:
     return " · ".join(parts)
 
 
-def turn_hint(table: Table, view: dict) -> str:
+def turn_hint(table: Table, view: Mapping[str, Any]) -> str:
     """One line of context for a decision: the high bid, or that the player leads."""
     if view["phase"] == "auction":
         if view["bid"] is None:
@@ -231,7 +234,7 @@ def turn_hint(table: Table, view: dict) -> str:
     return ""
 
 
-def private_text(table: Table, seat: int, view: dict, note: str | None = None) -> str:
+def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | None = None) -> str:
     """A player's private message: where they sit, the whole game in text (score, bids or contract, the
     trick with its leader, the last trick, the last hand's result), `note` (what just happened to them),
     then what the moment asks of them."""

@@ -148,6 +148,15 @@ def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
                   buttons)
 
 
+def private_words(table: Table, user_id: int, note: str | None) -> str:
+    """The text of a player's panel as it should read now (no picture drawn): for a quick edit of the
+    panel they just clicked, while the delivery brings its picture along later."""
+    seat = table.seat_of(user_id)
+    if table.status == "playing" and seat is not None and table.hand is not None:
+        return messages.private_text(table, seat, table.view_for(seat), note)
+    return messages.private_closed_text(table, note)
+
+
 def closed_private_screen(table: Table, note: str | None) -> Screen:
     """A player's private message once the game is over for them (finished, ended, or they left)."""
     picture = None

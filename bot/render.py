@@ -1,7 +1,9 @@
-"""Scene -> PNG with the renderers of `bot.pictures`, drawn in a worker thread so the event loop stays free.
+"""Scene -> PNG with the renderers of `bot.pictures`, drawn in one worker thread so the event loop stays free.
 
-A renderer that fails costs only its picture: the message goes out with its text, which carries the same
-facts (for screen readers and picture-less clients anyway).
+Drawing is CPU work that holds the GIL most of the time: several threads drawing at once only take turns,
+and crowd the event loop (and the threads the computers think in) out. So pictures queue for one thread of
+their own. A renderer that fails costs only its picture: the message goes out with its text, which carries
+the same facts (for screen readers and picture-less clients anyway).
 """
 
 from __future__ import annotations
@@ -9,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from . import pictures
 
 log = logging.getLogger(__name__)
+_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "render_table": pictures.render_table,
@@ -33,5 +37,5 @@ def _draw(name: str, scene: Any) -> bytes | None:
 
 
 async def draw(name: str, scene: Any) -> bytes | None:
-    """Render `scene` with the renderer `name` off the event loop; None if it fails."""
-    return await asyncio.to_thread(_draw, name, scene)
+    """Render `scene` with the renderer `name` in the pictures' thread; None if it fails."""
+    return await asyncio.get_running_loop().run_in_executor(_DRAWING, _draw, name, scene)

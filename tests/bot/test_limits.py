@@ -115,3 +115,10 @@ async def test_no_limits_never_wait():
     tasks = [asyncio.create_task(budget.acquire(table % 3, 5, EDIT)) for table in range(200)]
     await time.run(tasks)
     assert time.now == 0.0
+
+
+def test_the_table_edit_gap_grows_with_the_tables_playing():
+    limits = Limits(table_edit_gap=2.5, table_pictures=8)
+    assert limits.edit_gap(5) == 2.5
+    assert limits.edit_gap(200) == 25.0, "200 tables share 8 pictures a second"
+    assert Limits.none().edit_gap(200) < 1e-6

@@ -4,6 +4,7 @@ after a crash they become current by themselves."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -132,3 +133,42 @@ async def test_after_a_crash_the_table_message_and_the_controls_catch_up_by_them
         assert "My hand" in [b.label for b in buttons(table_message(channel))]
     finally:
         await new.storage.close()
+
+
+async def test_work_that_comes_while_a_lane_forgets_its_events_is_carried_out():
+    """A lane forgets its shown events after its work (one transaction for many): work queued while that
+    write is under way must not be stranded behind a lane that looks busy."""
+    from types import SimpleNamespace
+
+    from bot.delivery import Delivery
+    from bot.limits import Limits
+    from bot.presenter import Post, SyncTable
+
+    class SlowStorage:
+        def __init__(self) -> None:
+            self.gate = asyncio.Event()
+            self.forgotten: list[set[int]] = []
+
+        async def events_shown(self, seqs) -> None:
+            await self.gate.wait()
+            self.forgotten.append(set(seqs))
+
+    storage = SlowStorage()
+    table = SimpleNamespace(id=1, open=True)
+    delivery = Delivery(None, storage, limits=Limits.none())  # type: ignore[arg-type]
+    delivery.service = SimpleNamespace(table=lambda table_id: table, owns=lambda table_id: True, tables={})
+    done = []
+
+    async def carry_out(lane, item) -> None:
+        done.append(item.work)
+
+    delivery._carry_out = carry_out  # type: ignore[method-assign]
+    delivery._enqueue(table, [SyncTable()], 7)  # an event that only brings the table message up to date
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert done == [SyncTable()] and delivery.lanes[(1, None)].busy, "the lane is forgetting event 7"
+    delivery.show(table, [Post("while it writes")])
+    storage.gate.set()
+    await delivery.idle()
+    assert done == [SyncTable(), Post("while it writes")]
+    assert storage.forgotten == [{7}]
