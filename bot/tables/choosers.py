@@ -74,10 +74,12 @@ class PoolChooser:
         decision = Decision(self.factory, computer.level, computer.rng.randrange(2**32), view,
                             budget if self.budgeted else None)
         outcome: Outcome | None = None
+        loop = asyncio.get_running_loop()
+        admitted = loop.time()
         try:
-            outcome = await asyncio.get_running_loop().run_in_executor(self.pool, decide, decision)
+            outcome = await loop.run_in_executor(self.pool, decide, decision)
         finally:
-            self.governor.finish(budget, outcome)
+            self.governor.finish(budget, outcome, loop.time() - admitted)
         if outcome.action not in legal:
             log.warning("table %s: computer chose illegal %r; playing %r", table.id, outcome.action, legal[0])
             return legal[0]

@@ -81,10 +81,12 @@ def _player(decision: Decision) -> Any:
 
 
 def lower_priority(niceness: int = WORKER_NICENESS) -> None:
-    """Lower the calling thread's CPU priority (Linux applies a thread id's niceness to that thread alone;
-    in a worker process the thread is the process's main one). Best effort: some systems refuse."""
+    """Lower the calling thread's CPU priority by `niceness` (Linux applies a thread id's niceness to that
+    thread alone; in a worker process the thread is the process's main one). Best effort: some systems
+    refuse."""
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
     except (AttributeError, OSError) as error:
         log.debug("could not lower a decision worker's priority: %s", error)
 

@@ -42,6 +42,8 @@ class GovernorStats:
     budget_ms_total: float  # sum of the budgets admitted
     cpu_s_total: float  # CPU the finished decisions used
     wall_s_total: float  # wall time they ran (in a worker, queueing not counted)
+    late: int  # decisions that took longer than the window from admission to answer: someone waited
+    elapsed_s_max: float  # the longest admission-to-answer time
     waiting: int  # admitted and not finished now
     waiting_max: int
     budget_ms: float  # the budget a decision admitted now would get
@@ -53,7 +55,8 @@ class GovernorStats:
         mean_budget = self.budget_ms_total / self.decisions if self.decisions else 0.0
         mean_cpu = 1000 * self.cpu_s_total / self.finished if self.finished else 0.0
         return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
-                f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} waiting={self.waiting} "
+                f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} "
+                f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} waiting={self.waiting} "
                 f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
                 f"share={self.share:.2f} fill={self.fill:.2f}")
 
@@ -77,6 +80,8 @@ class Governor:
         self.decisions = self.finished = self.shrunk = 0
         self.budget_total = 0.0
         self.cpu_total = self.wall_total = 0.0
+        self.late = 0
+        self.elapsed_max = 0.0
         self.shrunk_since: float | None = None  # when budgets last went below full
         self.next_report = clock() + report_every
 
@@ -98,12 +103,15 @@ class Governor:
         self._tell(budget)
         return budget
 
-    def finish(self, budget_ms: float, outcome: Outcome | None) -> None:
-        """A decision admitted with `budget_ms` is over (`outcome` None: cancelled or failed)."""
+    def finish(self, budget_ms: float, outcome: Outcome | None, elapsed: float = 0.0) -> None:
+        """A decision admitted with `budget_ms` is over, `elapsed` seconds after its admission (`outcome`
+        None: cancelled or failed)."""
         self.waiting = max(0, self.waiting - 1)
         if outcome is None:
             return
         self.finished += 1
+        self.late += elapsed > self.window
+        self.elapsed_max = max(self.elapsed_max, elapsed)
         self.cpu_total += outcome.cpu
         self.wall_total += outcome.wall
         if outcome.wall >= MEASURABLE_WALL:
@@ -117,6 +125,7 @@ class Governor:
         return GovernorStats(
             decisions=self.decisions, finished=self.finished, shrunk=self.shrunk,
             budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
+            late=self.late, elapsed_s_max=self.elapsed_max,
             waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget_for(self.waiting + 1),
             share=self.share, fill=self.fill,
         )

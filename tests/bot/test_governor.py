@@ -102,9 +102,10 @@ def test_shrinking_is_logged_with_its_size_and_the_recovery_too(caplog):
 def test_counters_add_up():
     gov = governor(workers=1)
     budgets = [gov.admit() for _ in range(6)]
-    for budget in budgets:
-        gov.finish(budget, Outcome("pass", cpu=0.05, wall=0.1))
+    for i, budget in enumerate(budgets):
+        gov.finish(budget, Outcome("pass", cpu=0.05, wall=0.1), elapsed=0.5 * i)
     stats = gov.stats()
+    assert stats.late == 3 and stats.elapsed_s_max == pytest.approx(2.5)  # 1.5, 2 and 2.5 s > the 1.2 s window
     assert stats.decisions == stats.finished == 6
     assert stats.shrunk == 2  # the fifth and sixth arrived with four already waiting
     assert stats.budget_ms_total == pytest.approx(sum(budgets))
