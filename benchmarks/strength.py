@@ -35,6 +35,9 @@ from engine.ai import make_player, warm_up  # noqa: E402
 from engine.ai.arena import Timings, play_game, play_hand  # noqa: E402
 
 Z = 1.96
+# --clock cpu: budgets in the deciding thread's CPU time, as the bot gives them (None: wall time); set
+# before the worker processes fork, so they inherit it
+BUDGET_CLOCK = None
 
 
 def mean_ci(xs: list[float]) -> str:
@@ -71,10 +74,10 @@ class StrongPlayOnly:
     """Benchmark level ``strong-play``: easy's bidding, declaring and exchange, strong's card play. Against
     easy both tables of a deal then have the same auction and contract, so only card play differs."""
 
-    def __init__(self, seed: int, budget_ms: int):
+    def __init__(self, seed: int, budget_ms: float):
         from engine.ai.strong import StrongPlayer
 
-        self.strong = StrongPlayer(seed, budget_ms / 1000)
+        self.strong = StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
 
     def choose(self, view: dict) -> str:
         if view.get("phase") == "play":
@@ -104,16 +107,16 @@ class TableBidding:
         return self.easy.choose(view)
 
 
-def bench_player(level: str, seed: int, budget_ms: int):
+def bench_player(level: str, seed: int, budget_ms: float):
     """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play`` and ``table-bid``."""
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
     if level == "table-bid":
         return TableBidding(seed)
-    return make_player(level, seed=seed, budget_ms=budget_ms)
+    return make_player(level, seed=seed, budget_ms=budget_ms, clock=BUDGET_CLOCK)
 
 
-def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int, rules: Rules) -> tuple[list, list[str]]:
+def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: float, rules: Rules) -> tuple[list, list[str]]:
     """A player per seat, level ``a`` on team ``a_team``."""
     levels = [a if rules.team_of(s) == a_team else b for s in range(rules.players)]
     return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
@@ -162,7 +165,7 @@ def _init_worker() -> None:
     warm_up()
 
 
-def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: int, jobs: int,
+def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: float, jobs: int,
                 variant: str = "standard") -> Timings:
     """Play and report one pairing; returns every decision's time."""
     start = time.perf_counter()
@@ -188,7 +191,7 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     b_bids = sum(r["b_bids"] for r in pairs)
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
-    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
+    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time) "
           f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
     unit = "score" if rules_for(variant, True).scoring == "points" else "marks"  # what a hand's award counts
     print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
@@ -268,14 +271,14 @@ def table_bidding_pair(args: tuple) -> list[float]:
     base = Hand.new(rules, seed % 3, random.Random(seed))
     out = []
     for k in range(3):
-        players = [StrongPlayer(seed * 10 + s, budget_ms / 1000) if s == k else
+        players = [StrongPlayer(seed * 10 + s, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter) if s == k else
                    EasyBidding(seed * 10 + s, budget_ms / 1000) for s in range(3)]
         award = play_hand(base, players).award() or [0, 0, 0]
         out.append(award[k] - (sum(award) - award[k]) / 2)
     return out
 
 
-def run_three_hand_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> None:
+def run_three_hand_bidding(deals: int, seed: int, budget_ms: float, jobs: int) -> None:
     """Report the three-hand table-bidding comparison (``--table-bidding three-hand N``)."""
     args = [(seed * 100_000 + i, budget_ms) for i in range(deals)]
     if jobs > 1:
@@ -293,7 +296,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
-    parser.add_argument("--budget-ms", type=int, default=300)
+    parser.add_argument("--budget-ms", type=float, default=300)
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)")
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
                                               "strong-strong-play"], default="both",
                         help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
@@ -308,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="override the most tiles left at which strong searches play (A/B tests)")
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
     args = parser.parse_args(argv)
+    global BUDGET_CLOCK
+    BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 

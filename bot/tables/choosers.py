@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from concurrent.futures import Executor
+import time
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 
 from .decisions import Decision, Outcome, PlayerFactory, decide, ready, takes_budget
@@ -72,18 +73,33 @@ class PoolChooser:
         computer = self.seats[(table.id, seat)]
         budget = self.governor.admit()
         decision = Decision(self.factory, computer.level, computer.rng.randrange(2**32), view,
-                            budget if self.budgeted else None)
+                            budget if self.budgeted else None, time.monotonic() + self.governor.window)
         outcome: Outcome | None = None
         loop = asyncio.get_running_loop()
         admitted = loop.time()
         try:
-            outcome = await loop.run_in_executor(self.pool, decide, decision)
+            outcome = await self._run(decision)
         finally:
             self.governor.finish(budget, outcome, loop.time() - admitted)
         if outcome.action not in legal:
             log.warning("table %s: computer chose illegal %r; playing %r", table.id, outcome.action, legal[0])
             return legal[0]
         return outcome.action
+
+    async def _run(self, decision: Decision) -> Outcome:
+        """Run a decision in the pool; a pool broken under it (a worker process killed, say) is replaced
+        and the decision tried once more there."""
+        loop = asyncio.get_running_loop()
+        pool = self.pool
+        try:
+            return await loop.run_in_executor(pool, decide, decision)
+        except BrokenExecutor:
+            if self._pool is pool:  # the first decision to find it broken replaces it for all
+                log.error("the computer workers' pool broke (a worker died?); starting a new one")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+                self.start()
+            return await loop.run_in_executor(self.pool, decide, decision)
 
     def forget(self, table: Table) -> None:
         """The table is over: its seats go."""

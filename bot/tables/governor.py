@@ -1,16 +1,19 @@
 """How much CPU each computer decision may use, so that a busy machine weakens every computer a little
 instead of keeping people waiting.
 
-The workers can deliver `workers × share × window` CPU seconds within one window (the cosmetic pause: a
-decision finished inside it costs a player no time). `share` is measured: the CPU seconds a decision got
-per wall second while it ran, so a machine shared with other programs counts for what it gives. When more
-decisions wait than that can pay for at the full budget, every decision admitted gets the same smaller
-budget (fair by CPU time, not by wall time), never below a floor. `fill` is the measured part of its budget
-a decision uses (many stop early), so short decisions do not shrink everyone's budget for nothing.
+A decision should be answered within one window (the cosmetic pause: an answer inside it costs a player no
+time). A worker delivers `share` CPU seconds per second, measured (the CPU a decision got per wall second
+while it ran), so a machine shared with other programs counts for what it gives. A decision admitted behind
+`waiting - 1` others gets the budget it could spend in full and still answer within the window, after the
+decisions ahead of it (spread over the workers) spend what decisions typically spend: `fill`, the measured
+part of its budget a decision uses (many stop early), at least a quarter. So budgets are full while the
+workers keep up and shrink together, by CPU time, as the queue grows; never below a floor.
 
-Nothing is silent: a log line when budgets start to shrink and by how much, one when they are back to
-full, and the counters (`stats()`) as a `computers:` line every `report_every` seconds of activity, for
-the load benchmark to read.
+The governor's estimate can be wrong when the machine gets busier at once: the answer's due time
+(`decisions.BudgetClock`) cuts a search still running when the window is over. Nothing is silent: a log
+line when budgets start to shrink and by how much, one when they are back to full, one when decisions
+start being cut, and the counters (`stats()`) as a `computers:` line every `report_every` seconds of
+activity, for the load benchmark to read.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class GovernorStats:
     cpu_s_total: float  # CPU the finished decisions used
     wall_s_total: float  # wall time they ran (in a worker, queueing not counted)
     late: int  # decisions that took longer than the window from admission to answer: someone waited
+    cut: int  # decisions whose search was cut because their answer fell due
     elapsed_s_max: float  # the longest admission-to-answer time
     waiting: int  # admitted and not finished now
     waiting_max: int
@@ -55,7 +59,7 @@ class GovernorStats:
         mean_budget = self.budget_ms_total / self.decisions if self.decisions else 0.0
         mean_cpu = 1000 * self.cpu_s_total / self.finished if self.finished else 0.0
         return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
-                f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} "
+                f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} cut={self.cut} "
                 f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} waiting={self.waiting} "
                 f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
                 f"share={self.share:.2f} fill={self.fill:.2f}")
@@ -80,16 +84,19 @@ class Governor:
         self.decisions = self.finished = self.shrunk = 0
         self.budget_total = 0.0
         self.cpu_total = self.wall_total = 0.0
-        self.late = 0
+        self.late = self.cut = 0
+        self.cutting = False  # decisions are being cut (logged once until a report finds none cut)
+        self.cut_reported = 0
         self.elapsed_max = 0.0
         self.shrunk_since: float | None = None  # when budgets last went below full
         self.next_report = clock() + report_every
 
     def budget_for(self, waiting: int) -> float:
-        """The CPU milliseconds each of `waiting` decisions may use so that all finish within the window."""
-        capacity = self.workers * self.share * self.window
-        each = capacity / (max(waiting, 1) * max(self.fill, MIN_FILL))
-        return max(self.floor_ms, min(self.full_ms, 1000 * each))
+        """The CPU milliseconds for a decision admitted with `waiting - 1` others ahead of it (see the
+        module docstring): its own budget in full, plus the others' typical use, within one window."""
+        ahead = max(waiting - 1, 0) * max(self.fill, MIN_FILL) / self.workers
+        seconds = self.share * self.window / (1 + ahead)
+        return max(self.floor_ms, min(self.full_ms, 1000 * seconds))
 
     def admit(self) -> float:
         """A decision joins the queue: its budget in CPU milliseconds."""
@@ -111,6 +118,13 @@ class Governor:
             return
         self.finished += 1
         self.late += elapsed > self.window
+        if outcome.cut:
+            self.cut += 1
+            if not self.cutting:
+                self.cutting = True
+                log.warning("computer decisions are being cut when their answer falls due (%.1f s after they "
+                            "were asked): the workers get less CPU than measured (%.2f of a core each)",
+                            self.window, self.share)
         self.elapsed_max = max(self.elapsed_max, elapsed)
         self.cpu_total += outcome.cpu
         self.wall_total += outcome.wall
@@ -125,7 +139,7 @@ class Governor:
         return GovernorStats(
             decisions=self.decisions, finished=self.finished, shrunk=self.shrunk,
             budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
-            late=self.late, elapsed_s_max=self.elapsed_max,
+            late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max,
             waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget_for(self.waiting + 1),
             share=self.share, fill=self.fill,
         )
@@ -145,3 +159,6 @@ class Governor:
         if now >= self.next_report:
             self.next_report = now + self.report_every
             log.info("%s", self.stats().line(self.workers))
+            if self.cut == self.cut_reported:
+                self.cutting = False  # none cut since the last report: say so again when it starts again
+            self.cut_reported = self.cut

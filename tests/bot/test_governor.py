@@ -26,9 +26,10 @@ def governor(workers: int = 1, clock: Clock | None = None, **options) -> Governo
 
 def test_a_machine_that_keeps_up_gives_every_decision_its_full_budget():
     gov = governor(workers=2)
-    budgets = [gov.admit() for _ in range(8)]  # 2 workers x 1.2 s pay for 8 decisions of 0.3 s
-    assert budgets == [300] * 8
+    budgets = [gov.admit() for _ in range(7)]  # the 7th: 6 ahead on 2 workers (0.9 s) and its own 0.3 s
+    assert budgets == [300] * 7
     assert gov.stats().shrunk == 0
+    assert gov.admit() < 300
 
 
 def test_more_decisions_than_the_workers_can_pay_for_share_the_window_equally():
@@ -63,13 +64,18 @@ def test_a_worker_that_gets_half_a_core_is_counted_as_half_a_core():
 
 def test_decisions_that_stop_early_leave_room_for_bigger_budgets():
     gov = governor(workers=1)
-    crowded = gov.budget_for(16)
+    assert gov.budget_for(16) == pytest.approx(75)  # 1.2 s over 16 decisions that use all they get
     for _ in range(200):  # decisions use a quarter of what they were given
         budget = gov.admit()
         gov.finish(budget, Outcome("pass", cpu=budget / 4000, wall=budget / 4000))
     assert gov.fill == pytest.approx(0.25, abs=0.01)
-    assert gov.budget_for(16) == pytest.approx(min(300, 4 * crowded), rel=0.02)
-    assert gov.budget_for(100) > crowded / 2  # never counts on less than a quarter, though
+    # the last may use its whole budget after the 15 ahead of it use a quarter of theirs
+    assert gov.budget_for(16) == pytest.approx(1200 / (1 + 15 * 0.25), rel=0.02)
+    for _ in range(200):  # a tenth: the governor still counts on a quarter
+        budget = gov.admit()
+        gov.finish(budget, Outcome("pass", cpu=budget / 10_000, wall=budget / 10_000))
+    assert gov.fill < 0.15
+    assert gov.budget_for(16) == pytest.approx(1200 / (1 + 15 * 0.25))
 
 
 def test_a_cancelled_decision_leaves_the_queue_and_the_measurements_alone():
@@ -113,3 +119,21 @@ def test_counters_add_up():
     assert stats.waiting == 0 and stats.waiting_max == 6
     line = stats.line(workers=1)
     assert line.startswith("computers: decisions=6 shrunk=2 ") and "cpu_ms_mean=50.0" in line
+
+
+def test_decisions_cut_at_their_due_time_are_counted_and_logged_once_per_spell(caplog):
+    clock = Clock()
+    gov = governor(workers=1, clock=clock, report_every=10)
+    caplog.set_level(logging.INFO, logger="bot.computers")
+    for cut in (True, True, False):
+        gov.finish(gov.admit(), Outcome("pass", cpu=0.2, wall=0.4, cut=cut), elapsed=1.2)
+    warnings = [r for r in caplog.records if "being cut" in r.getMessage()]
+    assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
+    assert gov.stats().cut == 2
+    clock.now += 10
+    gov.finish(gov.admit(), Outcome("pass", cpu=0.01, wall=0.01), elapsed=0.1)  # a report: none cut since
+    clock.now += 10
+    gov.finish(gov.admit(), Outcome("pass", cpu=0.01, wall=0.01), elapsed=0.1)  # another: the spell is over
+    gov.finish(gov.admit(), Outcome("pass", cpu=0.2, wall=0.4, cut=True), elapsed=1.2)
+    assert len([r for r in caplog.records if "being cut" in r.getMessage()]) == 2
+    assert "cut=3 " in gov.stats().line(1)
