@@ -8,7 +8,8 @@ For each plan (`inline`: decided on the event loop itself, the thing the bot mus
 `--streams` computer turns at once, over and over, from seeded views of standard 42 (the same views, in the
 same order, for every plan). Meanwhile a probe on the event loop asks to wake every 5 ms and records how late
 it wakes: the delay a click would meet. Prints per plan: decisions per second, CPU per decision, the budgets
-the governor gave (mean, shrunk share), the probe's lateness p50/p99/max, and the workers' memory.
+the governor gave (mean, shrunk share; decisions answered after the window, decisions cut at it), the
+probe's lateness p50/p99/max, and the workers' memory.
 """
 
 from __future__ import annotations
@@ -163,7 +164,8 @@ def main() -> None:
         mean_budget = s.budget_ms_total / max(1, s.decisions)
         cpu = 1000 * s.cpu_s_total / max(1, s.finished)
         print(f"  {r['plan']:<12} {r['per_s']:6.1f} decisions/s  CPU {cpu:5.1f} ms/decision  "
-              f"budget mean {mean_budget:5.1f} ms ({100 * s.shrunk / max(1, s.decisions):.0f}% shrunk)  "
+              f"budget mean {mean_budget:5.1f} ms ({100 * s.shrunk / max(1, s.decisions):.0f}% shrunk, "
+              f"{s.late} late, {s.cut} cut)  "
               f"loop late p50 {statistics.median(late):5.2f} / p99 {quantile(late, 0.99):6.2f} / max "
               f"{max(late):6.1f} ms  event-loop process CPU {r['main_cpu']:.2f}  "
               f"workers' RSS {r['rss'] / 2**20:.0f} MB  new workspaces {r['workspaces']}")

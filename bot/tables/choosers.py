@@ -58,6 +58,20 @@ class PoolChooser:
             for _ in range(self.plan.workers):
                 self.pool.submit(ready)
 
+    async def warm_up(self) -> float:
+        """Prepare the workers for their first decision (load the compiled solver where they run, not in
+        the event loop's process unless the workers are its threads); the seconds it took."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        if self.plan.kind == PROCESSES:
+            self.start()
+            await asyncio.gather(*(loop.run_in_executor(self.pool, ready) for _ in range(self.plan.workers)))
+        else:
+            from engine.ai import warm_up
+
+            await loop.run_in_executor(self.pool, warm_up)
+        return loop.time() - start
+
     def seat(self, table: Table, seat: int, level: str) -> None:
         """A new computer of `level` at `seat`."""
         self.seats[(table.id, seat)] = ComputerSeat(level, random.Random(self.rng.randrange(2**32)))

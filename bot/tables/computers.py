@@ -36,6 +36,10 @@ class Chooser(Protocol):
     def forget(self, table: Table) -> None:
         """The table is over: its players may go."""
 
+    async def warm_up(self) -> float:
+        """Get ready to decide quickly (load the solver where decisions run); the seconds it took."""
+        ...
+
     def close(self) -> None:
         """The bot stops: workers may go."""
 

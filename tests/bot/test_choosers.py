@@ -225,3 +225,23 @@ def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_
     on_time = decide(Decision(recording, "random", 5, view, 300, answer_by=time.monotonic() + 3600))
     assert not on_time.cut
     assert given == [LATE_BUDGET_MS, 300]
+
+
+async def test_warming_up_prepares_the_workers_where_they_decide():
+    picker = chooser(fixed_strong, plan=WorkerPlan(THREADS, 1))
+    before = Workspace.made
+    try:
+        await picker.warm_up()
+        assert Workspace.made - before == 1  # the worker thread searched once: its workspace is ready
+        view = views("standard", 81, 12)[-1]
+        await picker.choose(FakeTable(1), view["seat"], view)
+        assert Workspace.made - before == 1
+    finally:
+        picker.close()
+    picker = chooser(fixed_strong, plan=WorkerPlan(PROCESSES, 1))
+    try:
+        await picker.warm_up()
+        assert len(picker.pool._processes) == 1  # started (and loaded the solver) before any decision
+        assert picker.governor.decisions == 0
+    finally:
+        picker.close()
