@@ -47,10 +47,8 @@ class Chooser(Protocol):
 def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
                  pause: float = 1.2) -> Chooser:
     """The bot's chooser: decisions in `plan`'s workers (default one thread), budgets that fit the pause.
-    Worker processes start now, so the first computer moves do not wait for them."""
-    chooser = PoolChooser(factory, rng, plan, window_s=pause)
-    chooser.start()
-    return chooser
+    Its workers start at the first decision, or earlier with `warm_up()`."""
+    return PoolChooser(factory, rng, plan, window_s=pause)
 
 
 class ComputerRunner:

@@ -23,11 +23,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.ai import DEFAULT_BUDGET_MS
+
 from .decisions import Outcome
 
 log = logging.getLogger("bot.computers")
 
-FULL_BUDGET_MS = 300.0  # the strong player's budget on an idle machine (engine.ai.DEFAULT_BUDGET_MS)
+FULL_BUDGET_MS = float(DEFAULT_BUDGET_MS)  # the strong player's budget on an idle machine
 FLOOR_BUDGET_MS = 5.0  # below this a strong decision is easy's anyway; the queue waits rather than shrink more
 SMOOTHING = 0.1  # weight of the newest measurement in the running averages
 MIN_FILL = 0.25  # never count on decisions using less than this part of their budget
