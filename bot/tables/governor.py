@@ -133,7 +133,8 @@ class Governor:
         if outcome.wall >= MEASURABLE_WALL:
             share = max(MIN_SHARE, min(1.0, outcome.cpu / outcome.wall))
             self.share += SMOOTHING * (share - self.share)
-        fill = min(1.0, outcome.cpu / (budget_ms / 1000))
+        # a cut search did not stop by itself: it would have used at least its whole budget
+        fill = 1.0 if outcome.cut else min(1.0, outcome.cpu / (budget_ms / 1000))
         self.fill += SMOOTHING * (fill - self.fill)
 
     def stats(self) -> GovernorStats:

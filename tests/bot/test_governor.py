@@ -137,3 +137,11 @@ def test_decisions_cut_at_their_due_time_are_counted_and_logged_once_per_spell(c
     gov.finish(gov.admit(), Outcome("pass", cpu=0.2, wall=0.4, cut=True), elapsed=1.2)
     assert len([r for r in caplog.records if "being cut" in r.getMessage()]) == 2
     assert "cut=3 " in gov.stats().line(1)
+
+
+def test_a_cut_decision_counts_as_one_that_would_have_spent_its_whole_budget():
+    gov = governor(workers=1)
+    for _ in range(100):
+        budget = gov.admit()
+        gov.finish(budget, Outcome("pass", cpu=0.01, wall=0.01, cut=True), elapsed=1.3)
+    assert gov.fill == pytest.approx(1.0)
