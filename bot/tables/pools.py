@@ -65,4 +65,5 @@ class WorkerPlan:
                                   initargs=(self.niceness,))
 
     def __str__(self) -> str:
-        return f"{self.workers} worker {self.kind[:-1] if self.workers == 1 else self.kind}"
+        kind = {THREADS: "thread", PROCESSES: "process"}[self.kind] if self.workers == 1 else self.kind
+        return f"{self.workers} worker {kind} (niceness +{self.niceness})"
