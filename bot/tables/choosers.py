@@ -86,8 +86,9 @@ class PoolChooser:
             self.seat(table, seat, table.computer_level)
         computer = self.seats[(table.id, seat)]
         budget = self.governor.admit()
+        asked = time.monotonic()
         decision = Decision(self.factory, computer.level, computer.rng.randrange(2**32), view,
-                            budget if self.budgeted else None, time.monotonic() + self.governor.window)
+                            budget if self.budgeted else None, asked + self.governor.window, asked)
         outcome: Outcome | None = None
         loop = asyncio.get_running_loop()
         admitted = loop.time()

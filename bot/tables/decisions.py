@@ -44,6 +44,7 @@ class Decision:
     view: dict
     budget_ms: float | None = None  # CPU milliseconds; None: the factory's own budget (it takes none)
     answer_by: float | None = None  # `time.monotonic()` when the answer is due (the same clock in any process)
+    asked_at: float | None = None  # `time.monotonic()` when it was asked for (to measure its wait for a worker)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Outcome:
     cpu: float
     wall: float
     cut: bool = False  # the answer fell due before the budget was spent (or before the worker began)
+    queued: float = 0.0  # seconds from being asked for to a worker starting on it
 
 
 class BudgetClock:
@@ -91,10 +93,11 @@ def decide(decision: Decision) -> Outcome:
     """Make one decision in the calling (worker) thread, its budget measured in that thread's CPU time."""
     wall = time.perf_counter()
     cpu = time.thread_time()
+    queued = 0.0 if decision.asked_at is None else max(0.0, time.monotonic() - decision.asked_at)
     clock = BudgetClock(decision.answer_by)
     budget = LATE_BUDGET_MS if clock.due() else decision.budget_ms
     action = _player(decision, budget, clock).choose(decision.view)
-    return Outcome(action, time.thread_time() - cpu, time.perf_counter() - wall, clock.cut)
+    return Outcome(action, time.thread_time() - cpu, time.perf_counter() - wall, clock.cut, queued)
 
 
 def _player(decision: Decision, budget_ms: float | None, clock: BudgetClock) -> Any:

@@ -48,6 +48,8 @@ class GovernorStats:
     cpu_s_total: float  # CPU the finished decisions used
     wall_s_total: float  # wall time they ran (in a worker, queueing not counted)
     late: int  # decisions that took longer than the window from admission to answer: someone waited
+    queued_s_total: float  # time the finished decisions waited for a worker
+    returned_s_total: float  # time from a worker's answer to the event loop taking it (a busy loop is slow)
     cut: int  # decisions whose search was cut because their answer fell due
     elapsed_s_max: float  # the longest admission-to-answer time
     waiting: int  # admitted and not finished now
@@ -59,10 +61,13 @@ class GovernorStats:
     def line(self, workers: int) -> str:
         """One `key=value` line for the log (and the load benchmark)."""
         mean_budget = self.budget_ms_total / self.decisions if self.decisions else 0.0
-        mean_cpu = 1000 * self.cpu_s_total / self.finished if self.finished else 0.0
+        n = max(self.finished, 1)
+        mean_cpu = 1000 * self.cpu_s_total / n
         return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
                 f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} cut={self.cut} "
-                f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} waiting={self.waiting} "
+                f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} queued_ms_mean={1000 * self.queued_s_total / n:.0f} "
+                f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
+                f"waiting={self.waiting} "
                 f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
                 f"share={self.share:.2f} fill={self.fill:.2f}")
 
@@ -87,6 +92,7 @@ class Governor:
         self.budget_total = 0.0
         self.cpu_total = self.wall_total = 0.0
         self.late = self.cut = 0
+        self.queued_total = self.returned_total = 0.0
         self.cutting = False  # decisions are being cut (logged once until a report finds none cut)
         self.cut_reported = 0
         self.elapsed_max = 0.0
@@ -120,6 +126,8 @@ class Governor:
             return
         self.finished += 1
         self.late += elapsed > self.window
+        self.queued_total += outcome.queued
+        self.returned_total += max(0.0, elapsed - outcome.queued - outcome.wall)
         if outcome.cut:
             self.cut += 1
             if not self.cutting:
@@ -142,7 +150,8 @@ class Governor:
         return GovernorStats(
             decisions=self.decisions, finished=self.finished, shrunk=self.shrunk,
             budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
-            late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max,
+            late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max, queued_s_total=self.queued_total,
+            returned_s_total=self.returned_total,
             waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget_for(self.waiting + 1),
             share=self.share, fill=self.fill,
         )

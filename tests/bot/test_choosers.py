@@ -220,8 +220,10 @@ def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_
         return make_player(level, seed, budget_ms, clock)
 
     view = views("standard", 71, 3)[-1]
-    late = decide(Decision(recording, "strong", 5, view, 300, answer_by=time.monotonic() - 1))
+    asked = time.monotonic() - 2
+    late = decide(Decision(recording, "strong", 5, view, 300, answer_by=asked + 1, asked_at=asked))
     assert late.cut and late.action in view["legal"]
+    assert late.queued >= 2  # asked two seconds before a worker took it
     on_time = decide(Decision(recording, "random", 5, view, 300, answer_by=time.monotonic() + 3600))
     assert not on_time.cut
     assert given == [LATE_BUDGET_MS, 300]

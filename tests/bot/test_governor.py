@@ -109,8 +109,11 @@ def test_counters_add_up():
     gov = governor(workers=1)
     budgets = [gov.admit() for _ in range(6)]
     for i, budget in enumerate(budgets):
-        gov.finish(budget, Outcome("pass", cpu=0.05, wall=0.1), elapsed=0.5 * i)
+        gov.finish(budget, Outcome("pass", cpu=0.05, wall=0.1, queued=0.2 * i), elapsed=0.5 * i)
     stats = gov.stats()
+    assert stats.queued_s_total == pytest.approx(3.0)  # 0.2 x (0 + 1 + ... + 5)
+    # an answer takes the rest to reach the loop: 0.3 x (1 + ... + 5), the first none (it is never negative)
+    assert stats.returned_s_total == pytest.approx(0.3 * 15 - 0.1 * 5)
     assert stats.late == 3 and stats.elapsed_s_max == pytest.approx(2.5)  # 1.5, 2 and 2.5 s > the 1.2 s window
     assert stats.decisions == stats.finished == 6
     assert stats.shrunk == 2  # the fifth and sixth arrived with four already waiting
