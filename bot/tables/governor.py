@@ -2,14 +2,16 @@
 instead of keeping people waiting.
 
 A decision should be answered within one window (the cosmetic pause: an answer inside it costs a player no
-time). A worker delivers `share` CPU seconds per second, measured (the CPU a decision got per wall second
-while it ran), so a machine shared with other programs counts for what it gives. A decision admitted behind
-`waiting - 1` others gets the budget it could spend in full and still answer within the window, after the
-decisions ahead of it (spread over the workers) spend what decisions typically spend: `fill`, the measured
-part of its budget a decision uses (many stop early), at least a quarter. So budgets are full while the
-workers keep up and shrink together, by CPU time, as the queue grows; never below a floor.
+time). Two things are measured from the decisions that ran: `run`, the wall time a decision takes in a
+worker (whatever its budget, the machine's load, the GIL or the fixed cost of reading a view made it), and
+`share`, the CPU a decision got per wall second. A decision admitted behind `k - 1` others, spread over the
+workers, can start after about `(k - 1) × run / workers`; it gets the CPU it can spend in the rest of the
+window at that share: `budget = share × (window - (k - 1) × run / workers)`, at most the full 300 ms and at
+least a floor. So budgets are full while the workers keep up, shrink by CPU time (not wall time) as the
+queue grows, and grow back as the decisions ahead get quicker: the same rule for every decision, from
+measurements rather than guesses.
 
-The governor's estimate can be wrong when the machine gets busier at once: the answer's due time
+The estimate can be wrong when the machine gets busier at once: the answer's due time
 (`decisions.BudgetClock`) cuts a search still running when the window is over. Nothing is silent: a log
 line when budgets start to shrink and by how much, one when they are back to full, one when decisions
 start being cut, and the counters (`stats()`) as a `computers:` line every `report_every` seconds of
@@ -32,7 +34,6 @@ log = logging.getLogger("bot.computers")
 FULL_BUDGET_MS = float(DEFAULT_BUDGET_MS)  # the strong player's budget on an idle machine
 FLOOR_BUDGET_MS = 5.0  # below this a strong decision is easy's anyway; the queue waits rather than shrink more
 SMOOTHING = 0.1  # weight of the newest measurement in the running averages
-MIN_FILL = 0.25  # never count on decisions using less than this part of their budget
 MIN_SHARE = 0.05
 MEASURABLE_WALL = 0.002  # decisions shorter than this say too little about the core's share
 
@@ -56,7 +57,7 @@ class GovernorStats:
     waiting_max: int
     budget_ms: float  # the budget a decision admitted now would get
     share: float  # measured share of a core per worker
-    fill: float  # measured part of its budget a decision uses
+    run_s: float  # measured wall time a decision takes in a worker
 
     def line(self, workers: int) -> str:
         """One `key=value` line for the log (and the load benchmark)."""
@@ -69,7 +70,7 @@ class GovernorStats:
                 f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
                 f"waiting={self.waiting} "
                 f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
-                f"share={self.share:.2f} fill={self.fill:.2f}")
+                f"share={self.share:.2f} run_ms={1000 * self.run_s:.0f}")
 
 
 class Governor:
@@ -85,7 +86,7 @@ class Governor:
         self.clock = clock
         self.report_every = report_every
         self.share = 1.0
-        self.fill = 1.0  # until measured, assume every decision spends its whole budget
+        self.run = full_ms / 1000  # until measured, a decision takes its full budget of wall time
         self.waiting = 0
         self.waiting_max = 0
         self.decisions = self.finished = self.shrunk = 0
@@ -100,11 +101,10 @@ class Governor:
         self.next_report = clock() + report_every
 
     def budget_for(self, waiting: int) -> float:
-        """The CPU milliseconds for a decision admitted with `waiting - 1` others ahead of it (see the
-        module docstring): its own budget in full, plus the others' typical use, within one window."""
-        ahead = max(waiting - 1, 0) * max(self.fill, MIN_FILL) / self.workers
-        seconds = self.share * self.window / (1 + ahead)
-        return max(self.floor_ms, min(self.full_ms, 1000 * seconds))
+        """The CPU milliseconds for a decision admitted with `waiting - 1` others ahead of it: what it can
+        spend at the measured share in the part of the window the decisions ahead leave it."""
+        left = self.window - max(waiting - 1, 0) * self.run / self.workers
+        return max(self.floor_ms, min(self.full_ms, 1000 * self.share * left))
 
     def admit(self) -> float:
         """A decision joins the queue: its budget in CPU milliseconds."""
@@ -118,9 +118,8 @@ class Governor:
         self._tell(budget)
         return budget
 
-    def finish(self, budget_ms: float, outcome: Outcome | None, elapsed: float = 0.0) -> None:
-        """A decision admitted with `budget_ms` is over, `elapsed` seconds after its admission (`outcome`
-        None: cancelled or failed)."""
+    def finish(self, outcome: Outcome | None, elapsed: float = 0.0) -> None:
+        """A decision is over, `elapsed` seconds after its admission (`outcome` None: cancelled or failed)."""
         self.waiting = max(0, self.waiting - 1)
         if outcome is None:
             return
@@ -138,12 +137,10 @@ class Governor:
         self.elapsed_max = max(self.elapsed_max, elapsed)
         self.cpu_total += outcome.cpu
         self.wall_total += outcome.wall
+        self.run += SMOOTHING * (outcome.wall - self.run)
         if outcome.wall >= MEASURABLE_WALL:
             share = max(MIN_SHARE, min(1.0, outcome.cpu / outcome.wall))
             self.share += SMOOTHING * (share - self.share)
-        # a cut search did not stop by itself: it would have used at least its whole budget
-        fill = 1.0 if outcome.cut else min(1.0, outcome.cpu / (budget_ms / 1000))
-        self.fill += SMOOTHING * (fill - self.fill)
 
     def stats(self) -> GovernorStats:
         """The counters and the state now."""
@@ -153,7 +150,7 @@ class Governor:
             late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max, queued_s_total=self.queued_total,
             returned_s_total=self.returned_total,
             waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget_for(self.waiting + 1),
-            share=self.share, fill=self.fill,
+            share=self.share, run_s=self.run,
         )
 
     def _tell(self, budget: float) -> None:
@@ -162,8 +159,9 @@ class Governor:
         if budget < self.full_ms and self.shrunk_since is None:
             self.shrunk_since = now
             log.info("computer budgets shrink to %.0f ms CPU per decision (%.0f%% of %.0f ms): %d decisions "
-                     "waiting for %d worker(s) getting %.2f of a core each", budget, 100 * budget / self.full_ms,
-                     self.full_ms, self.waiting, self.workers, self.share)
+                     "waiting for %d worker(s) getting %.2f of a core each, %.0f ms a decision", budget,
+                     100 * budget / self.full_ms, self.full_ms, self.waiting, self.workers, self.share,
+                     1000 * self.run)
         elif budget >= self.full_ms and self.shrunk_since is not None:
             log.info("computer budgets back to full (%.0f ms) after %.0f s shrunk", self.full_ms,
                      now - self.shrunk_since)

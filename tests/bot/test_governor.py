@@ -1,4 +1,5 @@
-"""The governor's CPU budgets: full when the workers keep up, shrunk fairly and loudly when they cannot."""
+"""The governor's CPU budgets: full when the workers keep up, shrunk by the measured queue when they
+cannot, and said out loud."""
 
 from __future__ import annotations
 
@@ -24,65 +25,71 @@ def governor(workers: int = 1, clock: Clock | None = None, **options) -> Governo
     return Governor(workers, window_s=1.2, full_ms=300, floor_ms=5, clock=clock or Clock(), **options)
 
 
+def ran(gov: Governor, times: int, cpu: float, wall: float, **outcome) -> None:
+    """`times` decisions admitted and finished one by one, each taking `cpu` and `wall` seconds."""
+    for _ in range(times):
+        gov.admit()
+        gov.finish(Outcome("pass", cpu=cpu, wall=wall, **outcome), elapsed=wall)
+
+
 def test_a_machine_that_keeps_up_gives_every_decision_its_full_budget():
     gov = governor(workers=2)
-    budgets = [gov.admit() for _ in range(7)]  # the 7th: 6 ahead on 2 workers (0.9 s) and its own 0.3 s
+    budgets = [gov.admit() for _ in range(7)]  # until measured a decision takes 0.3 s: the 7th starts at 0.9 s
     assert budgets == [300] * 7
     assert gov.stats().shrunk == 0
     assert gov.admit() < 300
 
 
-def test_more_decisions_than_the_workers_can_pay_for_share_the_window_equally():
+def test_the_queue_ahead_shrinks_a_budget_by_the_time_it_leaves():
     gov = governor(workers=1)
-    for _ in range(9):
-        gov.admit()
-    tenth = gov.admit()  # 10 waiting: 1.2 CPU-s over 10 decisions
-    assert tenth == pytest.approx(120)
-    assert gov.budget_for(40) == pytest.approx(30)
-    assert gov.budget_for(40) * 40 == pytest.approx(gov.budget_for(20) * 20)  # the same CPU, split fairly
-    assert gov.budget_for(10_000) == 5  # the floor: below it the queue waits instead
-
-
-def test_finished_decisions_free_their_share():
-    gov = governor(workers=1)
-    budgets = [gov.admit() for _ in range(12)]
-    for budget in budgets[:10]:
-        gov.finish(budget, Outcome("pass", cpu=budget / 1000, wall=budget / 1000))
-    assert gov.waiting == 2
-    assert gov.admit() == 300
+    ran(gov, 200, cpu=0.05, wall=0.05)  # decisions take 50 ms on a whole core
+    assert gov.run == pytest.approx(0.05) and gov.share == pytest.approx(1.0)
+    assert gov.budget_for(10) == 300  # 9 ahead leave 0.75 s
+    assert gov.budget_for(20) == pytest.approx(250)  # 19 ahead leave 0.25 s
+    assert gov.budget_for(24) == pytest.approx(50)
+    assert gov.budget_for(40) == 5  # the floor: below it a decision is easy's move anyway
 
 
 def test_a_worker_that_gets_half_a_core_is_counted_as_half_a_core():
     gov = governor(workers=1)
-    before = gov.budget_for(20)
-    for _ in range(200):  # each decision got 0.1 s of CPU in 0.2 s of wall time: other programs took the rest
-        budget = gov.admit()
-        gov.finish(budget, Outcome("pass", cpu=budget / 1000, wall=2 * budget / 1000))
+    ran(gov, 200, cpu=0.025, wall=0.05)  # as long as before, but other programs took half the core
     assert gov.share == pytest.approx(0.5, abs=0.01)
-    assert gov.budget_for(20) == pytest.approx(before / 2, rel=0.02)
+    assert gov.budget_for(20) == pytest.approx(125, rel=0.02)
 
 
-def test_decisions_that_stop_early_leave_room_for_bigger_budgets():
+def test_more_workers_take_the_queue_ahead_faster():
+    one, two = governor(workers=1), governor(workers=2)
+    for gov in (one, two):
+        ran(gov, 200, cpu=0.1, wall=0.1)
+    assert one.budget_for(11) == pytest.approx(200)  # 10 x 0.1 s ahead leave 0.2 s
+    assert two.budget_for(11) == pytest.approx(300)  # on two workers they leave 0.7 s
+    assert two.budget_for(21) == pytest.approx(200)
+
+
+def test_budgets_grow_back_as_decisions_get_quicker():
     gov = governor(workers=1)
-    assert gov.budget_for(16) == pytest.approx(75)  # 1.2 s over 16 decisions that use all they get
-    for _ in range(200):  # decisions use a quarter of what they were given
-        budget = gov.admit()
-        gov.finish(budget, Outcome("pass", cpu=budget / 4000, wall=budget / 4000))
-    assert gov.fill == pytest.approx(0.25, abs=0.01)
-    # the last may use its whole budget after the 15 ahead of it use a quarter of theirs
-    assert gov.budget_for(16) == pytest.approx(1200 / (1 + 15 * 0.25), rel=0.02)
-    for _ in range(200):  # a tenth: the governor still counts on a quarter
-        budget = gov.admit()
-        gov.finish(budget, Outcome("pass", cpu=budget / 10_000, wall=budget / 10_000))
-    assert gov.fill < 0.15
-    assert gov.budget_for(16) == pytest.approx(1200 / (1 + 15 * 0.25))
+    ran(gov, 100, cpu=0.2, wall=0.2)
+    assert gov.budget_for(6) == pytest.approx(200, rel=1e-3)  # five decisions of 0.2 s ahead leave 0.2 s
+    assert gov.budget_for(7) == 5  # six fill the window
+    ran(gov, 100, cpu=0.02, wall=0.02)
+    assert gov.budget_for(7) == 300
+
+
+def test_finished_decisions_free_their_place():
+    gov = governor(workers=1)
+    for _ in range(12):
+        gov.admit()
+    for _ in range(10):
+        gov.finish(Outcome("pass", cpu=0.3, wall=0.3), elapsed=1.0)
+    assert gov.waiting == 2
+    assert gov.admit() == 300  # two ahead of 0.3 s leave 0.6 s
 
 
 def test_a_cancelled_decision_leaves_the_queue_and_the_measurements_alone():
     gov = governor()
-    budget = gov.admit()
-    gov.finish(budget, None)
-    assert gov.waiting == 0 and gov.share == 1.0 and gov.fill == 1.0
+    gov.admit()
+    gov.finish(None)
+    assert gov.waiting == 0 and gov.share == 1.0 and gov.run == pytest.approx(0.3)
     assert gov.stats().finished == 0
 
 
@@ -90,14 +97,17 @@ def test_shrinking_is_logged_with_its_size_and_the_recovery_too(caplog):
     clock = Clock()
     gov = governor(workers=1, clock=clock, report_every=10)
     caplog.set_level(logging.INFO, logger="bot.computers")
-    budgets = [gov.admit() for _ in range(20)]
+    for _ in range(20):
+        gov.admit()
     shrink = [r.getMessage() for r in caplog.records if "shrink" in r.getMessage()]
     assert len(shrink) == 1  # once, when it starts
-    assert "240 ms CPU per decision (80% of 300 ms): 5 decisions waiting for 1 worker(s)" in shrink[0]
+    # until measured a decision is taken to last 0.3 s: four fill the window, the fifth gets the floor
+    assert ("shrink to 5 ms CPU per decision (2% of 300 ms): 5 decisions waiting for 1 worker(s) getting "
+            "1.00 of a core each, 300 ms a decision") in shrink[0]
     caplog.clear()
     clock.now += 30
-    for budget in budgets:
-        gov.finish(budget, Outcome("pass", cpu=0.01, wall=0.01))
+    for _ in range(20):
+        gov.finish(Outcome("pass", cpu=0.01, wall=0.01), elapsed=0.5)
     gov.admit()
     messages = [r.getMessage() for r in caplog.records]
     assert any("back to full (300 ms) after 30 s shrunk" in m for m in messages)
@@ -108,17 +118,17 @@ def test_shrinking_is_logged_with_its_size_and_the_recovery_too(caplog):
 def test_counters_add_up():
     gov = governor(workers=1)
     budgets = [gov.admit() for _ in range(6)]
-    for i, budget in enumerate(budgets):
-        gov.finish(budget, Outcome("pass", cpu=0.05, wall=0.1, queued=0.2 * i), elapsed=0.5 * i)
+    for i in range(6):
+        gov.finish(Outcome("pass", cpu=0.05, wall=0.1, queued=0.2 * i), elapsed=0.5 * i)
     stats = gov.stats()
+    assert stats.decisions == stats.finished == 6
+    assert stats.shrunk == 2  # the 5th and 6th arrived with the window full (4 and 5 ahead of 0.3 s)
+    assert stats.budget_ms_total == pytest.approx(sum(budgets)) == pytest.approx(300 * 4 + 5 + 5)
+    assert stats.cpu_s_total == pytest.approx(0.3) and stats.wall_s_total == pytest.approx(0.6)
+    assert stats.late == 3 and stats.elapsed_s_max == pytest.approx(2.5)  # 1.5, 2 and 2.5 s > the window
     assert stats.queued_s_total == pytest.approx(3.0)  # 0.2 x (0 + 1 + ... + 5)
     # an answer takes the rest to reach the loop: 0.3 x (1 + ... + 5), the first none (it is never negative)
     assert stats.returned_s_total == pytest.approx(0.3 * 15 - 0.1 * 5)
-    assert stats.late == 3 and stats.elapsed_s_max == pytest.approx(2.5)  # 1.5, 2 and 2.5 s > the 1.2 s window
-    assert stats.decisions == stats.finished == 6
-    assert stats.shrunk == 2  # the fifth and sixth arrived with four already waiting
-    assert stats.budget_ms_total == pytest.approx(sum(budgets))
-    assert stats.cpu_s_total == pytest.approx(0.3) and stats.wall_s_total == pytest.approx(0.6)
     assert stats.waiting == 0 and stats.waiting_max == 6
     line = stats.line(workers=1)
     assert line.startswith("computers: decisions=6 shrunk=2 ") and "cpu_ms_mean=50.0" in line
@@ -129,22 +139,15 @@ def test_decisions_cut_at_their_due_time_are_counted_and_logged_once_per_spell(c
     gov = governor(workers=1, clock=clock, report_every=10)
     caplog.set_level(logging.INFO, logger="bot.computers")
     for cut in (True, True, False):
-        gov.finish(gov.admit(), Outcome("pass", cpu=0.2, wall=0.4, cut=cut), elapsed=1.2)
+        gov.admit()
+        gov.finish(Outcome("pass", cpu=0.2, wall=0.4, cut=cut), elapsed=1.2)
     warnings = [r for r in caplog.records if "being cut" in r.getMessage()]
     assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
     assert gov.stats().cut == 2
     clock.now += 10
-    gov.finish(gov.admit(), Outcome("pass", cpu=0.01, wall=0.01), elapsed=0.1)  # a report: none cut since
+    ran(gov, 1, cpu=0.01, wall=0.01)  # a report: none cut since the last
     clock.now += 10
-    gov.finish(gov.admit(), Outcome("pass", cpu=0.01, wall=0.01), elapsed=0.1)  # another: the spell is over
-    gov.finish(gov.admit(), Outcome("pass", cpu=0.2, wall=0.4, cut=True), elapsed=1.2)
+    ran(gov, 1, cpu=0.01, wall=0.01)  # another: the spell is over
+    ran(gov, 1, cpu=0.2, wall=0.4, cut=True)
     assert len([r for r in caplog.records if "being cut" in r.getMessage()]) == 2
     assert "cut=3 " in gov.stats().line(1)
-
-
-def test_a_cut_decision_counts_as_one_that_would_have_spent_its_whole_budget():
-    gov = governor(workers=1)
-    for _ in range(100):
-        budget = gov.admit()
-        gov.finish(budget, Outcome("pass", cpu=0.01, wall=0.01, cut=True), elapsed=1.3)
-    assert gov.fill == pytest.approx(1.0)
