@@ -117,7 +117,7 @@ async def run_plan(name: str, views: list[dict], args) -> dict:
             if inline:  # on the event loop itself: every click waits for it
                 budget = governor.admit()
                 outcome = decide(Decision(make_player, "strong", rng.randrange(2**32), view, budget))
-                governor.finish(outcome)
+                governor.finish(budget, outcome)
                 await asyncio.sleep(0)
             else:
                 await chooser.choose(table, view["seat"], view)

@@ -95,7 +95,7 @@ class PoolChooser:
         try:
             outcome = await self._run(decision)
         finally:
-            self.governor.finish(outcome, loop.time() - admitted)
+            self.governor.finish(budget, outcome, loop.time() - admitted)
         if outcome.action not in legal:
             log.warning("table %s: computer chose illegal %r; playing %r", table.id, outcome.action, legal[0])
             return legal[0]

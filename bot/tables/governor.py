@@ -2,20 +2,20 @@
 instead of keeping people waiting.
 
 A decision should be answered within one window (the cosmetic pause: an answer inside it costs a player no
-time). Two things are measured from the decisions that ran: `run`, the wall time a decision takes in a
-worker (whatever its budget, the machine's load, the GIL or the fixed cost of reading a view made it), and
-`share`, the CPU a decision got per wall second. A decision admitted behind `k - 1` others, spread over the
-workers, can start after about `(k - 1) × run / workers`; it gets the CPU it can spend in the rest of the
-window at that share: `budget = share × (window - (k - 1) × run / workers)`, at most the full 300 ms and at
-least a floor. So budgets are full while the workers keep up, shrink by CPU time (not wall time) as the
-queue grows, and grow back as the decisions ahead get quicker: the same rule for every decision, from
-measurements rather than guesses.
+time). A worker gets `share` of a core, measured (the CPU a decision got per wall second while it ran),
+so a machine shared with other programs counts for what it gives. The decisions already waiting may spend
+their budgets (plus `over`, the measured CPU a decision spends beyond its budget: reading the view, the
+fallback move) before a new one starts, spread over the workers; the new one gets what is left of the
+window at that share: `budget = share × window - (pending budgets + waiting × over) / workers`, at most
+the full 300 ms and at least a floor. So budgets are full while the workers keep up and shrink, in CPU
+time rather than wall time, as soon as the queue could keep someone waiting; counting the budgets ahead
+rather than what decisions typically use keeps a run of expensive decisions from making the queue late.
 
-The estimate can be wrong when the machine gets busier at once: the answer's due time
+The measurements can lag when the machine gets busier at once: the answer's due time
 (`decisions.BudgetClock`) cuts a search still running when the window is over. Nothing is silent: a log
-line when budgets start to shrink and by how much, one when they are back to full, one when decisions
-start being cut, and the counters (`stats()`) as a `computers:` line every `report_every` seconds of
-activity, for the load benchmark to read.
+line when budgets start to shrink and by how much, one when they are back to full (at most one of each
+every `report_every` seconds), one when decisions start being cut, and the counters (`stats()`) as a
+`computers:` line every `report_every` seconds of activity, for the load benchmark to read.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class GovernorStats:
     budget_ms: float  # the budget a decision admitted now would get
     share: float  # measured share of a core per worker
     run_s: float  # measured wall time a decision takes in a worker
+    over_s: float  # measured CPU a decision spends beyond its budget
 
     def line(self, workers: int) -> str:
         """One `key=value` line for the log (and the load benchmark)."""
@@ -70,7 +71,7 @@ class GovernorStats:
                 f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
                 f"waiting={self.waiting} "
                 f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
-                f"share={self.share:.2f} run_ms={1000 * self.run_s:.0f}")
+                f"share={self.share:.2f} run_ms={1000 * self.run_s:.0f} over_ms={1000 * self.over_s:.1f}")
 
 
 class Governor:
@@ -86,8 +87,10 @@ class Governor:
         self.clock = clock
         self.report_every = report_every
         self.share = 1.0
-        self.run = full_ms / 1000  # until measured, a decision takes its full budget of wall time
+        self.run = 0.0  # measured wall time of a decision in a worker (reported, not used)
+        self.over = 0.0
         self.waiting = 0
+        self.pending_ms = 0.0  # the budgets of the decisions admitted and not finished
         self.waiting_max = 0
         self.decisions = self.finished = self.shrunk = 0
         self.budget_total = 0.0
@@ -98,19 +101,23 @@ class Governor:
         self.cut_reported = 0
         self.elapsed_max = 0.0
         self.shrunk_since: float | None = None  # when budgets last went below full
+        self.told_shrink_at: float | None = None  # when a shrink was last logged
+        self.spell_told = False  # this spell's shrink was logged (so its end is too)
         self.next_report = clock() + report_every
 
-    def budget_for(self, waiting: int) -> float:
-        """The CPU milliseconds for a decision admitted with `waiting - 1` others ahead of it: what it can
-        spend at the measured share in the part of the window the decisions ahead leave it."""
-        left = self.window - max(waiting - 1, 0) * self.run / self.workers
-        return max(self.floor_ms, min(self.full_ms, 1000 * self.share * left))
+    def budget(self) -> float:
+        """The CPU milliseconds a decision admitted now gets: what is left of the window, at the measured
+        share, after the decisions waiting spend their budgets (and their measured overrun) on the workers."""
+        ahead_ms = (self.pending_ms + 1000 * self.waiting * self.over) / self.workers
+        left_ms = round(1000 * self.share * self.window - ahead_ms, 1)
+        return max(self.floor_ms, min(self.full_ms, left_ms))
 
     def admit(self) -> float:
         """A decision joins the queue: its budget in CPU milliseconds."""
+        budget = self.budget()
         self.waiting += 1
+        self.pending_ms += budget
         self.waiting_max = max(self.waiting_max, self.waiting)
-        budget = self.budget_for(self.waiting)
         self.decisions += 1
         self.budget_total += budget
         if budget < self.full_ms:
@@ -118,9 +125,11 @@ class Governor:
         self._tell(budget)
         return budget
 
-    def finish(self, outcome: Outcome | None, elapsed: float = 0.0) -> None:
-        """A decision is over, `elapsed` seconds after its admission (`outcome` None: cancelled or failed)."""
+    def finish(self, budget_ms: float, outcome: Outcome | None, elapsed: float = 0.0) -> None:
+        """A decision admitted with `budget_ms` is over, `elapsed` seconds after its admission (`outcome`
+        None: cancelled or failed)."""
         self.waiting = max(0, self.waiting - 1)
+        self.pending_ms = max(0.0, self.pending_ms - budget_ms)
         if outcome is None:
             return
         self.finished += 1
@@ -138,6 +147,7 @@ class Governor:
         self.cpu_total += outcome.cpu
         self.wall_total += outcome.wall
         self.run += SMOOTHING * (outcome.wall - self.run)
+        self.over += SMOOTHING * (max(0.0, outcome.cpu - budget_ms / 1000) - self.over)
         if outcome.wall >= MEASURABLE_WALL:
             share = max(MIN_SHARE, min(1.0, outcome.cpu / outcome.wall))
             self.share += SMOOTHING * (share - self.share)
@@ -149,22 +159,26 @@ class Governor:
             budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
             late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max, queued_s_total=self.queued_total,
             returned_s_total=self.returned_total,
-            waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget_for(self.waiting + 1),
-            share=self.share, run_s=self.run,
+            waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget(),
+            share=self.share, run_s=self.run, over_s=self.over,
         )
 
     def _tell(self, budget: float) -> None:
-        """Log when budgets start to shrink and when they recover; the counters every `report_every` s."""
+        """Log when budgets start to shrink and when they recover (at most one of each every `report_every`
+        seconds); the counters every `report_every` seconds."""
         now = self.clock()
         if budget < self.full_ms and self.shrunk_since is None:
             self.shrunk_since = now
-            log.info("computer budgets shrink to %.0f ms CPU per decision (%.0f%% of %.0f ms): %d decisions "
-                     "waiting for %d worker(s) getting %.2f of a core each, %.0f ms a decision", budget,
-                     100 * budget / self.full_ms, self.full_ms, self.waiting, self.workers, self.share,
-                     1000 * self.run)
+            self.spell_told = self.told_shrink_at is None or now - self.told_shrink_at >= self.report_every
+            if self.spell_told:
+                self.told_shrink_at = now
+                log.info("computer budgets shrink to %.0f ms CPU per decision (%.0f%% of %.0f ms): %d decisions "
+                         "waiting for %d worker(s) getting %.2f of a core each", budget,
+                         100 * budget / self.full_ms, self.full_ms, self.waiting, self.workers, self.share)
         elif budget >= self.full_ms and self.shrunk_since is not None:
-            log.info("computer budgets back to full (%.0f ms) after %.0f s shrunk", self.full_ms,
-                     now - self.shrunk_since)
+            if self.spell_told:
+                log.info("computer budgets back to full (%.0f ms) after %.0f s shrunk", self.full_ms,
+                         now - self.shrunk_since)
             self.shrunk_since = None
         if now >= self.next_report:
             self.next_report = now + self.report_every
