@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,6 +37,19 @@ FLOOR_BUDGET_MS = 5.0  # below this a strong decision is easy's anyway; the queu
 SMOOTHING = 0.1  # weight of the newest measurement in the running averages
 MIN_SHARE = 0.05
 MEASURABLE_WALL = 0.002  # decisions shorter than this say too little about the core's share
+RECENT = 1000  # budgets kept for the quantiles in the counters line
+
+
+def _deciles(xs: tuple[float, ...]) -> tuple[float, float, float]:
+    """p10, p50 and p90 of `xs` (nearest rank; zeros when empty)."""
+    if not xs:
+        return 0.0, 0.0, 0.0
+    ordered = sorted(xs)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return at(0.1), at(0.5), at(0.9)
 
 
 @dataclass(frozen=True)
@@ -53,6 +67,7 @@ class GovernorStats:
     returned_s_total: float  # time from a worker's answer to the event loop taking it (a busy loop is slow)
     cut: int  # decisions whose search was cut because their answer fell due
     elapsed_s_max: float  # the longest admission-to-answer time
+    recent_budgets_ms: tuple[float, ...]  # the budgets of the last decisions admitted, oldest first
     waiting: int  # admitted and not finished now
     waiting_max: int
     budget_ms: float  # the budget a decision admitted now would get
@@ -65,7 +80,9 @@ class GovernorStats:
         mean_budget = self.budget_ms_total / self.decisions if self.decisions else 0.0
         n = max(self.finished, 1)
         mean_cpu = 1000 * self.cpu_s_total / n
+        p10, p50, p90 = _deciles(self.recent_budgets_ms)
         return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
+                f"budget_ms_p10={p10:.0f} budget_ms_p50={p50:.0f} budget_ms_p90={p90:.0f} "
                 f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} cut={self.cut} "
                 f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} queued_ms_mean={1000 * self.queued_s_total / n:.0f} "
                 f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
@@ -94,6 +111,7 @@ class Governor:
         self.waiting_max = 0
         self.decisions = self.finished = self.shrunk = 0
         self.budget_total = 0.0
+        self.recent: deque[float] = deque(maxlen=RECENT)
         self.cpu_total = self.wall_total = 0.0
         self.late = self.cut = 0
         self.queued_total = self.returned_total = 0.0
@@ -120,6 +138,7 @@ class Governor:
         self.waiting_max = max(self.waiting_max, self.waiting)
         self.decisions += 1
         self.budget_total += budget
+        self.recent.append(budget)
         if budget < self.full_ms:
             self.shrunk += 1
         self._tell(budget)
@@ -159,6 +178,7 @@ class Governor:
             budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
             late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max, queued_s_total=self.queued_total,
             returned_s_total=self.returned_total,
+            recent_budgets_ms=tuple(self.recent),
             waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget(),
             share=self.share, run_s=self.run, over_s=self.over,
         )

@@ -130,6 +130,7 @@ def test_counters_add_up():
     assert stats.waiting == 0 and stats.waiting_max == 6 and stats.budget_ms == 300
     line = stats.line(workers=1)
     assert line.startswith("computers: decisions=6 shrunk=2 ") and "cpu_ms_mean=50.0" in line
+    assert "budget_ms_p10=5 budget_ms_p50=300 budget_ms_p90=300 " in line
 
 
 def test_decisions_cut_at_their_due_time_are_counted_and_logged_once_per_spell(caplog):
