@@ -6,10 +6,12 @@ time). A worker gets `share` of a core, measured (the CPU a decision got per wal
 so a machine shared with other programs counts for what it gives. The decisions already waiting may spend
 their budgets (plus `over`, the measured CPU a decision spends beyond its budget: reading the view, the
 fallback move) before a new one starts, spread over the workers; the new one gets what is left of the
-window at that share: `budget = share × window - (pending budgets + waiting × over) / workers`, at most
-the full 300 ms and at least a floor. So budgets are full while the workers keep up and shrink, in CPU
-time rather than wall time, as soon as the queue could keep someone waiting; counting the budgets ahead
-rather than what decisions typically use keeps a run of expensive decisions from making the queue late.
+window at that share, `share × window - (pending budgets + waiting × over) / workers`, and no more than
+an equal part of the window with those waiting, `share × window × workers / (waiting + 1)`; at most the
+full 300 ms and at least a floor. So budgets are full while the workers keep up and shrink together, in
+CPU time rather than wall time, as soon as the queue could keep someone waiting; counting the budgets
+ahead rather than what decisions typically use keeps a run of expensive decisions from making the queue
+late, and the equal part keeps one decision that finds the window empty from taking it all.
 
 The measurements can lag when the machine gets busier at once: the answer's due time
 (`decisions.BudgetClock`) cuts a search still running when the window is over. Nothing is silent: a log
@@ -125,10 +127,12 @@ class Governor:
 
     def budget(self) -> float:
         """The CPU milliseconds a decision admitted now gets: what is left of the window, at the measured
-        share, after the decisions waiting spend their budgets (and their measured overrun) on the workers."""
+        share, after the decisions waiting spend their budgets (and their measured overrun) on the workers,
+        and no more than an equal part of the window with the decisions waiting."""
+        window_ms = 1000 * self.share * self.window
         ahead_ms = (self.pending_ms + 1000 * self.waiting * self.over) / self.workers
-        left_ms = round(1000 * self.share * self.window - ahead_ms, 1)
-        return max(self.floor_ms, min(self.full_ms, left_ms))
+        fair_ms = window_ms * self.workers / (self.waiting + 1)  # no more than an equal part of the window
+        return max(self.floor_ms, min(self.full_ms, round(min(window_ms - ahead_ms, fair_ms), 1)))
 
     def admit(self) -> float:
         """A decision joins the queue: its budget in CPU milliseconds."""

@@ -44,7 +44,17 @@ def test_the_budgets_waiting_ahead_leave_a_new_decision_the_rest_of_the_window()
     assert [gov.admit() for _ in range(6)] == [300, 300, 300, 300, 5, 5]  # the window is full after four
     assert gov.pending_ms == 4 * 300 + 2 * 5
     gov.finish(300, Outcome("pass", cpu=0.1, wall=0.1))
-    assert gov.admit() == pytest.approx(1200 - 3 * 300 - 2 * 5)  # what the five still waiting leave
+    gov.admit()  # 290 ms of the window are free again, but then six share it: 200 each
+    assert gov.recent[-1] == pytest.approx(min(1200 - 3 * 300 - 2 * 5, 1200 / 6))
+
+
+def test_no_decision_takes_more_than_an_equal_part_of_the_window():
+    gov = governor(workers=1)
+    gov.share = 0.5
+    for _ in range(29):
+        gov.pending_ms += 5  # 29 decisions waiting with the floor's budget: most of the window is free
+        gov.waiting += 1
+    assert gov.budget() == pytest.approx(600 / 30)  # a thirtieth of what the worker gives in the window
 
 
 def test_a_worker_that_gets_half_a_core_is_counted_as_half_a_core():
