@@ -63,5 +63,10 @@ def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.Vi
     """A persistent view of table buttons."""
     view = discord.ui.View(timeout=None)
     for spec in buttons:
-        view.add_item(TableButton(spec))
+        if re.fullmatch(custom_ids.TEMPLATE, spec.custom_id):
+            view.add_item(TableButton(spec))
+        else:  # another scheme's button (a hand's Review): its own dynamic item answers the click
+            view.add_item(discord.ui.Button(label=spec.label, custom_id=spec.custom_id,
+                                            style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
+                                            disabled=spec.disabled))
     return view

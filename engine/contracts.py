@@ -119,6 +119,23 @@ class ContractRule:
         """Trump tile id -> its rank among trumps (higher wins); empty when nothing is trump."""
         return {}
 
+    def trump_suit(self, tiles: TileSet, contract: Contract) -> int:
+        """The trump suit's number in the suit table: a named trump suit (``top + 2``) where there are
+        trumps, else -1. A suit contract's trump is its number, doubles' the doubles suit."""
+        return tiles.top + 2 if self.trumps(tiles, contract) else -1
+
+    def doubles(self, contract: Contract) -> str:
+        """How doubles that are not trump play: "high" in their number, "low" in it, or "suit" of their own."""
+        return "high"
+
+    def low_number(self, contract: Contract) -> int | None:
+        """A number whose tiles rank lowest in their other suit (Geezer's Nello), or None."""
+        return None
+
+    def distances(self, tiles: TileSet, contract: Contract) -> tuple[int, ...] | None:
+        """Sevens: tile id -> its distance from the target (the nearest must be played and wins); else None."""
+        return None
+
 
 def _plays_with(rules: Rules, bid: Call) -> bool:
     """Nello and Sevens need a bid of 1 mark or more that leaves the bidder to declare (RULES.md §4, §10)."""
@@ -136,6 +153,10 @@ class SuitRule(ContractRule):
         tiles = rules.layout.tiles
         return [Contract(SUIT, k) for k in range(tiles.top + 1) if tiles.suit_masks[k] & tiles.all_mask]
 
+    def trump_suit(self, tiles: TileSet, contract: Contract) -> int:
+        assert contract.trump is not None
+        return contract.trump
+
     def trumps(self, tiles: TileSet, contract: Contract) -> dict[int, int]:
         k = contract.trump
         return {t: 50 if tiles.hi[t] == tiles.lo[t] else 1 + (tiles.hi[t] if tiles.lo[t] == k else tiles.lo[t])
@@ -150,6 +171,9 @@ class DoublesRule(ContractRule):
     def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
         return [Contract(DOUBLES)] if rules.options.doubles_trump and bid.trump is None else []
 
+    def trump_suit(self, tiles: TileSet, contract: Contract) -> int:
+        return tiles.top + 1  # the doubles suit
+
     def trumps(self, tiles: TileSet, contract: Contract) -> dict[int, int]:
         return {t: tiles.hi[t] + 1 for t in range(len(tiles.hi)) if tiles.hi[t] == tiles.lo[t]}
 
@@ -163,6 +187,9 @@ class FollowMeRule(ContractRule):
         if not rules.options.follow_me or bid.trump is not None:
             return []
         return [Contract(FOLLOW_ME, doubles=rules.options.follow_me_doubles)]
+
+    def doubles(self, contract: Contract) -> str:
+        return contract.doubles
 
 
 class SevensTrumpRule(ContractRule):
@@ -212,6 +239,12 @@ class NelloRule(ContractRule):
     def goal(self, bid: Call) -> Goal:
         return Goal.NO_TRICK
 
+    def doubles(self, contract: Contract) -> str:
+        return "high" if contract.low is not None else contract.doubles  # with a number low, doubles stay high
+
+    def low_number(self, contract: Contract) -> int | None:
+        return contract.low
+
 
 class SevensRule(ContractRule):
     """Sevens (§6): the tile nearest the target wins; every tile played must be the nearest held."""
@@ -226,6 +259,9 @@ class SevensRule(ContractRule):
 
     def goal(self, bid: Call) -> Goal:
         return Goal.EVERY_TRICK
+
+    def distances(self, tiles: TileSet, contract: Contract) -> tuple[int, ...] | None:
+        return tuple(abs(tiles.hi[t] + tiles.lo[t] - contract.sevens_target) for t in range(len(tiles.hi)))
 
 
 RULES: dict[ContractKind, ContractRule] = {rule.kind: rule for rule in (

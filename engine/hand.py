@@ -140,6 +140,13 @@ class Hand:
         return self.lay.players
 
     @property
+    def to_act(self) -> int:
+        """The seat to act; IllegalAction once the hand is over (where ``turn`` is None)."""
+        if self.turn is None:
+            raise IllegalAction("the hand is over: no seat is to act")
+        return self.turn
+
+    @property
     def exchanger(self) -> int:
         """The seat that exchanges with the widow or kitty: the bid winner (after Plunge too)."""
         assert self.bidder is not None
@@ -318,7 +325,7 @@ class Hand:
             return f"after {self.high.title()} the partner names trumps, doubles or follow-me, not {name}"
         if special and self.high.level < self.lay.one_mark and any(c.kind == contract.kind for c in
                                                                   _contracts_at_one_mark(self)):
-            return f"{name} needs a bid of 1 mark or more"
+            return f"{name} needs {self.lay.one_mark_words}"
         if contract.kind == NELLO and o.nello != "off" and any(c.kind == NELLO for c in legal):
             choices = [*o.nello_doubles, *(["a number low"] if o.nello_low else [])]
             return f"this table does not allow {name}: doubles may be " + ", ".join(choices)

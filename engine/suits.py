@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .calls import suit_word
-from .contracts import DOUBLES, FOLLOW_ME, NELLO, SEVENS, SUIT, Contract
+from .contracts import Contract
 from .tiles import TileSet
 
 
@@ -92,18 +92,16 @@ class SuitTable:
 
 @cache
 def suit_table(tiles: TileSet, contract: Contract) -> SuitTable:
-    """Build (once) the tables for a contract over a tile set."""
+    """Build (once) the tables for a contract over a tile set, from what its rule says (``contracts.py``)."""
+    rule = contract.rule
     top = tiles.top
-    dsuit, tsuit = top + 1, top + 2
+    dsuit = top + 1
     n = len(tiles.hi)
     hi, lo = tiles.hi, tiles.lo
-    kind = contract.kind
-    trumps = contract.rule.trumps(tiles, contract)  # tile id -> rank among trumps
-    trump = contract.trump if kind == SUIT else dsuit if kind == DOUBLES else tsuit if trumps else -1
-    assert trump is not None
-    doubles_own = kind == DOUBLES or (kind in (FOLLOW_ME, NELLO) and contract.doubles == "suit")
-    doubles_low = kind == NELLO and contract.doubles == "low" and contract.low is None
-    low = contract.low if kind == NELLO else None  # Geezer: tiles bearing it rank lowest in their other suit
+    trumps = rule.trumps(tiles, contract)  # tile id -> rank among trumps
+    trump = rule.trump_suit(tiles, contract)
+    doubles = rule.doubles(contract)
+    low = rule.low_number(contract)  # Geezer: tiles bearing it rank lowest in their other suit
 
     members = [0] * (top + 3)
     rank = [[0] * n for _ in range(top + 3)]
@@ -116,7 +114,7 @@ def suit_table(tiles: TileSet, contract: Contract) -> SuitTable:
             members[trump] |= 1 << t
             rank[trump][t] = trumps[t]
             continue
-        if double and doubles_own:
+        if double and doubles == "suit":
             lead_suit[t] = dsuit
             members[dsuit] |= 1 << t
             rank[dsuit][t] = a + 1
@@ -125,10 +123,8 @@ def suit_table(tiles: TileSet, contract: Contract) -> SuitTable:
         for s, other in ((a, b), (b, a)):
             members[s] |= 1 << t
             if double:
-                rank[s][t] = 0 if doubles_low else 50
+                rank[s][t] = 0 if doubles == "low" else 50
                 break
             rank[s][t] = 0 if other == low else 1 + other
-    distance = None
-    if kind == SEVENS:
-        distance = tuple(abs(hi[t] + lo[t] - contract.sevens_target) for t in range(n))
-    return SuitTable(trump, tuple(lead_suit), tuple(members), tuple(tuple(r) for r in rank), distance, dsuit)
+    return SuitTable(trump, tuple(lead_suit), tuple(members), tuple(tuple(r) for r in rank),
+                     rule.distances(tiles, contract), dsuit)

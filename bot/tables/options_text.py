@@ -1,8 +1,8 @@
 """The `options` text of `/42 new`, read in one place: table settings, the computers' level, house rules.
 
 Players type `nello=off plunge=on timer=90s computers=easy`. Three kinds of entry share the text:
-- table settings that are not rules of the game: the turn timer (`timer=2m`, `timer=off`) and the idle
-  close (`idle=24h`);
+- table settings that are not rules of the game: the turn timer (`timer=2m`, `timer=off`), the idle
+  close (`idle=24h`) and hints for practice (`hints=on`: a `Hint` button on each player's turn);
 - the computer players' level (`computers=easy`);
 - house rules (RULES.md §10-§11), each value read as the kind of value the option already has (on/off
   for switches, a number, a word, or a comma-separated list).
@@ -27,6 +27,7 @@ _ENTRY = re.compile(r"(?:^|(?<=[\s;,]))(timer|idle)\s*[=:]\s*([^\s;,]*)", re.IGN
 _DURATION = re.compile(r"([0-9]{1,7})\s*(s|sec|secs|m|min|mins|h|hr|hrs|d)?", re.IGNORECASE)
 _UNITS = {"s": 1, "sec": 1, "secs": 1, "m": 60, "min": 60, "mins": 60, "h": 3600, "hr": 3600, "hrs": 3600, "d": 86400}
 _OFF = {"off", "none", "no", "0"}
+_HINTS = re.compile(r"(?:^|(?<=[\s;,]))hints\s*[=:]\s*([^\s;,]*)", re.IGNORECASE)
 _COMPUTERS = re.compile(r"(?:^|[\s;,]+)computers?\s*[=:]\s*([A-Za-z]+)", re.IGNORECASE)
 _TRUE = {"on", "true", "yes", "y", "1"}
 _FALSE = {"off", "false", "no", "n", "0"}
@@ -44,10 +45,12 @@ WORD_VALUES = {
 
 @dataclass(frozen=True)
 class TableSettings:
-    """How long a turn may take and how long a table may sit without a human move (None: never)."""
+    """How long a turn may take and how long a table may sit without a human move (None: never), and
+    whether players get a `Hint` button on their turn."""
 
     turn_seconds: int | None = DEFAULT_TURN_SECONDS
     idle_seconds: int | None = DEFAULT_IDLE_SECONDS
+    hints: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ def parse_duration(name: str, raw: str, *, default_unit: int) -> int | None:
 
 
 def split_settings(text: str | None) -> tuple[TableSettings, str]:
-    """Take `timer=` and `idle=` out of the options text; returns the settings and the rest."""
+    """Take `timer=`, `idle=` and `hints=` out of the options text; returns the settings and the rest."""
     if not text:
         return TableSettings(), ""
     values: dict[str, int | None] = {}
@@ -94,10 +97,17 @@ def split_settings(text: str | None) -> tuple[TableSettings, str]:
         name = match[1].lower()
         unit = 60 if name == "timer" else 3600  # a bare number: minutes for a turn, hours for idling
         values[name] = parse_duration(name, match[2], default_unit=unit)
-    rest = " ".join(_ENTRY.sub(" ", text).split())
+    hints = False
+    for match in _HINTS.finditer(text):
+        word = match[1].lower()
+        if word not in _TRUE | _FALSE:
+            raise RulesError(f"hints is on or off, not {match[1]!r}")
+        hints = word in _TRUE
+    rest = " ".join(_HINTS.sub(" ", _ENTRY.sub(" ", text)).split())
     settings = TableSettings(
         turn_seconds=values.get("timer", DEFAULT_TURN_SECONDS),
         idle_seconds=values.get("idle", DEFAULT_IDLE_SECONDS),
+        hints=hints,
     )
     return settings, rest
 
@@ -174,7 +184,7 @@ def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
     suggestions = []
     if "computers" not in taken and "computers=easy".startswith(partial.lower()[:9] or "c"):
         suggestions.append(f"{done} computers=easy".strip())
-    for setting in ("timer=off", "timer=5m", "idle=2h"):
+    for setting in ("timer=off", "timer=5m", "idle=2h", "hints=on"):
         name = setting.split("=")[0]
         if name not in taken and setting.startswith(partial.lower()) and partial:
             suggestions.append(f"{done} {setting}".strip())

@@ -7,7 +7,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 LEVELS = ("random", "easy", "strong")
 DEFAULT_BUDGET_MS = 300
@@ -20,7 +21,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         """Pick uniformly among the legal actions of the view."""
         return self.rng.choice(view["legal"])
 

@@ -27,7 +27,7 @@ def play_hand(hand: Hand, players: list, labels: list[str] | None = None, score:
               timings: Timings | None = None) -> Hand:
     """Play ``hand`` to completion, seat ``s`` choosing with ``players[s]``; raises if a choice is illegal."""
     while not hand.complete:
-        seat = hand.turn
+        seat = hand.to_act
         view = view_for(hand, seat, score)
         start = time.perf_counter()
         action = players[seat].choose(view)

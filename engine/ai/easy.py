@@ -9,11 +9,13 @@ scale: keep the tiles that can still catch a suit) by throwing the tile least li
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
-from engine.calls import MARKS, PASS, PLUNGE, SPLASH, parse_call
+from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, parse_call
 from engine.contracts import NELLO, SEVENS, SUIT, Contract, legal_contracts, parse_contract
 
-from . import evaluate
+from . import evaluate, opening
 from .situation import Situation, bits, count_bits, read
 
 BID_MARGIN = 1.0  # points of safety under the evaluation: the easy player bids a little under its estimate
@@ -25,7 +27,7 @@ class EasyPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         """One of ``view["legal"]``."""
         legal = view["legal"]
         if len(legal) == 1:
@@ -67,8 +69,9 @@ def _suffix(sit: Situation, trump: int) -> str:
     return f" {sit.rules.suit_name(trump)}" if sit.rules.layout.bids_name_trump else ""
 
 
-def bid(sit: Situation, value_of=None) -> str:
-    """The call: the cheapest legal bid up to what the hand is worth, else pass.
+def bid(sit: Situation, value_of=None, opening: bool = True) -> str:
+    """The call: the cheapest legal bid up to what the hand is worth, else pass; while nobody has bid, the
+    lowest bid with a hand that clears the game's opening bar (``opening``; ``opening=False``: never).
 
     ``value_of(call)`` may replace the rules-of-thumb worth (points the side expects, and whether it
     expects every trick): the strong player passes its calibrated table here.
@@ -89,6 +92,10 @@ def bid(sit: Situation, value_of=None) -> str:
         if ok and (best is None or call.level < best[1].level):
             best = (text, call)
     if best is None:
+        if opening and value_of is None:
+            text = open_bid(sit, calls)
+            if text is not None:
+                return text
         if "pass" in legal:
             return "pass"
         return min(calls, key=lambda tc: tc[1].level)[0]  # a forced dealer bids the least he may
@@ -96,6 +103,20 @@ def bid(sit: Situation, value_of=None) -> str:
     if partner_high and "pass" in legal and call.kind != MARKS and call.level < lay.min_bid + 4:
         return "pass"  # do not take a modest bid away from partner
     return text
+
+
+def open_bid(sit: Situation, calls: list) -> str | None:
+    """The lowest bid (with its best trump, where bids name one) when nobody has bid and the hand's
+    expected points clear this game's opening bar (``opening``); else None."""
+    bar = opening.bar(sit.rules.preset, "easy")
+    if bar is None or not opening.nobody_has_bid(sit.view):
+        return None
+    lowest = [(text, call) for text, call in calls if call.kind == POINTS and call.level == sit.rules.layout.min_bid]
+    scored = [(hand_value(sit, call.trump)[0], text) for text, call in lowest]
+    if not scored:
+        return None
+    points, text = max(scored)
+    return text if points >= bar else None
 
 
 def _worth(sit: Situation, call, values: dict) -> bool:
@@ -187,9 +208,9 @@ def legal_ids(sit: Situation) -> dict[int, str]:
 def play(sit: Situation) -> str:
     """A tile for the trick, by the contract's rules of thumb."""
     options = legal_ids(sit)
-    if sit.contract.kind == NELLO:
+    if sit.named.kind == NELLO:
         tid = nello_play(sit, options)
-    elif sit.contract.kind == SEVENS:
+    elif sit.named.kind == SEVENS:
         tid = sevens_play(sit, options)
     else:
         tid = trick_play(sit, options)
@@ -210,14 +231,14 @@ def declared_lead(sit: Situation, chosen: int) -> str | None:
         if not suit:
             continue
         t = sit.ts.id_of(name, sit.mine)
-        own = sit.table.lead_suit[t]
+        own = sit.suits.lead_suit[t]
         if sure(sit, t, int(suit), sit.active()) and not sure(sit, t, own, sit.active()):
             bosses[t] = text
     if not bosses:
         return None
     if chosen in bosses:
         return bosses[chosen]
-    table = sit.table
+    table = sit.suits
     if _is_trump(sit, chosen) or sure(sit, chosen, table.lead_suit[chosen], sit.active()):
         return None  # pulling trump or cashing a boss of its own suit comes first
     return bosses[max(bosses, key=lambda t: sit.ts.points[t])]
@@ -226,13 +247,13 @@ def declared_lead(sit: Situation, chosen: int) -> str | None:
 def winning(sit: Situation) -> tuple[int, int]:
     """(seat, tile) currently winning the trick in progress."""
     tiles = [t for _, t in sit.trick]
-    i = sit.table.winner_index(tiles, sit.lead)
+    i = sit.suits.winner_index(tiles, sit.lead)
     return sit.trick[i]
 
 
 def beats(sit: Situation, tile: int, best: int, lead: int) -> bool:
     """Whether ``tile`` played after ``best`` takes the trick from it."""
-    return sit.table.winner_index([best, tile], lead) == 1
+    return sit.suits.winner_index([best, tile], lead) == 1
 
 
 def sure(sit: Situation, tile: int, lead: int, later: list[int]) -> bool:
@@ -248,7 +269,7 @@ def sure(sit: Situation, tile: int, lead: int, later: list[int]) -> bool:
 
 def cost(sit: Situation, t: int) -> float:
     """How much we lose by throwing ``t`` away: count, trumps, doubles and suit leaders are kept."""
-    table = sit.table
+    table = sit.suits
     c = sit.ts.points[t] * 2.0
     if table.trump >= 0 and table.members[table.trump] >> t & 1:
         c += 30 + table.rank[table.trump][t] * 0.1
@@ -262,7 +283,7 @@ def cost(sit: Situation, t: int) -> float:
 def trick_play(sit: Situation, options: dict[int, str]) -> int:
     """Trump, doubles and follow-me play."""
     ids = list(options)
-    table = sit.table
+    table = sit.suits
     me = sit.seat
     side = sit.bidding_side(me)
     if not sit.trick:
@@ -285,13 +306,13 @@ def trick_play(sit: Situation, options: dict[int, str]) -> int:
 
 
 def _is_trump(sit: Situation, t: int) -> int:
-    table = sit.table
+    table = sit.suits
     return int(table.trump >= 0 and bool(table.members[table.trump] >> t & 1))
 
 
 def lead(sit: Situation, ids: list[int], side: bool) -> int:
     """Leading: pull trump when bidding, then bosses (doubles first), else a small tile."""
-    table = sit.table
+    table = sit.suits
     trump_mask = table.members[table.trump] if table.trump >= 0 else 0
     outstanding = sit.unseen() & trump_mask
     mine_trumps = [t for t in ids if trump_mask >> t & 1]
@@ -313,8 +334,9 @@ def lead(sit: Situation, ids: list[int], side: bool) -> int:
 def nello_play(sit: Situation, options: dict[int, str]) -> int:
     """Nello: the bidder ducks every trick; the defenders try to make him win one."""
     ids = list(options)
-    table = sit.table
+    table = sit.suits
     bidder = sit.bidder
+    assert bidder is not None  # a contract was named, so someone won the bid
     if sit.seat == bidder:
         if not sit.trick:
             # lead the tile most tiles can beat
@@ -338,7 +360,7 @@ def nello_play(sit: Situation, options: dict[int, str]) -> int:
 
 
 def _beaters(sit: Situation, t: int) -> int:
-    lead_suit = sit.table.lead_suit[t]
+    lead_suit = sit.suits.lead_suit[t]
     return sum(1 for u in bits(sit.unseen()) if beats(sit, u, t, lead_suit))
 
 

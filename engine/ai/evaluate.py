@@ -96,6 +96,7 @@ def tricks(rules: Rules, contract: Contract, mask: int) -> float:
         return nello_safety(ts, contract, mask)
     elif contract.kind == SEVENS:
         dist = suit_table(ts, contract).distance
+        assert dist is not None  # a Sevens table has distances
         return sum(1.0 if dist[t] == 0 else 0.6 if dist[t] == 1 else 0.0 for t in bits(mask))
     else:
         score = 0.0

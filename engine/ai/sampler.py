@@ -66,7 +66,7 @@ def _fits_auction(sit: Situation, held: list[int]) -> bool:
     declarer = sit.view.get("declarer")
     if declarer is not None and declarer != sit.seat and sit.contract is not None \
             and sit.contract.kind in (SUIT, DOUBLES):
-        trumps = sit.table.members[sit.table.trump]
+        trumps = sit.suits.members[sit.suits.trump]
         if count_bits((held[declarer] | sit.played[declarer]) & trumps) < 3:
             return False
     lay = sit.rules.layout

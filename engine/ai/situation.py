@@ -8,8 +8,10 @@ played, the trick in progress and, from the way seats followed, which tiles each
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from engine.contracts import NELLO, Contract, parse_contract
 from engine.rules import Rules
@@ -21,7 +23,7 @@ from engine.tiles import TileSet, bits
 class Situation:
     """A view decoded into ids and masks (see the module docstring)."""
 
-    view: dict
+    view: Mapping[str, Any]
     rules: Rules
     ts: TileSet
     seat: int
@@ -35,6 +37,18 @@ class Situation:
     lead: int = -1  # suit led to the trick in progress, -1 when leading
     cannot: list[int] = field(default_factory=list)  # per seat: tiles it is known not to hold
     widow_known: int = 0  # tiles known to be out of play (own discards, for the bid winner)
+
+    @property
+    def suits(self) -> SuitTable:
+        """The contract's suit table, for code that runs once a contract is named."""
+        assert self.table is not None, "no contract yet"
+        return self.table
+
+    @property
+    def named(self) -> Contract:
+        """The contract, for code that runs once it is named."""
+        assert self.contract is not None, "no contract yet"
+        return self.contract
 
     # --- who is who ---------------------------------------------------------------------------------
 
@@ -104,7 +118,7 @@ def _ids_of(ts: TileSet, names: list[str], taken: int) -> tuple[int, int]:
     return mask, taken
 
 
-def read(view: dict) -> Situation:
+def read(view: Mapping[str, Any]) -> Situation:
     """Decode a view. Works in every phase; play facts are filled only once a contract exists."""
     rules = rules_of(view["variant"], json.dumps(view.get("rules") or {}, sort_keys=True))
     ts = rules.layout.tiles
@@ -149,7 +163,7 @@ def _lead_of(table: SuitTable, text: str, tid: int) -> int:
 def _learn(sit: Situation, seats: list[int], ids: list[int], lead: int) -> None:
     """What a trick says about hands: a seat that did not follow holds none of the suit led; in Sevens a
     seat holds nothing closer to the target than what it played."""
-    table = sit.table
+    table = sit.suits
     if table.distance is not None:
         dist = table.distance
         for s, t in zip(seats, ids, strict=True):

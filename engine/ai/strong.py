@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine import view_for
 from engine.calls import POINTS, parse_call
@@ -54,12 +55,13 @@ class StrongPlayer:
         self.easy = easy.EasyPlayer(seed)
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         """One of ``view["legal"]``, within the time budget."""
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
         deadline = self.clock() + self.budget
+        action: str | None
         try:
             sit = read(view)
             phase = view.get("phase")
@@ -73,8 +75,8 @@ class StrongPlayer:
                 action = None
         except Exception:  # a position the search cannot read: the rules of thumb still can
             action = None
-        if action not in legal:
-            action = self.easy.choose(view)
+        if action is None or action not in legal:
+            return self.easy.choose(view)
         return action
 
     # --- shared ---------------------------------------------------------------------------------------
@@ -102,11 +104,13 @@ class StrongPlayer:
         if sum(c for s, c in enumerate(counts) if s != out) > self.solve_tiles():
             return None
         every = _every_trick(sit)
-        prob = self.problem(sit, sit.contract, sit.bidder, sit.view.get("out"), every)
+        assert sit.bidder is not None
+        prob = self.problem(sit, sit.named, sit.bidder, sit.view.get("out"), every)
         need = _need(sit, every)
         maximiser = bool(prob.max_side[sit.seat])
         pos_trick = list(sit.trick)
-        deals, makes = [], [0] * len(moves)
+        deals: list[Position] = []
+        makes = [0] * len(moves)
         # most of the budget goes to make/set tests; the rest to the points tie-break
         sampling_end = deadline - 0.35 * self.budget
         while len(deals) < (self.samples or MAX_SAMPLES):
@@ -258,16 +262,17 @@ def _shortlist(sit: Situation, contracts: list[Contract], bid_call) -> list[Cont
 def _every_trick(sit: Situation) -> bool:
     """Whether only tricks count: mark bids, Plunge, Splash, Sevens (Nello counts the bidder's tricks)."""
     bid_call = parse_call(sit.view["bid"], sit.rules)
-    return bid_call.kind != POINTS or sit.contract.kind == SEVENS
+    return bid_call.kind != POINTS or sit.named.kind == SEVENS
 
 
 def _need(sit: Situation, every: bool) -> int:
     """What the maximising side must still take from here for its goal (in the solver's units)."""
-    if sit.contract.kind == NELLO:
+    if sit.named.kind == NELLO:
         return 1  # the defenders need the bidder to take one trick
     if every:
         return sit.rules.layout.hand_size - len(sit.view.get("tricks") or [])
     bid_call = parse_call(sit.view["bid"], sit.rules)
+    assert sit.bidder is not None
     taken = sit.view["points"][sit.team(sit.bidder)]
     return bid_call.level - taken
 
@@ -289,5 +294,5 @@ def warm_up() -> float:
         hand = hand.apply("pass")
     hand = hand.apply("sixes")
     player = StrongPlayer(0, 0.05)
-    player.choose(view_for(hand, hand.turn))
+    player.choose(view_for(hand, hand.to_act))
     return time.perf_counter() - start

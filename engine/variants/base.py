@@ -100,6 +100,13 @@ class Layout:
         """The level of "a bid of 1 mark or more" (RULES.md §10): Nello, Sevens, stacking."""
         return self.one_mark_level or self.total
 
+    @property
+    def one_mark_words(self) -> str:
+        """"a bid of 1 mark or more" in this game's terms: "of 45 or more" (Geezer), "of 7, 21 or 42" (Moon)."""
+        if self.moon_bids:
+            return f"a bid of {self.one_mark}, 21 or 42"
+        return f"a bid of {self.one_mark_level} or more" if self.one_mark_level else "a bid of 1 mark or more"
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -238,10 +245,7 @@ def _contract_words(rules: Rules) -> list[str]:
     if lay.count_trump_bid and o.count_trump:
         contracts.append("count as trump (on a bid of 51)")
     name = lay.nello_name.capitalize()
-    if lay.moon_bids:
-        needs = "a bid of 7, 21 or 42"
-    else:
-        needs = f"a bid of {lay.one_mark_level} or more" if lay.one_mark_level else "1 mark or more"
+    needs = lay.one_mark_words
     if o.nello == "on" or (o.nello == "forced-only" and o.forced_bid):
         who = "by a forced dealer, " if o.nello == "forced-only" else ""
         doubles = "doubles " + " / ".join(o.nello_doubles) + (" or a number low" if o.nello_low else "")

@@ -94,7 +94,7 @@ def test_nello_with_the_option_on_a_bid_of_7_21_or_42_and_all_three_play():
         assert "nello doubles-high" in h.legal_actions()
     h = make_hand(variant="moon", rules={"nello": "on"}, dealer=2, calls=["6", "pass", "pass"])
     assert not any(a.startswith("nello") for a in h.legal_actions())
-    with pytest.raises(IllegalAction, match="needs a bid of 1 mark or more"):
+    with pytest.raises(IllegalAction, match="needs a bid of 7, 21 or 42"):
         h.apply("nello doubles-high")
     h = make_hand(variant="moon", rules={"nello": "on"}, dealer=2, calls=["7", "pass", "pass"],
                   contract="nello doubles-high")

@@ -1,0 +1,176 @@
+"""A reviewed hand put into a picture and words: the trick-by-trick scene and a short text of the
+reviewed player's decisions. Pure: from a hand record, the seats' names and a review (engine data)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Hand
+from engine.ai.review import Decision, HandReview
+
+from ..pictures.from_views import early_end_reason
+from ..pictures.learn_scenes import ReviewedTrick, ReviewScene
+from ..pictures.names import short_label
+from ..pictures.scenes import SeatInfo
+from ..wording import bid_label, contract_title, tile_label
+
+MAX_TEXT = 1900  # Discord allows 2,000 characters a message
+
+
+def result_word(hand: Hand) -> str:
+    """`MADE`, `SET` or `THROWN IN`."""
+    if hand.bidder is None:
+        return "THROWN IN"
+    return "MADE" if hand.made else "SET" if hand.made is False else ""
+
+
+def bid_line(hand: Hand, names: tuple[SeatInfo, ...]) -> str:
+    """`Alice bid 31 · Fives`, or `Everyone passed`."""
+    if hand.bidder is None or hand.high is None:
+        return "Everyone passed: thrown in"
+    line = f"{names[hand.bidder].name} bid {bid_label(hand.high.text())}"
+    title = contract_title(hand.contract_text())
+    return f"{line} · {title}" if title else line
+
+
+def end_line(hand: Hand) -> str:
+    """Why the hand ended where it did, in one line."""
+    if hand.bidder is None:
+        return "Everyone passed: the hand was thrown in."
+    reason = early_end_reason(hand)
+    if reason:
+        return reason
+    verdict = "made" if hand.made else "set"
+    return f"Played to the last trick: the bid was {verdict}."
+
+
+def review_scene(hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int,
+                 review: HandReview | None) -> ReviewScene:
+    """The picture of a finished hand, the reviewed seat's costly tiles marked."""
+    costs: dict[int, Decision] = {}
+    if review is not None:
+        for decision in review.decisions:
+            if decision.phase == "play" and decision.solver is not None and decision.solver.cost:
+                costs[decision.trick or 0] = decision
+    tricks = []
+    for number, trick in enumerate(hand.tricks):
+        tiles = [hand.ts.names[t] for t in trick.tiles]
+        if trick.declared >= 0:
+            tiles[0] += f"/{trick.declared}"
+        flagged = costs.get(number)
+        tricks.append(ReviewedTrick(
+            trick.leader, tuple(zip(trick.seats, tiles, strict=True)), trick.winner, trick.points,
+            cost=flagged.solver.cost if flagged and flagged.solver else 0,
+            better=tile_label(flagged.solver.best) if flagged and flagged.solver else "",
+        ))
+    return ReviewScene(
+        seats=names, viewer=seat, title=f"Hand {hand_no + 1} · {bid_line(hand, names)}", tricks=tuple(tricks),
+        result=result_word(hand), made=hand.made, reason=end_line(hand) if hand.bidder is not None else "",
+        team_names=tuple(hand.rules.team_names), points=tuple(hand.points),
+        unit="points", top=hand.rules.layout.tiles.top, sitting_out=frozenset(hand.seats_out),
+    )
+
+
+def review_text(hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int | None,
+                review: HandReview | None) -> str:
+    """The review in words: the bid and result, why it ended, then each of the reviewed seat's decisions."""
+    lines = [f"**Hand {hand_no + 1}** · {bid_line(hand, names)} · {result_word(hand).lower() or 'over'}",
+             end_line(hand), *trick_lines(hand, names)]
+    if seat is None or review is None:
+        return "\n".join(lines)
+    lines.append(f"**{names[seat].name}'s decisions** — *perfect play* knows every tile; the *strong player* "
+                 "sees only what you saw.")
+    for decision in review.decisions:
+        lines.append("• " + decision_line(decision))
+    if not review.complete:
+        lines.append("Some decisions were not analysed in time.")
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def trick_lines(hand: Hand, names: tuple[SeatInfo, ...]) -> list[str]:
+    """Each trick in words: `Trick 1: N 5-5 · E 5-1 · S 5-0 · W 6-5 → Alice, 16 points` (the leader first)."""
+    lines = []
+    for number, trick in enumerate(hand.tricks, start=1):
+        tiles = []
+        for position, (seat, tile) in enumerate(zip(trick.seats, trick.tiles, strict=True)):
+            text = hand.ts.names[tile] + (f"/{trick.declared}" if position == 0 and trick.declared >= 0 else "")
+            tiles.append(f"{short_label(names[seat], seat)} {text}")
+        points = trick.points
+        lines.append(f"Trick {number}: {' · '.join(tiles)} → {names[trick.winner].name}, "
+                     f"{points} point{'s' if points != 1 else ''}")
+    return lines
+
+
+def _moment(decision: Decision) -> str:
+    if decision.phase == "auction":
+        return "Bid"
+    if decision.phase == "contract":
+        return "Contract"
+    if decision.phase == "play":
+        return f"Trick {(decision.trick or 0) + 1}"
+    return decision.phase.capitalize()
+
+
+def _said(decision: Decision, action: str) -> str:
+    """An action as players read it: a tile, a contract or a call."""
+    if decision.phase == "play":
+        return tile_label(action)
+    if decision.phase == "contract":
+        return contract_title(action) or action
+    return bid_label(action) if decision.phase == "auction" else action
+
+
+def decision_line(decision: Decision) -> str:
+    """One decision: what was done, what perfect play and the strong player say."""
+    parts = [f"{_moment(decision)}: **{_said(decision, decision.action)}**"]
+    if decision.hinted:
+        parts[0] += " (hint shown)"
+    solver = decision.solver
+    if solver is not None:
+        if solver.unit == "result":
+            makes = [contract_title(a) or a for a, v in solver.values.items() if v]
+            parts.append("perfect play: " + (f"makes with {', '.join(makes)}" if makes else "no contract makes")
+                         + ("" if solver.made_after else "; yours is set"))
+        elif solver.cost:
+            change = ""
+            if solver.made_after != solver.made_best:  # the choice decided the hand
+                change = f"; the bid {'made' if solver.made_best else 'set'} with it, {'made' if solver.made_after else 'set'} with yours"
+            parts.append(f"perfect play: **{_said(decision, solver.best)}** (cost {solver.cost} {solver.unit}{change})")
+        else:
+            parts.append("perfect play: as good as any")
+    if decision.strong is not None:
+        estimate = "" if decision.strong.estimate is None else f", {round(100 * decision.strong.estimate)}%"
+        parts.append(f"strong player: {_said(decision, decision.strong.action)}{estimate}")
+    if decision.note and decision.note != "only move":
+        parts.append(decision.note)
+    elif decision.note == "only move":
+        parts.append("the only legal move")
+    return " · ".join(parts)
+
+
+def seat_names(seats: dict[int, Any], labels: tuple[str, ...], teams: list[int]) -> tuple[SeatInfo, ...]:
+    """Seat infos from stored seat rows (name, computer) and the table's seat labels and teams."""
+    infos = []
+    for seat, label in enumerate(labels):
+        row = seats.get(seat)
+        infos.append(SeatInfo(row.name if row else label, computer=bool(row and row.is_computer), label=label,
+                              team=teams[seat]))
+    return tuple(infos)
+
+
+def hint_text(phase: str, action: str, estimate: float | None) -> str:
+    """A hint in words: the strong player's choice and why (its estimate)."""
+    if phase == "play":
+        said = f"play **{tile_label(action)}**"
+    elif phase == "contract":
+        said = f"name **{contract_title(action) or action}**"
+    else:
+        said = "**pass**" if action == "pass" else f"bid **{bid_label(action)}**"
+    if estimate is None:
+        why = "from its rules of thumb (no estimate for this choice)"
+    elif phase == "auction":
+        why = f"its bidding table gives this hand about {round(100 * estimate)}% to make it with its best trump"
+    else:
+        why = f"it made (or set) the bid in {round(100 * estimate)}% of the deals it tried that fit what you've seen"
+    return f"💡 The strong player would {said}: {why}. (The hint is noted in this hand's review.)"

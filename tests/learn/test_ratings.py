@@ -1,0 +1,69 @@
+"""Ratings: winners go up and losers down, computers stay fixed, free-for-all places, and replaying the
+games gives exactly the ratings rated one by one."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.learn.ratings import COMPUTER_MU, FinishedGame, Rating, RatingBook, Seat, places_of, replay
+
+
+def _team_game(game_id: int, a: tuple[int, int], b: tuple[int, int], a_won: bool) -> FinishedGame:
+    return FinishedGame(game_id, ((Seat(a[0]), Seat(a[1])), (Seat(b[0]), Seat(b[1]))),
+                        (0, 1) if a_won else (1, 0))
+
+
+def test_a_newcomer_shows_1500_and_the_winners_rise():
+    book = RatingBook()
+    assert Rating().shown == 1500
+    after = book.rate(_team_game(1, (1, 2), (3, 4), a_won=True))
+    assert after[1].mu > Rating().mu and after[2].mu > Rating().mu
+    assert after[3].mu < Rating().mu and after[4].mu < Rating().mu
+    assert all(r.sigma < Rating().sigma and r.games == 1 for r in after.values())
+    assert book.ranking()[0][0] in (1, 2)
+
+
+def test_computers_count_but_are_never_rated():
+    book = RatingBook()
+    strong = FinishedGame(1, ((Seat(1), Seat(computer="strong")), (Seat(computer="strong"), Seat(computer="strong"))),
+                          (0, 1))
+    easy = FinishedGame(1, ((Seat(2), Seat(computer="strong")), (Seat(computer="easy"), Seat(computer="easy"))),
+                        (0, 1))
+    gain_strong = book.rate(strong)[1].mu - Rating().mu
+    gain_easy = book.rate(easy)[2].mu - Rating().mu
+    assert set(book.ratings) == {1, 2}
+    assert gain_strong > gain_easy > 0  # beating strong computers is worth more
+    assert COMPUTER_MU["strong"] > COMPUTER_MU["easy"]
+
+
+def test_a_game_of_computers_only_rates_nobody():
+    book = RatingBook()
+    game = FinishedGame(1, ((Seat(computer="easy"),), (Seat(computer="strong"),)), (1, 0))
+    assert book.rate(game) == {} and book.history == []
+
+
+def test_free_for_all_places_follow_the_scores_with_the_winner_first():
+    assert places_of([21, 23, 15], winner=0) == (0, 1, 2)  # Moon: the bidder can win below another's score
+    assert places_of([7, 3, 3], winner=0) == (0, 1, 1)
+    book = RatingBook()
+    after = book.rate(FinishedGame(1, ((Seat(1),), (Seat(2),), (Seat(3),)), places_of([7, 5, 2], 0)))
+    assert after[1].mu > after[2].mu > after[3].mu
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_replaying_the_games_gives_the_same_ratings_and_history(seed):
+    rng = random.Random(seed)
+    games = []
+    for game_id in range(30):
+        players = rng.sample(range(1, 9), 4)
+        games.append(_team_game(game_id, (players[0], players[1]), (players[2], players[3]), rng.random() < 0.5))
+    live = RatingBook()
+    for game in games:
+        live.rate(game)
+    again = replay(games)
+    assert again.ratings == live.ratings
+    assert again.history == live.history
