@@ -44,6 +44,9 @@ from engine.ai import make_player, warm_up  # noqa: E402
 from engine.ai.arena import Timings, play_game, play_hand  # noqa: E402
 
 Z = 1.96
+# --clock cpu: budgets in the deciding thread's CPU time, as the bot gives them (None: wall time); set
+# before the worker processes fork, so they inherit it
+BUDGET_CLOCK = None
 
 
 def mean_ci(xs: list[float]) -> str:
@@ -80,10 +83,10 @@ class StrongPlayOnly:
     """Benchmark level ``strong-play``: easy's bidding, declaring and exchange, strong's card play. Against
     easy both tables of a deal then have the same auction and contract, so only card play differs."""
 
-    def __init__(self, seed: int, budget_ms: int):
+    def __init__(self, seed: int, budget_ms: float):
         from engine.ai.strong import StrongPlayer
 
-        self.strong = StrongPlayer(seed, budget_ms / 1000)
+        self.strong = StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
 
     def choose(self, view: dict) -> str:
         if view.get("phase") == "play":
@@ -159,7 +162,7 @@ class ExternalPlayer:
         return action
 
 
-def bench_player(level: str, seed: int, budget_ms: int):
+def bench_player(level: str, seed: int, budget_ms: float):
     """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``, ``table-bid``,
     ``ext`` and ``ext-play``."""
     if level == "strong-play":
@@ -168,10 +171,10 @@ def bench_player(level: str, seed: int, budget_ms: int):
         return TableBidding(seed)
     if level in ("ext", "ext-play"):
         return ExternalPlayer(seed, level == "ext-play")
-    return make_player(level, seed=seed, budget_ms=budget_ms)
+    return make_player(level, seed=seed, budget_ms=budget_ms, clock=BUDGET_CLOCK)
 
 
-def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: int, rules: Rules) -> tuple[list, list[str]]:
+def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: float, rules: Rules) -> tuple[list, list[str]]:
     """A player per seat, level ``a`` on team ``a_team``."""
     levels = [a if rules.team_of(s) == a_team else b for s in range(rules.players)]
     return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
@@ -224,7 +227,7 @@ def _init_worker() -> None:
     warm_up()
 
 
-def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: int, jobs: int,
+def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: float, jobs: int,
                 variant: str = "standard") -> Timings:
     """Play and report one pairing; returns every decision's time."""
     start = time.perf_counter()
@@ -250,7 +253,7 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     b_bids = sum(r["b_bids"] for r in pairs)
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
-    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms} ms "
+    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time) "
           f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
     unit = "score" if rules_for(variant, True).scoring == "points" else "marks"  # what a hand's award counts
     print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
@@ -333,14 +336,14 @@ def table_bidding_pair(args: tuple) -> list[float]:
     base = Hand.new(rules, seed % 3, random.Random(seed))
     out = []
     for k in range(3):
-        players = [StrongPlayer(seed * 10 + s, budget_ms / 1000) if s == k else
+        players = [StrongPlayer(seed * 10 + s, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter) if s == k else
                    EasyBidding(seed * 10 + s, budget_ms / 1000) for s in range(3)]
         award = play_hand(base, players).award() or [0, 0, 0]
         out.append(award[k] - (sum(award) - award[k]) / 2)
     return out
 
 
-def run_three_hand_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> None:
+def run_three_hand_bidding(deals: int, seed: int, budget_ms: float, jobs: int) -> None:
     """Report the three-hand table-bidding comparison (``--table-bidding three-hand N``)."""
     args = [(seed * 100_000 + i, budget_ms) for i in range(deals)]
     if jobs > 1:
@@ -383,7 +386,7 @@ def table_hand(args: tuple) -> dict:
     return {"thrown": False, "bid": hand.high.text(), "made": bool(done.made), "estimate": estimate.get(bidder)}
 
 
-def run_tables(deals: int, presets: list[str], levels: list[str], seed: int, budget_ms: int, jobs: int) -> None:
+def run_tables(deals: int, presets: list[str], levels: list[str], seed: int, budget_ms: float, jobs: int) -> None:
     """Report, per game and level, a table of computers: deals thrown in, make and set rates of the bids,
     and (strong) the bidders' own mean estimate of their chance beside the made rate."""
     for preset in presets:
@@ -421,7 +424,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
-    parser.add_argument("--budget-ms", type=int, default=300)
+    parser.add_argument("--budget-ms", type=float, default=300)
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)")
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
                                               "strong-strong-play", "strong-ext", "strong-play-ext"], default="both",
                         help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
@@ -443,6 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
     parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
+    global BUDGET_CLOCK
+    BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
     ExternalPlayer.COMMAND = args.opponent_cmd
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong

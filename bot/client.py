@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import time
@@ -14,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from engine.ai import make_player, warm_up
+from engine.ai import make_player
 
 from . import messages
 from .buttons import TableButton
@@ -141,7 +140,7 @@ class Texas42Bot(commands.AutoShardedBot):
         await self.wait_until_ready()
         if self.settings.warm_up_computers:
             try:
-                seconds = await asyncio.to_thread(warm_up)
+                seconds = await self.service.chooser.warm_up()
                 log.info("computer players ready in %.1f s", seconds)
             except Exception:
                 log.exception("could not warm up the strong computer player; it will start cold")

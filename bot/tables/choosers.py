@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from concurrent.futures import Executor
+import time
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 
 from .decisions import Decision, Outcome, PlayerFactory, decide, ready, takes_budget
@@ -57,6 +58,20 @@ class PoolChooser:
             for _ in range(self.plan.workers):
                 self.pool.submit(ready)
 
+    async def warm_up(self) -> float:
+        """Prepare the workers for their first decision (load the compiled solver where they run, not in
+        the event loop's process unless the workers are its threads); the seconds it took."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        if self.plan.kind == PROCESSES:
+            self.start()
+            await asyncio.gather(*(loop.run_in_executor(self.pool, ready) for _ in range(self.plan.workers)))
+        else:
+            from engine.ai import warm_up
+
+            await loop.run_in_executor(self.pool, warm_up)
+        return loop.time() - start
+
     def seat(self, table: Table, seat: int, level: str) -> None:
         """A new computer of `level` at `seat`."""
         self.seats[(table.id, seat)] = ComputerSeat(level, random.Random(self.rng.randrange(2**32)))
@@ -71,17 +86,35 @@ class PoolChooser:
             self.seat(table, seat, table.computer_level)
         computer = self.seats[(table.id, seat)]
         budget = self.governor.admit()
+        asked = time.monotonic()
         decision = Decision(self.factory, computer.level, computer.rng.randrange(2**32), view,
-                            budget if self.budgeted else None)
+                            budget if self.budgeted else None, asked + self.governor.window, asked)
         outcome: Outcome | None = None
+        loop = asyncio.get_running_loop()
+        admitted = loop.time()
         try:
-            outcome = await asyncio.get_running_loop().run_in_executor(self.pool, decide, decision)
+            outcome = await self._run(decision)
         finally:
-            self.governor.finish(budget, outcome)
+            self.governor.finish(budget, outcome, loop.time() - admitted)
         if outcome.action not in legal:
             log.warning("table %s: computer chose illegal %r; playing %r", table.id, outcome.action, legal[0])
             return legal[0]
         return outcome.action
+
+    async def _run(self, decision: Decision) -> Outcome:
+        """Run a decision in the pool; a pool broken under it (a worker process killed, say) is replaced
+        and the decision tried once more there."""
+        loop = asyncio.get_running_loop()
+        pool = self.pool
+        try:
+            return await loop.run_in_executor(pool, decide, decision)
+        except BrokenExecutor:
+            if self._pool is pool:  # the first decision to find it broken replaces it for all
+                log.error("the computer workers' pool broke (a worker died?); starting a new one")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+                self.start()
+            return await loop.run_in_executor(self.pool, decide, decision)
 
     def forget(self, table: Table) -> None:
         """The table is over: its seats go."""

@@ -36,6 +36,10 @@ class Chooser(Protocol):
     def forget(self, table: Table) -> None:
         """The table is over: its players may go."""
 
+    async def warm_up(self) -> float:
+        """Get ready to decide quickly (load the solver where decisions run); the seconds it took."""
+        ...
+
     def close(self) -> None:
         """The bot stops: workers may go."""
 
@@ -43,10 +47,8 @@ class Chooser(Protocol):
 def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
                  pause: float = 1.2) -> Chooser:
     """The bot's chooser: decisions in `plan`'s workers (default one thread), budgets that fit the pause.
-    Worker processes start now, so the first computer moves do not wait for them."""
-    chooser = PoolChooser(factory, rng, plan, window_s=pause)
-    chooser.start()
-    return chooser
+    Its workers start at the first decision, or earlier with `warm_up()`."""
+    return PoolChooser(factory, rng, plan, window_s=pause)
 
 
 Turn = tuple[int, str, dict]  # the seat on turn, the moment's state token, and that seat's view

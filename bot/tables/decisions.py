@@ -1,9 +1,14 @@
 """One computer decision as data, and the function a worker thread or process runs to make it.
 
 A `Decision` carries everything a worker needs (the player factory by reference, the level, a seed drawn
-for this decision, a CPU-time budget and the seat's view, all plain data), so it pickles to a worker
-process as well as it passes to a thread. `decide` builds a light player for the decision and lets it
-choose; the heavy search memory is the worker thread's own (`engine.ai.solver.thread_workspace`).
+for this decision, a CPU-time budget, the time its answer is due and the seat's view, all plain data), so
+it pickles to a worker process as well as it passes to a thread. `decide` builds a light player for the
+decision and lets it choose; the heavy search memory is the worker thread's own
+(`engine.ai.solver.thread_workspace`).
+
+The budget is CPU time (`BudgetClock`), so a busy machine does not silently weaken a decision. The answer's
+due time is the safety net behind the governor's estimate: a search still running when its answer is due
+(the machine got busier than measured) is cut there, and the outcome says so.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ log = logging.getLogger("bot.computers")
 
 PlayerFactory = Callable[..., Any]  # factory(level, seed[, budget_ms=, clock=]) -> object with choose(view)
 
+CUT_JUMP_S = 1e6  # added to the budget clock once the answer is due: the search stops at its next look
+LATE_BUDGET_MS = 1.0  # a decision whose answer is already due when a worker takes it: decide at once
 WEAKER = ("easy", "random")  # levels to fall back on, in order, when a player cannot be made
 WORKER_NICENESS = 10  # decisions yield the CPU to the event loop's thread (and to other programs' clicks)
 
@@ -36,6 +43,8 @@ class Decision:
     seed: int
     view: dict
     budget_ms: float | None = None  # CPU milliseconds; None: the factory's own budget (it takes none)
+    answer_by: float | None = None  # `time.monotonic()` when the answer is due (the same clock in any process)
+    asked_at: float | None = None  # `time.monotonic()` when it was asked for (to measure its wait for a worker)
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,26 @@ class Outcome:
     action: str
     cpu: float
     wall: float
+    cut: bool = False  # the answer fell due before the budget was spent (or before the worker began)
+    queued: float = 0.0  # seconds from being asked for to a worker starting on it
+
+
+class BudgetClock:
+    """What a budget is measured by: the deciding thread's CPU time, until the answer falls due by the wall
+    clock; from then on far in the future, so the search stops at its next look at the clock."""
+
+    def __init__(self, answer_by: float | None = None):
+        self.answer_by = answer_by
+        self.cut = False
+
+    def due(self) -> bool:
+        """Whether the answer is due now (once due, always due)."""
+        if not self.cut and self.answer_by is not None and time.monotonic() >= self.answer_by:
+            self.cut = True
+        return self.cut
+
+    def __call__(self) -> float:
+        return time.thread_time() + (CUT_JUMP_S if self.due() else 0.0)
 
 
 def takes_budget(factory: PlayerFactory) -> bool:
@@ -64,27 +93,32 @@ def decide(decision: Decision) -> Outcome:
     """Make one decision in the calling (worker) thread, its budget measured in that thread's CPU time."""
     wall = time.perf_counter()
     cpu = time.thread_time()
-    action = _player(decision).choose(decision.view)
-    return Outcome(action, time.thread_time() - cpu, time.perf_counter() - wall)
+    queued = 0.0 if decision.asked_at is None else max(0.0, time.monotonic() - decision.asked_at)
+    clock = BudgetClock(decision.answer_by)
+    budget = LATE_BUDGET_MS if clock.due() else decision.budget_ms
+    action = _player(decision, budget, clock).choose(decision.view)
+    return Outcome(action, time.thread_time() - cpu, time.perf_counter() - wall, clock.cut, queued)
 
 
-def _player(decision: Decision) -> Any:
+def _player(decision: Decision, budget_ms: float | None, clock: BudgetClock) -> Any:
     """A player of the decision's level, or of the next weaker level if that one cannot be made."""
     for level in [decision.level, *(weaker for weaker in WEAKER if weaker != decision.level)]:
         try:
             if decision.budget_ms is None:
                 return decision.factory(level, decision.seed)
-            return decision.factory(level, decision.seed, budget_ms=decision.budget_ms, clock=time.thread_time)
+            return decision.factory(level, decision.seed, budget_ms=budget_ms, clock=clock)
         except Exception:
             log.exception("could not make a %s computer player; trying a weaker one", level)
     raise RuntimeError("no computer player could be made")
 
 
 def lower_priority(niceness: int = WORKER_NICENESS) -> None:
-    """Lower the calling thread's CPU priority (Linux applies a thread id's niceness to that thread alone;
-    in a worker process the thread is the process's main one). Best effort: some systems refuse."""
+    """Lower the calling thread's CPU priority by `niceness` (Linux applies a thread id's niceness to that
+    thread alone; in a worker process the thread is the process's main one). Best effort: some systems
+    refuse."""
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
     except (AttributeError, OSError) as error:
         log.debug("could not lower a decision worker's priority: %s", error)
 

@@ -13,7 +13,7 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from .decisions import lower_priority, prepare_process
+from .decisions import WORKER_NICENESS, lower_priority, prepare_process
 
 THREADS, PROCESSES = "threads", "processes"
 
@@ -32,6 +32,7 @@ class WorkerPlan:
 
     kind: str = THREADS
     workers: int = 1
+    niceness: int = WORKER_NICENESS  # how much lower than the bot's the workers' CPU priority is
 
     @classmethod
     def auto(cls, n_cores: int | None = None) -> WorkerPlan:
@@ -59,8 +60,10 @@ class WorkerPlan:
         if self.kind == PROCESSES:
             # spawn, not fork: the event loop's process has threads and open sockets a fork would copy
             return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=prepare_process)
-        return ThreadPoolExecutor(self.workers, thread_name_prefix="computer", initializer=lower_priority)
+                                       initializer=prepare_process, initargs=(self.niceness,))
+        return ThreadPoolExecutor(self.workers, thread_name_prefix="computer", initializer=lower_priority,
+                                  initargs=(self.niceness,))
 
     def __str__(self) -> str:
-        return f"{self.workers} worker {self.kind[:-1] if self.workers == 1 else self.kind}"
+        kind = {THREADS: "thread", PROCESSES: "process"}[self.kind] if self.workers == 1 else self.kind
+        return f"{self.workers} worker {kind} (niceness +{self.niceness})"

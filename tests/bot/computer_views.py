@@ -41,3 +41,16 @@ class FakeTable:
 
     id: int
     computer_level: str = "strong"
+
+
+def crash_once(level: str, seed: int | None, **_budget):
+    """A factory whose first player kills its worker process: `level` is "crash-once:<marker file>"; once
+    the marker exists, players are random."""
+    import os
+    from pathlib import Path
+
+    marker = Path(level.partition(":")[2])
+    if not marker.exists():
+        marker.touch()
+        os._exit(1)
+    return make_player("random", seed)

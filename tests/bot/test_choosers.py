@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables.choosers import PoolChooser
-from bot.tables.decisions import Decision, decide, takes_budget
+from bot.tables.decisions import CUT_JUMP_S, LATE_BUDGET_MS, BudgetClock, Decision, decide, takes_budget
 from bot.tables.governor import Governor
 from bot.tables.pools import PROCESSES, THREADS, WorkerPlan
 from engine.ai import make_player
@@ -185,3 +185,70 @@ def alive(pid: int) -> bool:
             return stat.read().split(") ")[1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+async def test_a_worker_process_that_dies_is_replaced_and_the_decision_made_there(tmp_path):
+    from tests.bot.computer_views import crash_once
+
+    picker = chooser(crash_once, plan=WorkerPlan(PROCESSES, 1))
+    table = FakeTable(1)
+    view = views("standard", 61, 1)[0]
+    try:
+        picker.seat(table, view["seat"], f"crash-once:{tmp_path / 'crashed'}")
+        first = picker.pool
+        action = await picker.choose(table, view["seat"], view)
+        assert action in view["legal"]
+        assert (tmp_path / "crashed").exists() and picker.pool is not first
+        assert await picker.choose(table, view["seat"], view) in view["legal"]
+    finally:
+        picker.close()
+
+
+def test_a_budget_clock_counts_cpu_time_until_the_answer_is_due():
+    on_time = BudgetClock(time.monotonic() + 3600)
+    assert not on_time.due() and on_time() < CUT_JUMP_S
+    overdue = BudgetClock(time.monotonic() - 1)
+    assert overdue.due() and overdue() >= CUT_JUMP_S and overdue.cut
+    assert not BudgetClock(None).due()
+
+
+def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_cut():
+    given = []
+
+    def recording(level, seed, budget_ms, clock):
+        given.append(budget_ms)
+        return make_player(level, seed, budget_ms, clock)
+
+    view = views("standard", 71, 3)[-1]
+    asked = time.monotonic() - 2
+    late = decide(Decision(recording, "strong", 5, view, 300, answer_by=asked + 1, asked_at=asked))
+    assert late.cut and late.action in view["legal"]
+    assert late.queued >= 2  # asked two seconds before a worker took it
+    on_time = decide(Decision(recording, "random", 5, view, 300, answer_by=time.monotonic() + 3600))
+    assert not on_time.cut
+    assert given == [LATE_BUDGET_MS, 300]
+
+
+async def test_warming_up_prepares_the_workers_where_they_decide():
+    picker = chooser(fixed_strong, plan=WorkerPlan(THREADS, 1))
+    before = Workspace.made
+    try:
+        await picker.warm_up()
+        assert Workspace.made - before == 1  # the worker thread searched once: its workspace is ready
+        view = views("standard", 81, 12)[-1]
+        await picker.choose(FakeTable(1), view["seat"], view)
+        assert Workspace.made - before == 1
+    finally:
+        picker.close()
+    picker = chooser(fixed_strong, plan=WorkerPlan(PROCESSES, 1))
+    try:
+        await picker.warm_up()
+        assert len(picker.pool._processes) == 1  # started (and loaded the solver) before any decision
+        assert picker.governor.decisions == 0
+    finally:
+        picker.close()
+
+
+def test_a_worker_plan_says_what_it_is():
+    assert str(WorkerPlan(PROCESSES, 1)) == "1 worker process (niceness +10)"
+    assert str(WorkerPlan(THREADS, 3, 5)) == "3 worker threads (niceness +5)"
