@@ -7,7 +7,7 @@ from engine import Hand, view_for
 
 from .tables import Table
 from .tables.options_text import describe_duration
-from .wording import action_phrase, bid_label, contract_title, plural, score_line, tile_label
+from .wording import action_phrase, bid_label, contract_title, game_words, plural, score_line, tile_label
 
 BACK_LABEL = "I'm back"
 PHASE_VERBS = {
@@ -97,7 +97,7 @@ def playing_text(table: Table) -> str:
     if view["bid"] is not None and view["bidder"] is not None:
         facts.append(f"Bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}")
     if view["contract"]:
-        facts.append(f"Contract: {contract_title(view['contract'])}")
+        facts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
     lines.append(" · ".join(facts))
     calls = calls_line(table, view)
     if calls:
@@ -131,7 +131,7 @@ def hand_result_sentence(table: Table, hand: Hand) -> str:
     if summary.get("bidder") is None:
         return "Everyone passed; the hand was thrown in."
     who = seat_label(table, summary["bidder"], mention=False)
-    contract = contract_title(summary.get("contract"))
+    contract = contract_title(summary.get("contract"), rules.layout.nello_name)
     result = "made it" if summary.get("made") else "was set"
     award = summary.get("award") or {}
     gains = []
@@ -191,7 +191,7 @@ def private_header(table: Table, seat: int) -> str:
              f"you are {table.seat_names[seat]}"]
     view = view_for(table.hand, seat, table.scores)
     if view["contract"]:
-        parts.append(f"Contract: {contract_title(view['contract'])}")
+        parts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
     return " · ".join(parts)
 
 
@@ -250,7 +250,7 @@ def reminder_dm(table: Table) -> str:
 
 def taken_over(table: Table, seat: int, action: str) -> str:
     """A computer acted because the turn's time ran out twice."""
-    return f"⌛ Time ran out: a computer {action_phrase(action)} for {_who(table, seat)}."
+    return f"⌛ Time ran out: a computer {action_phrase(action, game_words(table.rules))} for {_who(table, seat)}."
 
 
 def away(table: Table, seat: int) -> str:

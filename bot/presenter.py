@@ -30,7 +30,7 @@ from .tables.events import (
     TableShown,
     TakenOver,
 )
-from .wording import action_phrase
+from .wording import action_phrase, game_words
 
 # ---------------------------------------------------------------------- screens
 
@@ -138,7 +138,8 @@ def private_screen(table: Table, seat: int) -> Screen:
     view = table.view_for(seat)
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
-        buttons = control_buttons(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        controls = turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules))
+        buttons = control_buttons(table, page(controls))
         if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
             buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
     return Screen(messages.private_text(table, seat, view), Picture("render_hand", hand_scene(table, seat), "hand.png"),
@@ -230,7 +231,7 @@ def _acted(table: Table, event: Acted) -> list[Work]:
     work: list[Work] = []
     row = table.seats[event.seat]
     if row.user_id is not None and not row.is_computer:
-        did = action_phrase(event.action)
+        did = action_phrase(event.action, game_words(table.rules))
         note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
         work.append(SyncPanel(row.user_id, note))
     if event.complete:
