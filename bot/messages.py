@@ -3,7 +3,7 @@ headers and hints, and the notices about absent players. Pure functions of a tab
 
 from __future__ import annotations
 
-from engine import Hand, view_for
+from engine import Hand, public_view, view_for
 
 from .tables import Table
 from .tables.options_text import describe_duration
@@ -84,7 +84,7 @@ def playing_text(table: Table) -> str:
     """The table message during a game, in text for screen readers and picture-less clients."""
     assert table.hand is not None and table.game is not None
     rules = table.rules
-    view = view_for(table.hand, 0, table.scores)
+    view = public_view(table.hand, table.scores)  # under stacking, no finished trick but the one just played
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
         "Players: " + " · ".join(
@@ -201,6 +201,8 @@ def turn_hint(table: Table, view: dict) -> str:
         if view["bid"] is None:
             return "No bids yet."
         return f"High bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}."
+    if view["phase"] == "exchange" and table.rules.layout.exchange is not None:
+        return table.rules.layout.exchange.describe  # e.g. Seventy-two's: no trump or count unless he must
     if view["phase"] == "play":
         if not view["trick"]:
             return "You lead."
@@ -216,8 +218,9 @@ def private_text(table: Table, seat: int, view: dict) -> str:
     if view["legal"]:
         verb = PHASE_VERBS.get(view["phase"], "act")
         lines.append(f"**Your turn to {verb}.** {turn_hint(table, view)}".strip())
-    elif view["out"] == seat:
-        lines.append("You sit out this hand: your partner plays Nello alone.")
+    elif seat in view["sitting_out"]:
+        nello = table.rules.layout.nello_name.capitalize()
+        lines.append(f"You sit out this hand: {seat_label(table, view['bidder'], mention=False)} plays {nello} alone.")
     elif (turn := table.turn()) is not None:
         lines.append(f"Waiting for {seat_label(table, turn)}.")
     return "\n".join(line for line in lines if line)

@@ -239,8 +239,9 @@ def _acted(table: Table, event: Acted) -> list[Work]:
     turn = table.human_turn()
     if turn is not None and turn != event.seat and table.seats[turn].user_id:
         work.append(SyncPanel(table.seats[turn].user_id))  # type: ignore[arg-type]
-    out = table.view_for(event.seat)["out"] if event.action.startswith("nello") else None
-    if out is not None and table.seats[out].user_id is not None and not table.seats[out].is_computer:
-        work.append(SyncPanel(table.seats[out].user_id, fresh=True))  # type: ignore[arg-type]
+    sitting_out = table.view_for(event.seat)["sitting_out"] if event.action.startswith("nello") else []
+    for out in sitting_out:  # Nello's partner; Pistol's every partner
+        if table.seats[out].user_id is not None and not table.seats[out].is_computer:
+            work.append(SyncPanel(table.seats[out].user_id, fresh=True))  # type: ignore[arg-type]
     work.append(SyncTable())
     return work
