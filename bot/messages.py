@@ -44,6 +44,8 @@ def lobby_text(table: Table) -> str:
     lines.append("")
     lines.append("**Rules**")
     lines.extend(f"• {line}" for line in table.rules.describe())
+    if table.rules.options.draw != "off":
+        lines.append(f"• {draw_rule(table)}")
     lines.append(f"• Computer players: {table.computer_level}.")
     if table.settings.hints:
         lines.append("• Hints: on — a **Hint** button on your turn shows what the strong computer would do.")
@@ -57,6 +59,31 @@ def lobby_text(table: Table) -> str:
     else:
         lines.append("Take a seat, or fill one with **Add computer**. The host starts when every seat is taken.")
     lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
+    return "\n".join(lines)
+
+
+def draw_rule(table: Table) -> str:
+    """What the table's `draw` option will do at **Start** (RULES.md §11)."""
+    if table.rules.options.draw == "partners" and table.rules.layout.partners:
+        return ("Drawing for partners: at Start everyone draws a tile; the highest deals first, and the higher "
+                "half of the draws plays against the lower half, so players may move seats.")
+    return "Drawing for the deal: at Start everyone draws a tile; the highest pip total deals first."
+
+
+def draw_text(table: Table, rounds: list[list[list[str]]], dealer: int) -> str:
+    """The draw before the first deal: who drew which tile, round by round (ties draw again), who deals
+    and, when the draw made the teams, who partners whom and where they sit now."""
+    lines = [f"🎲 **The draw** · {title(table)} · table {table.id}"]
+    for number, drawn in enumerate(rounds, start=1):
+        again = " (the tied draw again)" if number > 1 else ""
+        tiles = " · ".join(f"{name} {tile} ({int(tile[0]) + int(tile[2])})" for name, tile in drawn)
+        lines.append(f"Round {number}{again}: {tiles}")
+    lines.append(f"{seat_label(table, dealer, mention=False)} deals first.")
+    rules = table.rules
+    if rules.options.draw == "partners" and rules.layout.partners:
+        for team, name in enumerate(rules.team_names):
+            members = [seat_label(table, s, mention=False) for s in range(rules.players) if rules.team_of(s) == team]
+            lines.append(f"{name}: {', '.join(members)}")
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ from .tables.events import (
     Back,
     Dealt,
     DmChanged,
+    Drawn,
     Ended,
     GameOver,
     HandOver,
@@ -199,6 +200,8 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     (they tell of this moment); syncs show whatever the table's state is when they are carried out."""
     if isinstance(event, LobbyChanged | RematchOpened | DmChanged | TableShown):
         return [SyncTable()]
+    if isinstance(event, Drawn):
+        return [Post(messages.draw_text(table, event.rounds, event.dealer))]
     if isinstance(event, Dealt):
         return [*(SyncPanel(row.user_id, fresh=True) for row in table.humans() if row.user_id), SyncTable()]
     if isinstance(event, Acted):
