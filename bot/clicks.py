@@ -104,10 +104,10 @@ class ClickHandler:
         await interaction.response.defer()
         await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
         if interaction.message is not None and interaction.message.flags.ephemeral:
+            stacked = table.hand is not None and not table.hand.complete and table.view_for(0)["stacked"]
+            did = action_phrase(clicked.arg, game_words(table.rules), name_tile=not stacked)
             try:
-                await interaction.edit_original_response(
-                    content=f"You {action_phrase(clicked.arg, game_words(table.rules))}.", view=None, attachments=[]
-                )
+                await interaction.edit_original_response(content=f"You {did}.", view=None, attachments=[])
             except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
                 log.info("table %s: could not tidy a used My hand reply", table.id)
 

@@ -234,7 +234,9 @@ def _acted(table: Table, event: Acted) -> list[Work]:
     work: list[Work] = []
     row = table.seats[event.seat]
     if row.user_id is not None and not row.is_computer:
-        did = action_phrase(event.action, game_words(table.rules))
+        # under stacking the note stays on screen past the next lead: it names no tile (RULES.md §11)
+        stacked = not event.complete and table.hand is not None and table.view_for(event.seat)["stacked"]
+        did = action_phrase(event.action, game_words(table.rules), name_tile=not stacked)
         note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
         work.append(SyncPanel(row.user_id, note))
     if event.complete:

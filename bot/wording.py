@@ -149,9 +149,9 @@ def submenu_label(action: str) -> str:
     return suit_word(rest) or bid_label(action)
 
 
-def action_phrase(action: str, words: GameWords = STANDARD_WORDS) -> str:
+def action_phrase(action: str, words: GameWords = STANDARD_WORDS, *, name_tile: bool = True) -> str:
     """What a player did, after a name: `"bid 31"`, `"passed"`, `"called Fives"`, `"played 6-4"`,
-    `"bid Dip"`, `"called Pistol (doubles low)"`."""
+    `"bid Dip"`, `"called Pistol (doubles low)"`; `name_tile=False`: `"played a tile"` (stacking)."""
     if action == "pass":
         return "passed"
     if action == "take":
@@ -163,7 +163,7 @@ def action_phrase(action: str, words: GameWords = STANDARD_WORDS) -> str:
     if action.startswith("discard "):
         return "discarded a tile"
     if _TILE.match(action) or _DECLARED.match(action):
-        return f"played {tile_label(action)}"
+        return f"played {tile_label(action)}" if name_tile else "played a tile"
     if is_contract(action, words):
         return f"called {contract_title(action, words.nello)}"
     return f"bid {bid_label(action)}"
