@@ -2,7 +2,8 @@
 
     python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
                                   [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
-                                  [--table-bidding VARIANT N]
+                                  [--table-bidding VARIANT N] [--opponent-cmd 'CMD ...']
+                                  [--tables N [--presets P ...] [--levels L ...]]
 
 Each seeded deal is played twice with the partnerships swapped, so luck of the deal cancels. For each
 pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand (score, under points
@@ -11,6 +12,12 @@ each side's bids, the rate at which each side sets the other, and A's game win r
 (each seed played twice, seats swapped).
 ``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
+``--opponent-cmd 'CMD'`` seats an outside program that speaks PLAYER-PROTOCOL.md (views written exactly as the
+protocol writes them) as level ``ext`` (it bids, declares and plays) or ``ext-play`` (easy's auction and contract,
+its card play): pairings ``strong-ext`` and ``strong-play-ext``. One copy of the program runs per worker process.
+``--tables N`` instead plays N deals of each game (``--presets``) at tables of four (three) computers of one level
+(``--levels``) and prints how many were thrown in, how often the bids made and were set, and the strong bidders'
+own estimate of their chance beside the made rate.
 ``--table-bidding VARIANT N`` instead compares the calibrated bidding table with easy's evaluation: in
 two-team variants one team bids and declares with the table, the other with easy's rules, on duplicate
 deals (all exchange and play as easy, for speed); in three-hand each seat in turn bids with the table.
@@ -22,7 +29,9 @@ import argparse
 import json
 import math
 import random
+import shlex
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -104,12 +113,61 @@ class TableBidding:
         return self.easy.choose(view)
 
 
+class ExternalPlayer:
+    """Benchmark levels ``ext`` and ``ext-play``: an outside program speaking PLAYER-PROTOCOL.md, sent views with
+    the protocol's fields only. ``play_only``: easy bids and declares, the program only plays tiles (so against
+    ``strong-play`` both tables of a deal have the same contract). A reply that is an error or not legal is
+    counted in ``FAULTS`` and replaced by easy's choice."""
+
+    COMMAND: str | None = None  # set from --opponent-cmd (inherited by forked workers)
+    FAULTS: list[str] = []
+    _process: subprocess.Popen | None = None  # one copy per worker process; every line stands alone
+
+    def __init__(self, seed: int, play_only: bool):
+        from engine.ai.easy import EasyPlayer
+
+        self.easy = EasyPlayer(seed)
+        self.play_only = play_only
+
+    @classmethod
+    def process(cls) -> subprocess.Popen:
+        """The running program (started on first use)."""
+        if cls._process is None or cls._process.poll() is not None:
+            if not cls.COMMAND:
+                raise SystemExit("--opponent-cmd is needed for the ext pairings")
+            cls._process = subprocess.Popen(shlex.split(cls.COMMAND), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            text=True, bufsize=1)
+        return cls._process
+
+    def choose(self, view: dict) -> str:
+        """The program's action (easy's where it is not asked or answers wrongly)."""
+        from engine.ai.public_state import PROTOCOL_FIELDS
+
+        if self.play_only and view.get("phase") != "play":
+            return self.easy.choose(view)
+        proc = self.process()
+        proc.stdin.write(json.dumps({name: view.get(name) for name in PROTOCOL_FIELDS}) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+        try:
+            action = json.loads(line).get("action")
+        except (json.JSONDecodeError, AttributeError):
+            action = None
+        if action not in view["legal"]:
+            self.FAULTS.append(line.strip() or "(no reply)")
+            return self.easy.choose(view)
+        return action
+
+
 def bench_player(level: str, seed: int, budget_ms: int):
-    """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play`` and ``table-bid``."""
+    """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``, ``table-bid``,
+    ``ext`` and ``ext-play``."""
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
     if level == "table-bid":
         return TableBidding(seed)
+    if level in ("ext", "ext-play"):
+        return ExternalPlayer(seed, level == "ext-play")
     return make_player(level, seed=seed, budget_ms=budget_ms)
 
 
@@ -140,6 +198,8 @@ def deal_pair(args: tuple) -> dict:
             out[f"{side}_bids"] += 1
             out[f"{side}_made"] += bool(hand.made)
     out["times"] = timings.times
+    out["faults"] = list(ExternalPlayer.FAULTS)
+    ExternalPlayer.FAULTS.clear()
     out["alike"] = contracts[0] == contracts[1]  # the same bidder, bid and contract at both tables
     out["void"] = not out["a_bids"] and not out["b_bids"]  # passed out both times (open auctions)
     return out
@@ -155,7 +215,9 @@ def game_pair(args: tuple) -> dict:
         players, labels = players_for(a, b, a_team, seed, budget_ms, rules)
         game = play_game(rules, players, random.Random(seed), labels, timings)
         wins += game.winner == a_team
-    return {"wins": wins, "times": timings.times}
+    faults = list(ExternalPlayer.FAULTS)
+    ExternalPlayer.FAULTS.clear()
+    return {"wins": wins, "times": timings.times, "faults": faults}
 
 
 def _init_worker() -> None:
@@ -199,6 +261,9 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: in
     print(f"  {b} set rate (sets {a})        {rate_ci(a_bids - a_made, a_bids)}")
     print(f"  {a} game win rate             {rate_ci(wins, 2 * games)}")
     print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
+    faults = [f for r in pairs + game_results for f in r["faults"]]
+    if faults:
+        print(f"  outside program's faults      {len(faults)} (replaced by easy's choice), first: {faults[0][:200]}")
     return timings
 
 
@@ -208,8 +273,8 @@ def print_times(timings: Timings) -> None:
     for label, ts in sorted(timings.times.items()):
         ts = sorted(ts)
         p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-        print(f"  {label:7s} median {1000 * statistics.median(ts):8.3f} ms   p95 {1000 * p95:8.3f} ms   "
-              f"max {1000 * ts[-1]:8.3f} ms   ({len(ts)} decisions)")
+        print(f"  {label:11s} median {1000 * statistics.median(ts):8.3f} ms   mean {1000 * statistics.mean(ts):8.3f} ms   "
+              f"p95 {1000 * p95:8.3f} ms   max {1000 * ts[-1]:8.3f} ms   ({len(ts)} decisions)")
 
 
 def solver_speed(n: int, seed: int) -> None:
@@ -288,6 +353,69 @@ def run_three_hand_bidding(deals: int, seed: int, budget_ms: int, jobs: int) -> 
     print(f"  table bidder's marks minus the others' mean, per hand  {mean_ci(per_deal)}")
 
 
+TABLE_PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
+
+
+def table_hand(args: tuple) -> dict:
+    """One seeded deal at a table where every seat is ``level``: thrown in or not; the winning bid, made or
+    not, and (strong) the chance its bidder gave it when he bid."""
+    from engine.ai import bidding
+    from engine.ai.situation import read
+    from engine.calls import parse_call
+
+    preset, level, seed, budget_ms = args
+    rules = Rules.from_preset(preset)
+    hand = Hand.new(rules, seed % rules.players, random.Random(seed))
+    players = [make_player(level, seed=seed * 10 + s, budget_ms=budget_ms) for s in range(rules.players)]
+    estimate = {}
+    while hand.phase == "auction":
+        view = view_for(hand, hand.turn)
+        action = players[hand.turn].choose(view)
+        if action != "pass" and level == "strong":
+            sit = read(view)
+            call = parse_call(action, rules)
+            estimate[hand.turn] = bidding.make_chance(sit, call, bidding.nello_hand(sit))
+        hand = hand.apply(action)
+    if hand.high is None:
+        return {"thrown": True}
+    bidder = hand.high_seat
+    done = play_hand(hand, players)
+    return {"thrown": False, "bid": hand.high.text(), "made": bool(done.made), "estimate": estimate.get(bidder)}
+
+
+def run_tables(deals: int, presets: list[str], levels: list[str], seed: int, budget_ms: int, jobs: int) -> None:
+    """Report, per game and level, a table of computers: deals thrown in, make and set rates of the bids,
+    and (strong) the bidders' own mean estimate of their chance beside the made rate."""
+    for preset in presets:
+        for level in levels:
+            args = [(preset, level, seed * 100_000 + i, budget_ms) for i in range(deals)]
+            start = time.perf_counter()
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
+                    rows = list(pool.map(table_hand, args))
+            else:
+                rows = [table_hand(a) for a in args]
+            played = [r for r in rows if not r["thrown"]]
+            made = sum(r["made"] for r in played)
+            estimates = [r["estimate"] for r in played if r.get("estimate") is not None]
+            print(f"\n== {preset}: a table of {level} players, {deals} deals, budget {budget_ms} ms "
+                  f"({time.perf_counter() - start:.0f} s) ==")
+            print(f"  thrown in (all passed)  {rate_ci(deals - len(played), deals)}")
+            print(f"  bids made               {rate_ci(made, len(played))}")
+            print(f"  bids set                {rate_ci(len(played) - made, len(played))}")
+            if estimates:
+                print(f"  bidders' own estimate   {statistics.mean(estimates):.3f} mean chance of making")
+            top = commonest(r["bid"] for r in played)
+            print(f"  winning bids            {top}")
+
+
+def commonest(items) -> str:
+    """The commonest values with their counts, as text."""
+    from collections import Counter
+
+    return ", ".join(f"{k} x{n}" for k, n in Counter(items).most_common(6))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings asked for and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -295,9 +423,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
     parser.add_argument("--budget-ms", type=int, default=300)
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
-                                              "strong-strong-play"], default="both",
+                                              "strong-strong-play", "strong-ext", "strong-play-ext"], default="both",
                         help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
-                             "bidding and declaring alone (both sides play as strong)")
+                             "bidding and declaring alone (both sides play as strong); strong-ext / "
+                             "strong-play-ext: against --opponent-cmd, whole hands / card play alone")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
@@ -307,12 +436,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solve-tiles", type=int, default=0,
                         help="override the most tiles left at which strong searches play (A/B tests)")
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
+    parser.add_argument("--tables", type=int, metavar="N",
+                        help="N deals per game at tables of computers of one level (then nothing else runs): "
+                             "thrown-in, make and set rates per game")
+    parser.add_argument("--presets", nargs="+", default=list(TABLE_PRESETS), help="with --tables: the games")
+    parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
+    parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
+    ExternalPlayer.COMMAND = args.opponent_cmd
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 
         strong.PLAY_SOLVE_TILES = strong.PLAY_SOLVE_TILES_LONG = args.solve_tiles
     print(f"warm-up (load or compile the solver): {warm_up():.2f} s")
+    if args.tables:
+        run_tables(args.tables, args.presets, args.levels, args.seed, args.budget_ms, args.jobs)
+        return 0
     if args.table_bidding:
         variant, n = args.table_bidding
         if variant.partition(":")[0] == "three-hand":
@@ -324,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
                 "both": [("strong", "easy"), ("easy", "random")],
                 "strong-play-easy": [("strong-play", "easy")],
-                "strong-strong-play": [("strong", "strong-play")]}[args.pairing]
+                "strong-strong-play": [("strong", "strong-play")],
+                "strong-ext": [("strong", "ext")], "strong-play-ext": [("strong-play", "ext-play")]}[args.pairing]
     for a, b in pairings:
         t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs, args.variant)
         for label, ts in t.times.items():

@@ -13,11 +13,21 @@ from .client import BotSettings, Texas42Bot
 from .config import Config, ConfigError
 from .storage import Storage, StorageError
 
+log = logging.getLogger("bot")
+
 
 async def check_database(config: Config) -> None:
-    """Open the database once (creating it and running migrations) so a bad DATABASE_URL fails early."""
-    storage = await Storage.open(config.database_path)
+    """Open the database once (creating it and running migrations) so a bad DATABASE_URL fails early, and
+    say which database it is."""
+    path = config.database.path
+    new = path is not None and not path.exists()
+    storage = await Storage.open(config.database)
     await storage.close()
+    if config.database.shared:
+        log.info("database: %s (PostgreSQL; this process is %s)", config.database.describe(), config.process_id)
+    else:
+        log.info("database: %s (SQLite: one process only)%s", config.database.describe(),
+                 " — a new, empty database was created there" if new else "")
 
 
 async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
@@ -38,7 +48,7 @@ async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
             stopping.cancel()
             running.result()  # a login failure or a lost connection, for main() to explain
             return
-        logging.getLogger(__name__).info("stopping: finishing the action in hand, then closing the database")
+        log.info("stopping: finishing the action in hand, then closing the database")
         await bot.close()
         await asyncio.gather(running, return_exceptions=True)
 
@@ -47,14 +57,20 @@ def main() -> int:
     """Start the bot; on a configuration problem print one line and return non-zero."""
     try:
         config = Config.from_env()
-        asyncio.run(check_database(config))
-    except (ConfigError, StorageError) as error:
+    except ConfigError as error:
         print(f"texas42: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(check_database(config))
+    except StorageError as error:
+        print(f"texas42: {error}", file=sys.stderr)
+        return 2
     bot = Texas42Bot(
-        BotSettings(config.database_path, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause,
-                    computer_workers=config.computer_workers)
+        BotSettings(config.database, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause,
+                    computer_workers=config.computer_workers, tick_seconds=config.tick_seconds,
+                    shard_count=config.shard_count, shard_ids=config.shard_ids, process_id=config.process_id,
+                    lease_seconds=config.lease_seconds, seed=config.seed)
     )
     try:
         asyncio.run(run_until_stopped(bot, config.token))
@@ -63,6 +79,9 @@ def main() -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print("texas42: Discord refused the connection's intents", file=sys.stderr)
+        return 2
+    except StorageError as error:
+        print(f"texas42: {error}", file=sys.stderr)
         return 2
     except (OSError, discord.HTTPException) as error:
         print(f"texas42: could not reach Discord: {error}", file=sys.stderr)

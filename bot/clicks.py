@@ -76,11 +76,13 @@ class ClickHandler:
             # Any click at the table hands an away seat back; in the background, so the click is acked first.
             self.come_back_soon(table, interaction.user.id)
         handler = self.handlers.get(clicked.kind)
+        self.delivery.answered(table)  # the acknowledgement (an interaction request: not globally limited)
         try:
             if handler is None:
                 raise Refusal("That button isn't one I know.")
             await handler(interaction, table, clicked)
         except Refusal as refusal:
+            self.delivery.answered(table)
             await refuse(interaction, str(refusal))
         except Exception:
             log.exception("table %s: click %r failed", clicked.table_id, clicked)
@@ -102,8 +104,20 @@ class ClickHandler:
 
     async def _act(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         await interaction.response.defer()
+        ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
+        if not ephemeral:  # a click on the player's panel: the panel is updated through this interaction
+            self.delivery.clicked_dm(table, interaction)
         await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
-        if interaction.message is not None and interaction.message.flags.ephemeral:
+        if not ephemeral:
+            # The clicked controls are spent: take them off at once, through the click (the panel's next
+            # state follows from the delivery, which may replace the message altogether).
+            self.delivery.answered(table)
+            try:
+                await interaction.edit_original_response(view=None)
+            except discord.HTTPException:
+                log.info("table %s: could not take spent controls off a panel", table.id)
+        if ephemeral:
+            self.delivery.answered(table)
             stacked = table.hand is not None and not table.hand.complete and table.view_for(0)["stacked"]
             did = action_phrase(clicked.arg, game_words(table.rules), name_tile=not stacked)
             try:
@@ -115,10 +129,12 @@ class ClickHandler:
         if not clicked.arg.isdigit():
             raise Refusal("That button isn't one I know.")
         await interaction.response.defer()
+        self.delivery.clicked_table(table, interaction)
         await self.service.sit(table, interaction.user.id, interaction.user.display_name, int(clicked.arg))
 
     async def _add_computer(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         await interaction.response.defer()
+        self.delivery.clicked_table(table, interaction)
         await self.service.add_computer(table, interaction.user.id)
 
     async def _leave(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
@@ -129,6 +145,7 @@ class ClickHandler:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         said = await self.service.leave(table, interaction.user.id)
+        self.delivery.answered(table)
         await interaction.followup.send(said, ephemeral=interaction.guild_id is not None)
 
     async def _back(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
@@ -137,14 +154,17 @@ class ClickHandler:
         await interaction.response.defer(ephemeral=True, thinking=True)
         came_back = await self.service.come_back(table, interaction.user.id)
         text = "Welcome back: your seat is yours again." if came_back else "You're already playing your seat."
+        self.delivery.answered(table)
         await interaction.followup.send(text, ephemeral=interaction.guild_id is not None)
 
     async def _start(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         await interaction.response.defer()
+        self.delivery.clicked_table(table, interaction)
         await self.service.start(table, interaction.user.id)
 
     async def _rematch(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         await interaction.response.defer()
+        self.delivery.clicked_table(table, interaction)
         await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
 
     async def _confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
@@ -166,6 +186,7 @@ class ClickHandler:
             raise Refusal("This table's game is over.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         message = await self.delivery.private(table, seat)
+        self.delivery.answered(table)
         await interaction.followup.send(message.content, ephemeral=True, **message.extras())
         if message.view is not None:
             self.delivery.remember_private_reply(table, interaction.user.id, interaction)

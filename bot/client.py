@@ -7,7 +7,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,14 @@ from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .coach import Coach, CoachButton
+from .config import default_process_id
 from .delivery import Delivery
-from .storage import Storage
+from .limits import Limits
+from .storage import DatabaseTarget, Storage
+from .storage.leases import Leases
+from .storage.listen import ChangeFeed
 from .tables import TableService
+from .tables.ownership import LeasedOwner, Ownership, SoleOwner
 from .tables.pools import WorkerPlan
 
 log = logging.getLogger(__name__)
@@ -33,16 +38,23 @@ EXTENSIONS = ("bot.cogs.game",)
 class BotSettings:
     """What the bot needs besides its token."""
 
-    database_path: Path | str
+    database: Path | str | DatabaseTarget  # a DATABASE_URL, a SQLite file, or a parsed target
     dev_guild_id: int | None = None
     computer_pause: float = 1.2
     warm_up_computers: bool = True  # prepare the strong computer player at start-up (tests skip it)
     tick_seconds: float | None = 5.0  # how often turn timers are checked; None: never (tests call tick())
+    limits: Limits = field(default_factory=Limits)  # Discord's rate limits, planned for
+    shard_count: int | None = None  # None: as many shards as Discord recommends, all run here
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    process_id: str = field(default_factory=default_process_id)  # this process among several (PostgreSQL)
+    lease_seconds: float = 20.0  # a table stays this long with a process that stopped renewing its lease
+    seed: int | str | None = None  # deals repeat per table and hand (tests); None: truly random
     computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
 
 
-class Texas42Bot(commands.Bot):
-    """Texas 42 on Discord. No privileged intents: slash commands and buttons only."""
+class Texas42Bot(commands.AutoShardedBot):
+    """Texas 42 on Discord. No privileged intents: slash commands and buttons only. Runs the shards its
+    settings name (all of them by default); any process can take any click (the tables are in the database)."""
 
     storage: Storage
     service: TableService
@@ -59,17 +71,25 @@ class Texas42Bot(commands.Bot):
     ):
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         shard_count=settings.shard_count, shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
         self.clock = clock
         self._timers: tasks.Loop | None = None
+        self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
+        self._renewal: tasks.Loop | None = None  # PostgreSQL: lease renewal, from start-up on
+        self._resumed = False  # the start-up resume (messages, computers) is done
+        self.commands_synced = "not yet"  # where the slash commands were synced, for the ready line
 
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
-        self.storage = await Storage.open(self.settings.database_path)
-        self.delivery = Delivery(self, self.storage, self.clock)
+        self.storage = await Storage.open(self.settings.database)
+        ownership: Ownership = SoleOwner()
+        if self.storage.target.shared:  # several processes may share the database: each runs the tables it leases
+            ownership = LeasedOwner(Leases(self.storage, self.settings.process_id, self.settings.lease_seconds))
+        self.delivery = Delivery(self, self.storage, self.clock, self.settings.limits)
         self.service = TableService(
             self.storage,
             rng=self.rng,
@@ -77,8 +97,15 @@ class Texas42Bot(commands.Bot):
             player_factory=self.player_factory,
             listener=self.delivery,
             clock=self.clock,
+            ownership=ownership,
+            seed=self.settings.seed,
             computer_workers=self.settings.computer_workers,
         )
+        if self.storage.target.shared:
+            self.changes = ChangeFeed(self.storage.target, self.service.hint)
+            await self.changes.check()
+            if self.settings.tick_seconds:
+                self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.delivery.service = self.service
         self.clicks = ClickHandler(self.service, self.delivery)
         self.coach = Coach(self.storage, self.service)
@@ -87,6 +114,8 @@ class Texas42Bot(commands.Bot):
         self.add_dynamic_items(TableButton, CoachButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
+        if self._renewal is not None:
+            self._renewal.start()
         await self._sync_commands()
         self.loop.create_task(self._resume(), name="resume-tables")
 
@@ -94,9 +123,19 @@ class Texas42Bot(commands.Bot):
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            self.commands_synced = f"to server {self.settings.dev_guild_id} ({len(synced)} command(s), shown at once)"
         else:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+            self.commands_synced = f"globally ({len(synced)} command(s); Discord may take a while to show changes)"
+
+    async def on_ready(self) -> None:
+        """Say, once connected, who the bot is, where, and where its commands are."""
+        user = self.user
+        shards = self.shard_ids if self.shard_ids is not None else list(range(self.shard_count or 1))
+        log.info("ready: logged in as %s (id %s) in %d server(s), shard(s) %s of %s; commands synced %s",
+                 user, user.id if user else "?", len(self.guilds), ",".join(map(str, shards)), self.shard_count,
+                 self.commands_synced)
 
     async def _resume(self) -> None:
         await self.wait_until_ready()
@@ -109,13 +148,41 @@ class Texas42Bot(commands.Bot):
         await self._explain_damaged_tables()
         await self.delivery.resume()
         self.service.resume()
+        self._resumed = True
         if self.settings.tick_seconds:
             self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
             self._timers.start()
 
+    async def renew(self) -> None:
+        """Renew the tables this process runs (leases), adopt orphans, drop tables another process took, and
+        listen again if the LISTEN connection died. With PostgreSQL this runs in a loop of its own from
+        start-up, so a slow connect or warm-up never lets a lease run out. Failures are logged and tried
+        again on the next beat."""
+        try:
+            if self.changes is not None:
+                await self.changes.check()
+            turnover = await self.service.renew()
+            if turnover.lost:
+                self.delivery.drop(turnover.lost)
+            if turnover.gained and self._resumed:  # before that, the start-up resume covers them
+                await self.delivery.resume(turnover.gained)
+                for table_id in turnover.gained:
+                    table = self.service.table(table_id)
+                    if table is not None:
+                        self.service.kick(table)
+        except Exception:
+            log.exception("renewing this process's tables failed; trying again next beat")
+
     async def tick(self) -> None:
-        """One beat of the background task: turn timers and idle tables, then sends Discord refused."""
-        await self.service.tick()
+        """One beat of the background task: the tables this process runs (renewed here unless their own
+        loop does it), changes other processes made caught up, turn timers and idle tables, then sends
+        Discord refused. A failing step is logged and tried again on the next beat."""
+        if self._renewal is None:
+            await self.renew()
+        try:
+            await self.service.tick()
+        except Exception:
+            log.exception("checking the tables' timers failed; trying again next beat")
         try:
             await self.delivery.tick()
         except Exception:
@@ -136,12 +203,18 @@ class Texas42Bot(commands.Bot):
         """A clean stop: finish the action in hand, stop the timers, disconnect, close the database."""
         if self._timers is not None:
             self._timers.cancel()
+        if self._renewal is not None:
+            self._renewal.cancel()
         service = getattr(self, "service", None)
         if service is not None:
             await service.shutdown()
         delivery = getattr(self, "delivery", None)
         if delivery is not None:
             await delivery.stop(grace=5.0)  # what is left stays in the outbox for the next start
+        if service is not None:
+            await service.release()  # other processes take this one's tables at once
+        if self.changes is not None:
+            await self.changes.close()
         coach = getattr(self, "coach", None)
         if coach is not None:
             coach.close()

@@ -1,14 +1,21 @@
-"""Delivery: brings each table's Discord messages up to date with the table, in the background.
+"""Delivery: brings each table's Discord messages up to date with the table, in the background, within
+Discord's limits.
 
 The table service stores every change together with its events (the table's outbox) and publishes them
 here without waiting. Each event becomes work (`bot.presenter.plan`) on a *lane*: one lane for a table's
-channel (the table message and its posts) and one per player for their private messages at that table.
-A lane carries out its work in order, in a task of its own, so the game never waits for Discord and one
-slow channel holds up nothing else. Work that only brings a message up to date (`SyncTable`,
-`SyncPanel`) is merged with a later one of the same kind: intermediate states may be skipped, the latest
-never is. Posts are never skipped. An event leaves the outbox once all of its work is done; after a
-restart, whatever was left is carried out again (`resume`), so a `kill -9` loses no post and leaves no
-message stale. Work Discord refuses for a moment (429, 5xx) waits on its lane for the next `tick`.
+channel (the table message, hand summaries, notices) and one per player for their private panel at that
+table. A lane carries out its work in order, in a task of its own, so the game never waits for Discord
+and one slow channel holds up nothing else. Work that only brings a message up to date (`SyncTable`,
+`SyncPanel`) is merged into a later one of the same kind: intermediate states may be skipped, the latest
+never is. Posts and summaries are never skipped. An event leaves the outbox once all its work is done;
+after a restart, whatever was left is carried out again (`resume`).
+
+Requests are planned, not discovered through 429s (`bot.limits.Budget`): every request bound by the global
+limit waits for room in its channel's window and for its table's turn at the token's bucket. Clicks are
+answered through their interaction, which the global limit does not count: the clicked message is edited
+through it, a player's next panel goes out as a follow-up of their last click in their DMs (while its token
+lives), and the panel before it is deleted through the interaction that can still reach it. The table
+message is posted anew before it is an hour old (Discord refuses edits of older messages, error 30046).
 """
 
 from __future__ import annotations
@@ -17,24 +24,27 @@ import asyncio
 import io
 import logging
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
-from . import messages, presenter, render
+from . import presenter, render
 from .buttons import view_of
-from .presenter import Direct, Post, Screen, SyncPanel, SyncTable, Work
+from .limits import CREATE, DELETE, EDIT, Budget, Limits
+from .presenter import Post, Screen, Summary, SyncPanel, SyncTable, Work
 from .storage import Panel, Storage
 from .tables import Table, TableService
 from .tables.events import from_payload
 from .tables.service import Published
 
 log = logging.getLogger(__name__)
-REPLY_EDITABLE_FOR = 14 * 60  # seconds: interaction tokens die after 15 minutes
+TOKEN_LIFE = 14 * 60  # seconds an interaction token is used for: they die after 15 minutes
+REPOST_AFTER = 50 * 60  # seconds: the table message is posted anew before Discord stops edits at an hour
 RETRY_LIMIT = 30  # tries of a refused send (one every tick) before giving up on it
+OLD_MESSAGE_EDITS = 30046  # Discord's error: too many edits to messages older than an hour
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -68,24 +78,36 @@ class Drawn:
 
 async def draw(screen: Screen) -> Drawn:
     """Draw a screen's picture (off the event loop) and build its view."""
+    view = view_of(screen.buttons) if screen.buttons else None
     if screen.picture is None:
-        return Drawn(screen.text, view=view_of(screen.buttons) if screen.buttons else None)
+        return Drawn(screen.text, view=view)
     picture = await render.draw(screen.picture.renderer, screen.picture.scene)
-    return Drawn(screen.text, picture, screen.picture.filename, view_of(screen.buttons) if screen.buttons else None)
+    return Drawn(screen.text, picture, screen.picture.filename, view)
+
+
+@dataclass
+class Click:
+    """A click the bot acknowledged without a reply of its own, so its interaction can still edit (or
+    delete) the clicked message and send follow-ups while its token lives."""
+
+    interaction: discord.Interaction
+    at: float
+    message_id: int | None
 
 
 @dataclass
 class Item:
-    """One piece of work on a lane, and the outbox events it carries out."""
+    """One piece of work on a lane, the outbox events it carries out, and when it was asked for."""
 
     work: Work
     seqs: set[int] = field(default_factory=set)
+    stamp: int = 0
     attempts: int = 0
 
 
 @dataclass
 class Lane:
-    """Work for one table's channel (`user_id` None) or one player's private messages at a table."""
+    """Work for one table's channel (`user_id` None) or one player's private panel at a table."""
 
     table_id: int
     user_id: int | None
@@ -99,6 +121,36 @@ class Lane:
         return self.task is not None and not self.task.done()
 
 
+@dataclass
+class RestCount:
+    """REST requests the bot made for each table since its last finished hand, bound by the global limit
+    or exempt from it (interactions), and the totals over finished hands."""
+
+    bound: Counter[int] = field(default_factory=Counter)
+    exempt: Counter[int] = field(default_factory=Counter)
+    hands: int = 0
+    hands_bound: int = 0
+    hands_exempt: int = 0
+
+    def add(self, table_id: int, *, exempt: bool) -> None:
+        """Count one request."""
+        (self.exempt if exempt else self.bound)[table_id] += 1
+
+    def hand_done(self, table_id: int) -> tuple[int, int]:
+        """A hand finished at the table: its requests join the totals; returns (bound, exempt)."""
+        bound, exempt = self.bound.pop(table_id, 0), self.exempt.pop(table_id, 0)
+        self.hands += 1
+        self.hands_bound += bound
+        self.hands_exempt += exempt
+        return bound, exempt
+
+    def per_hand(self) -> tuple[float, float]:
+        """Mean requests per finished hand: (bound by the global limit, exempt)."""
+        if not self.hands:
+            return 0.0, 0.0
+        return self.hands_bound / self.hands, self.hands_exempt / self.hands
+
+
 class Refused(Exception):
     """Discord refused a send for a moment: the item stays first on its lane."""
 
@@ -106,29 +158,53 @@ class Refused(Exception):
 class Delivery:
     """Shows tables on Discord, in the background; the table service's listener."""
 
-    def __init__(self, client: discord.Client, storage: Storage, clock: Callable[[], float] = time.time):
+    def __init__(self, client: discord.Client, storage: Storage, clock: Callable[[], float] = time.time,
+                 limits: Limits | None = None):
         self.client = client
         self.storage = storage
         self.clock = clock
+        self.budget = Budget(limits, time.monotonic)
         self.service: TableService | None = None  # handed in once the service exists (it needs us first)
         self.lanes: dict[tuple[int, int | None], Lane] = {}
         self.outstanding: dict[int, int] = {}  # outbox event -> pieces of its work not yet done
-        self.panels: dict[tuple[int, int], Panel] = {}  # (table, user) -> their private message there
+        self.seen: dict[int, int] = {}  # table -> the last outbox event taken (events come in order per table)
+        self.panels: dict[tuple[int, int], Panel] = {}  # (table, user) -> their private panel there
         self.dm_channels: dict[int, int] = {}  # user -> DM channel id (also stored)
-        # The latest private `My hand` reply carrying a player's controls, editable through its interaction:
-        # (table, user) -> (interaction, when, the game moment its controls are for).
-        self.private_replies: dict[tuple[int, int], tuple[discord.Interaction, float, str]] = {}
+        self.dm_clicks: dict[int, Click] = {}  # user -> their latest click in their DMs
+        self.table_clicks: dict[int, Click] = {}  # table -> the latest click on its table message
+        # The latest private `My hand` reply carrying a player's controls: (table, user) -> (click, moment).
+        self.private_replies: dict[tuple[int, int], tuple[Click, str]] = {}
+        self.stamps: Counter[int] = Counter()  # table -> events published so far
+        self.table_shown: dict[int, int] = {}  # table -> the stamp its table message shows
+        self.last_table_edit: dict[int, float] = {}
+        self.rest = RestCount()
         self._forgetting: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ taking work
 
     def publish(self, table: Table, events: list[Published]) -> None:
-        """Plan the messages these stored events change and start their lanes (never waits)."""
+        """Plan the messages these stored events change and start their lanes (never waits); an event
+        already taken is not taken twice."""
         for published in events:
+            if published.seq <= self.seen.get(table.id, 0):
+                continue
+            self.seen[table.id] = published.seq
+            self.stamps[table.id] += 1
             self._enqueue(table, presenter.plan(table, published.event), published.seq)
 
+    def drop(self, table_ids: Iterable[int]) -> None:
+        """Another process runs these tables now: stop showing them (what is left stays in the outbox)."""
+        for key, lane in list(self.lanes.items()):
+            if key[0] in table_ids:
+                if lane.task is not None:
+                    lane.task.cancel()
+                del self.lanes[key]
+        for table_id in table_ids:
+            self.seen.pop(table_id, None)
+
     def show(self, table: Table, work: list[Work]) -> None:
-        """Queue work that no stored event asked for (checks after a restart)."""
+        """Queue work that no stored event asked for (checks after a restart, tests)."""
+        self.stamps[table.id] += 1
         self._enqueue(table, work, None)
 
     def _enqueue(self, table: Table, work: list[Work], seq: int | None) -> None:
@@ -138,11 +214,11 @@ class Delivery:
                 return
             self.outstanding[seq] = len(work)
         for piece in work:
-            user = piece.user_id if isinstance(piece, SyncPanel | Direct) else None
+            user = piece.user_id if isinstance(piece, SyncPanel) else None
             lane = self.lanes.get((table.id, user))
             if lane is None:
                 lane = self.lanes[(table.id, user)] = Lane(table.id, user)
-            lane.items.append(Item(piece, {seq} if seq is not None else set()))
+            lane.items.append(Item(piece, {seq} if seq is not None else set(), self.stamps[table.id]))
             self._kick(lane)
 
     def _kick(self, lane: Lane) -> None:
@@ -150,6 +226,12 @@ class Delivery:
             lane.task = asyncio.get_running_loop().create_task(
                 self._drain(lane), name=f"table-{lane.table_id}-lane-{lane.user_id or 'channel'}"
             )
+
+    def _forget_soon(self, seqs: set[int]) -> None:
+        """Take events with nothing to show out of the outbox, in the background."""
+        task = asyncio.get_running_loop().create_task(self.storage.events_shown(seqs))
+        self._forgetting.add(task)
+        task.add_done_callback(self._forgetting.discard)
 
     def pending(self) -> dict[tuple[int, int | None], int]:
         """Lanes with work waiting for a retry, and how many tries their first item has had."""
@@ -178,20 +260,54 @@ class Delivery:
                     lane.task.cancel()
             await asyncio.gather(*(lane.task for lane in self.lanes.values() if lane.task), return_exceptions=True)
 
+    # ------------------------------------------------------------------ clicks
+
+    def clicked_table(self, table: Table, interaction: discord.Interaction) -> None:
+        """A click on the table message was acknowledged without a reply: the next edit of the table
+        message can go through its interaction."""
+        message = interaction.message
+        if message is not None and message.id == table.message_id:
+            self.table_clicks[table.id] = Click(interaction, self.clock(), message.id)
+
+    def clicked_dm(self, table: Table, interaction: discord.Interaction) -> None:
+        """A click in a player's DMs was acknowledged without a reply: their panel can be edited, deleted
+        and followed up through it; the DM channel's id is learnt on the way."""
+        if interaction.guild_id is not None or interaction.channel_id is None:
+            return
+        message = interaction.message
+        self.dm_clicks[interaction.user.id] = Click(interaction, self.clock(), message.id if message else None)
+        self.dm_channels[interaction.user.id] = interaction.channel_id
+
+    def answered(self, table: Table, requests: int = 1) -> None:
+        """Count interaction requests a click handler made itself (acknowledgements, replies)."""
+        for _ in range(requests):
+            self.rest.add(table.id, exempt=True)
+
+    def remember_private_reply(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
+        """Remember a `My hand` reply with controls, to take them away when the turn passes."""
+        self.private_replies[(table.id, user_id)] = (Click(interaction, self.clock(), None), table.token)
+
+    def _fresh(self, click: Click | None) -> bool:
+        return click is not None and self.clock() - click.at < TOKEN_LIFE
+
     # ------------------------------------------------------------------ carrying it out
 
     async def _drain(self, lane: Lane) -> None:
         """Carry out a lane's work in order, merging syncs with later ones of their kind."""
         while lane.items:
+            if self.service is not None and not self.service.owns(lane.table_id):
+                lane.items.clear()  # another process runs the table now; the outbox keeps what is left for it
+                return
             item = lane.items[0]
             later = next((other for other in list(lane.items)[1:] if _merges(item.work, other.work)), None)
             if later is not None:
                 lane.items.popleft()
                 later.seqs |= item.seqs
                 later.work = _merged(item.work, later.work)
+                later.stamp = max(later.stamp, item.stamp)
                 continue
             try:
-                await self._carry_out(lane, item.work)
+                await self._carry_out(lane, item)
             except Refused:
                 item.attempts += 1
                 if item.attempts <= RETRY_LIMIT:
@@ -214,32 +330,58 @@ class Delivery:
         if finished:
             await self.storage.events_shown(finished)
 
-    def _forget_soon(self, seqs: set[int]) -> None:
-        """Take events with nothing to show out of the outbox, in the background."""
-        task = asyncio.get_running_loop().create_task(self.storage.events_shown(seqs))
-        self._forgetting.add(task)
-        task.add_done_callback(self._forgetting.discard)
-
-    async def _carry_out(self, lane: Lane, work: Work) -> None:
+    async def _carry_out(self, lane: Lane, item: Item) -> None:
         assert self.service is not None
         table = self.service.table(lane.table_id)
         if table is None:
             return
+        work = item.work
         try:
             if isinstance(work, SyncTable):
-                await self.sync_table(table)
+                if table.message_id is None or self.table_shown.get(table.id, -1) < item.stamp:
+                    await self.sync_table(table)
             elif isinstance(work, Post):
                 await self._post(table, work)
+            elif isinstance(work, Summary):
+                await self._summary(table, work)
             elif isinstance(work, SyncPanel):
                 await self._sync_panel(table, work)
-            elif isinstance(work, Direct):
-                await self._direct(table, work)
         except discord.HTTPException as error:
             if transient(error):
                 log.warning("table %s: Discord refused %s for a moment (%s); will try again", table.id,
                             type(work).__name__, error.status)
                 raise Refused from error
             raise
+
+    # ------------------------------------------------------------------ requests
+
+    async def _limited(self, table: Table, channel_id: int, kind: str) -> None:
+        """Wait for room to send one request bound by the global limit, and count it."""
+        await self.budget.acquire(table.id, channel_id, kind)
+        self.rest.add(table.id, exempt=False)
+
+    async def _send(self, table: Table, channel_id: int, content: str, **kwargs: Any) -> discord.Message:
+        """A new message in a channel (within the budget)."""
+        await self._limited(table, channel_id, CREATE)
+        return await self.client.get_partial_messageable(channel_id).send(content, **kwargs)
+
+    async def _edit(self, table: Table, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        """Edit a message through its channel (within the budget)."""
+        await self._limited(table, channel_id, EDIT)
+        await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
+
+    async def _delete(self, table: Table, channel_id: int, message_id: int) -> None:
+        """Delete a message through its channel (within the budget); one already gone is fine."""
+        await self._limited(table, channel_id, DELETE)
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+
+    def _webhook(self, token: str) -> discord.Webhook:
+        """The interaction webhook of a stored token (its follow-ups can be edited and deleted with it)."""
+        assert self.client.application_id is not None
+        return discord.Webhook.partial(self.client.application_id, token, client=self.client)
 
     # ------------------------------------------------------------------ the channel
 
@@ -248,37 +390,100 @@ class Delivery:
         allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
         drawn = await draw(Screen(post.text, post.picture, post.buttons))
         try:
-            await self.client.get_partial_messageable(table.channel_id).send(
-                drawn.content, files=drawn.files(), allowed_mentions=allowed,
-                **({"view": drawn.view} if drawn.view is not None else {}),
-            )
+            await self._send(table, table.channel_id, drawn.content, files=drawn.files(), allowed_mentions=allowed,
+                             **({"view": drawn.view} if drawn.view is not None else {}))
         except discord.HTTPException as error:
             if transient(error):
                 raise
             log.warning("table %s: could not post in its channel (%s)", table.id, error.status)
 
+    def _table_message_old(self, table: Table) -> bool:
+        return table.message_posted_at is not None and self.clock() - table.message_posted_at >= REPOST_AFTER
+
     async def sync_table(self, table: Table) -> None:
-        """Edit the table message to the table's current state (posting it if there is none, or if it was
+        """Show the table's current state on its table message: edit it (through the last click on it while
+        its token lives, else through the channel, no more often than `table_edit_gap`), post it anew when
+        it is nearly an hour old or Discord refuses to edit it, or post it if there is none (or it was
         deleted). Errors are raised to the caller."""
         assert self.service is not None
-        drawn = await draw(presenter.table_screen(table))
-        content, view = drawn.content, drawn.view
-        channel = self.client.get_partial_messageable(table.channel_id)
-        if table.message_id is not None:
-            message = channel.get_partial_message(table.message_id)
+        if table.message_id is not None and not self._table_message_old(table):
+            gap = self.budget.limits.table_edit_gap - (time.monotonic() - self.last_table_edit.get(table.id, 0.0))
+            if gap > 0:
+                await asyncio.sleep(gap)  # later states merge into this edit meanwhile
+            click = self.table_clicks.get(table.id)
+            via_click = self._fresh(click) and click is not None and click.message_id == table.message_id
+            stamp, drawn = self.stamps[table.id], await draw(presenter.table_screen(table))
             try:
-                await self._with_picture_or_without(
-                    drawn.picture, lambda files: message.edit(content=content, attachments=files, view=view,
-                                                              allowed_mentions=NO_MENTIONS)
-                )
+                await self._edit_table_message(table, drawn, click if via_click else None)
+                self.table_shown[table.id] = stamp
                 return
             except discord.NotFound:
                 log.info("table %s: its message is gone; posting a new one", table.id)
-        extras: dict[str, Any] = {} if view is None else {"view": view}
-        sent = await self._with_picture_or_without(
-            drawn.picture, lambda files: channel.send(content, files=files, allowed_mentions=NO_MENTIONS, **extras)
-        )
+                await self.service.set_message(table, None)
+            except discord.HTTPException as error:
+                if error.code != OLD_MESSAGE_EDITS:
+                    raise
+                log.info("table %s: Discord refuses more edits of its old message; posting a new one", table.id)
+        stamp, drawn = self.stamps[table.id], await draw(presenter.table_screen(table))
+        old = table.message_id
+        await self._post_table_message(table, drawn)
+        self.table_shown[table.id] = stamp
+        if old is not None:
+            await self._delete(table, table.channel_id, old)
+
+    async def _edit_table_message(self, table: Table, drawn: Drawn, click: Click | None) -> None:
+        assert table.message_id is not None
+        message_id = table.message_id
+        if click is not None:
+            try:
+                self.rest.add(table.id, exempt=True)
+                await click.interaction.edit_original_response(content=drawn.content, attachments=drawn.files(),
+                                                               view=drawn.view, allowed_mentions=NO_MENTIONS)
+                self.last_table_edit[table.id] = time.monotonic()
+                return
+            except discord.HTTPException as error:
+                log.info("table %s: could not edit through the click (%s); using the channel", table.id, error.status)
+                self.table_clicks.pop(table.id, None)
+        await self._with_picture_or_without(drawn.picture, lambda files: self._edit(
+            table, table.channel_id, message_id, content=drawn.content, attachments=files, view=drawn.view,
+            allowed_mentions=NO_MENTIONS))
+        self.last_table_edit[table.id] = time.monotonic()
+
+    async def _post_table_message(self, table: Table, drawn: Drawn) -> None:
+        assert self.service is not None
+        extras: dict[str, Any] = {} if drawn.view is None else {"view": drawn.view}
+        sent = await self._with_picture_or_without(drawn.picture, lambda files: self._send(
+            table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras))
         await self.service.set_message(table, sent.id, self.clock())
+        self.table_clicks.pop(table.id, None)
+
+    async def _summary(self, table: Table, work: Summary) -> None:
+        """A finished hand's summary: the table message becomes it (one edit), and the next table message
+        is posted below it. If it cannot be edited, the summary is posted, and the old table message goes."""
+        assert self.service is not None
+        drawn = await draw(Screen(work.text, work.picture, work.buttons))
+        old = table.message_id
+        self.table_shown.pop(table.id, None)
+        bound, exempt = self.rest.hand_done(table.id)
+        log.debug("table %s: %d REST requests for the hand (%d under the global limit, %d interaction)",
+                  table.id, bound + exempt, bound, exempt)
+        if old is not None and not self._table_message_old(table):
+            click = self.table_clicks.get(table.id)
+            usable = self._fresh(click) and click is not None and click.message_id == old
+            try:
+                await self._edit_table_message(table, drawn, click if usable else None)
+                await self.service.set_message(table, None)
+                return
+            except discord.HTTPException as error:
+                if transient(error):
+                    raise
+                log.info("table %s: could not turn the table message into the summary (%s)", table.id, error.status)
+        extras: dict[str, Any] = {} if drawn.view is None else {"view": drawn.view}
+        await self._with_picture_or_without(drawn.picture, lambda files: self._send(
+            table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras))
+        if old is not None:
+            await self.service.set_message(table, None)
+            await self._delete(table, table.channel_id, old)
 
     @staticmethod
     async def _with_picture_or_without(picture: bytes | None, send: Callable[[list[discord.File]], Awaitable[Any]]) -> Any:
@@ -291,31 +496,28 @@ class Delivery:
             log.warning("not allowed to attach pictures here; sending text only")
             return await send([])
 
-    # ------------------------------------------------------------------ private messages
-
-    def remember_private_reply(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
-        """Remember a `My hand` reply with controls, to take them away when the turn passes."""
-        self.private_replies[(table.id, user_id)] = (interaction, time.monotonic(), table.token)
+    # ------------------------------------------------------------------ private panels
 
     async def private(self, table: Table, seat: int) -> Drawn:
-        """A player's hand picture with, on their turn, their controls."""
+        """A player's panel with, on their turn, their controls (for `My hand`)."""
         return await draw(presenter.private_screen(table, seat))
 
-    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
-        """The DM channel with a user: remembered (and stored) the first time, so later DMs cost one request."""
+    async def _dm_channel(self, table: Table, user_id: int) -> int:
+        """The DM channel with a user: stored the first time it is opened, so later DMs cost one request."""
         channel_id = self.dm_channels.get(user_id)
         if channel_id is None:
             channel_id = await self.storage.dm_channel(user_id)
         if channel_id is None:
+            self.rest.add(table.id, exempt=False)
+            await self.budget.acquire(table.id)
             channel = await self.client.create_dm(discord.Object(user_id))
             channel_id = channel.id
             await self.storage.set_dm_channel(user_id, channel_id)
         self.dm_channels[user_id] = channel_id
-        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        return channel_id
 
     async def _sync_panel(self, table: Table, work: SyncPanel) -> None:
-        """Bring a player's private message at the table up to date: take away controls that no longer
-        apply, and send a new message with controls when it is their turn (or `fresh` asks for one)."""
+        """Bring a player's panel at the table up to date (see `presenter.SyncPanel`)."""
         assert self.service is not None
         key = (table.id, work.user_id)
         seat = table.seat_of(work.user_id)
@@ -323,56 +525,116 @@ class Delivery:
         playing = table.status == "playing" and row is not None and table.hand is not None
         live = playing and table.human_turn() == seat
         await self._tidy_private_reply(key, table.token if live else None)
+        if row is not None and row.dm_closed:
+            return
         panel = self.panels.get(key)
-        if panel is not None and panel.live_token is not None and (not live or panel.live_token != table.token):
-            await self._fold(table, panel, work.note)
-            panel = replace(panel, live_token=None)
-            await self._keep_panel(key, panel)
-        if not playing or row is None or seat is None:
+        if live:
+            assert seat is not None
+            if panel is not None and panel.live_token == table.token and not work.renotify:
+                return
+            await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), table.token, panel)
             return
-        if not (live and (panel is None or panel.live_token != table.token)) and not work.fresh:
+        if panel is None:
+            if playing and work.fresh:  # the first hand: a panel to begin with
+                assert seat is not None
+                await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), None, None)
             return
-        if row.dm_closed and not work.fresh:
-            return
-        drawn = await self.private(table, seat)
-        try:
-            sent = await (await self._dm_channel(work.user_id)).send(drawn.content, **drawn.extras())
-        except (discord.Forbidden, discord.NotFound):
-            await self.service.note_dm(table, seat, True)
-            return
-        if row.dm_closed:
-            await self.service.note_dm(table, seat, False)
-        await self._keep_panel(key, Panel(table.id, work.user_id, sent.channel.id, sent.id,
-                                          table.token if drawn.view is not None else None))
+        if panel.live_token is None and not work.fresh and work.note is None:
+            return  # nothing they need to see changed
+        if playing:
+            assert seat is not None
+            screen = presenter.private_screen(table, seat, work.note)
+        else:
+            screen = presenter.closed_private_screen(table, work.note)
+        await self._edit_panel(table, key, panel, screen)
 
-    async def _fold(self, table: Table, panel: Panel, note: str | None) -> None:
-        """Take the controls off a private message (they no longer apply), saying why if `note` is given."""
-        message = self.client.get_partial_messageable(panel.channel_id).get_partial_message(panel.message_id)
-        seat = table.seat_of(panel.user_id)
+    async def _new_panel(self, table: Table, key: tuple[int, int], screen: Screen, live_token: str | None,
+                         replacing: Panel | None) -> None:
+        """Send a panel as a new message (a notification): a follow-up of the player's last click in their
+        DMs while its token lives, else a DM; then delete the panel it replaces."""
+        assert self.service is not None
+        user = key[1]
+        drawn = await draw(screen)
+        click = self.dm_clicks.get(user)
+        sent: discord.Message | None = None
+        via: Click | None = None
+        if self._fresh(click):
+            assert click is not None
+            try:
+                self.rest.add(table.id, exempt=True)
+                sent = await click.interaction.followup.send(drawn.content, wait=True, **drawn.extras())
+                via = click
+            except discord.HTTPException as error:
+                log.info("table %s: no follow-up for %s (%s); sending a DM", table.id, user, error.status)
+        if sent is None:
+            channel_id = await self._dm_channel(table, user)
+            try:
+                sent = await self._send(table, channel_id, drawn.content, **drawn.extras())
+            except (discord.Forbidden, discord.NotFound):
+                seat = table.seat_of(user)
+                if seat is not None:
+                    await self.service.note_dm(table, seat, True)
+                return
+        panel = Panel(table.id, user, sent.channel.id, sent.id, live_token if drawn.view is not None else None,
+                      via.interaction.token if via is not None else None, via.at if via is not None else None)
+        await self._keep_panel(key, panel)
+        if replacing is not None:
+            await self._remove_panel(table, replacing)
+
+    async def _edit_panel(self, table: Table, key: tuple[int, int], panel: Panel, screen: Screen) -> None:
+        """Edit a panel in place (no notification): through the player's last click on it, or the
+        interaction it was sent through, while their tokens live; else through the DM channel. A panel
+        Discord will not edit any more is sent anew."""
+        drawn = await draw(screen)
+        fields = {"content": drawn.content, "attachments": drawn.files(), "view": drawn.view}
+        click = self.dm_clicks.get(key[1])
         try:
-            if note is not None and seat is not None and table.hand is not None:
-                await message.edit(content=f"{messages.private_header(table, seat)}\n{note}", view=None)
-            elif note is not None:
-                await message.edit(content=note, view=None)
+            if self._fresh(click) and click is not None and click.message_id == panel.message_id:
+                self.rest.add(table.id, exempt=True)
+                await click.interaction.edit_original_response(**fields)
+            elif panel.via_token is not None and panel.via_at is not None and self.clock() - panel.via_at < TOKEN_LIFE:
+                self.rest.add(table.id, exempt=True)
+                await self._webhook(panel.via_token).edit_message(panel.message_id, **fields)
             else:
-                await message.edit(view=None)
+                await self._edit(table, panel.channel_id, panel.message_id, **fields)
         except discord.HTTPException as error:
             if transient(error):
                 raise
-            log.info("table %s: could not tidy %s's controls (%s)", table.id, panel.user_id, error.status)
+            log.info("table %s: could not edit %s's panel (%s); sending it anew", table.id, key[1], error.status)
+            await self._new_panel(table, key, screen, table.token if drawn.view else None, panel)
+            return
+        await self._keep_panel(key, replace(panel, live_token=table.token if drawn.view is not None else None))
+
+    async def _remove_panel(self, table: Table, panel: Panel) -> None:
+        """Delete a panel that a newer one replaces (so the DMs do not fill up): through the player's last
+        click on it or the interaction it was sent through while their tokens live, else through the DM
+        channel. A panel that cannot be deleted stays (its controls are refused as out of date)."""
+        click = self.dm_clicks.get(panel.user_id)
+        try:
+            if self._fresh(click) and click is not None and click.message_id == panel.message_id:
+                self.rest.add(table.id, exempt=True)
+                await click.interaction.delete_original_response()
+            elif panel.via_token is not None and panel.via_at is not None and self.clock() - panel.via_at < TOKEN_LIFE:
+                self.rest.add(table.id, exempt=True)
+                await self._webhook(panel.via_token).delete_message(panel.message_id)
+            else:
+                await self._delete(table, panel.channel_id, panel.message_id)
+        except discord.HTTPException as error:
+            log.info("table %s: could not delete an old panel of %s (%s)", table.id, panel.user_id, error.status)
 
     async def _tidy_private_reply(self, key: tuple[int, int], live_token: str | None) -> None:
         """Take controls off the player's latest `My hand` reply once they no longer apply."""
         reply = self.private_replies.get(key)
         if reply is None:
             return
-        interaction, at, token = reply
+        click, token = reply
         if live_token == token:
             return
         del self.private_replies[key]
-        if time.monotonic() - at < REPLY_EDITABLE_FOR:
+        if self._fresh(click):
             try:
-                await interaction.edit_original_response(view=None)
+                self.rest.add(key[0], exempt=True)
+                await click.interaction.edit_original_response(view=None)
             except discord.HTTPException:
                 log.info("table %s: could not tidy a My hand reply", key[0])
 
@@ -383,26 +645,19 @@ class Delivery:
             self.panels[key] = panel
         await self.storage.save_panel(key[0], key[1], panel)
 
-    async def _direct(self, table: Table, work: Direct) -> None:
-        """DM one line to a player, if their DMs are open."""
-        seat = table.seat_of(work.user_id)
-        if seat is not None and table.seats[seat].dm_closed:
-            return
-        try:
-            await (await self._dm_channel(work.user_id)).send(work.text)
-        except discord.HTTPException as error:
-            if transient(error):
-                raise
-            log.info("table %s: could not DM %s", table.id, work.user_id)
-
     # ------------------------------------------------------------------ after a restart
 
-    async def resume(self) -> None:
+    async def resume(self, table_ids: Iterable[int] | None = None) -> None:
         """Carry out what the outbox still holds, then make sure every open table shows its message and
-        the player on turn has live controls (no-ops when they already do)."""
+        the player on turn has live controls (no-ops when they already do): at every table this process
+        runs (after a start), or at these tables (just adopted from a process that stopped)."""
         assert self.service is not None
-        self.panels = {(p.table_id, p.user_id): p for p in await self.storage.panels()}
+        only = None if table_ids is None else set(table_ids)
+        panels = await self.storage.panels(only)
+        self.panels.update({(p.table_id, p.user_id): p for p in panels})
         for seq, table_id, kind, payload in await self.storage.pending_events():
+            if not self.service.owns(table_id) or (only is not None and table_id not in only):
+                continue
             table = self.service.table(table_id) or await self.service.find(table_id, ended_too=True)
             try:
                 event = from_payload(kind, payload)
@@ -414,9 +669,9 @@ class Delivery:
                 continue
             self.publish(table, [Published(seq, event)])
         for table in list(self.service.tables.values()):
-            if not table.open:
+            if not table.open or not self.service.owns(table.id) or (only is not None and table.id not in only):
                 continue
-            checks: list[Work] = [SyncTable()] if table.message_id is None else []
+            checks: list[Work] = [SyncTable()] if table.message_id is None or self._table_message_old(table) else []
             seat = table.human_turn()
             if seat is not None and table.seats[seat].user_id is not None:
                 checks.append(SyncPanel(table.seats[seat].user_id))  # type: ignore[arg-type]
@@ -436,5 +691,6 @@ def _merges(first: Work, later: Work) -> bool:
 def _merged(first: Work, later: Work) -> Work:
     """`later`, carrying whatever of `first` it must not lose (a request for a new message, a note)."""
     if isinstance(first, SyncPanel) and isinstance(later, SyncPanel):
-        return SyncPanel(later.user_id, later.note or first.note, later.fresh or first.fresh)
+        return SyncPanel(later.user_id, later.note or first.note, later.fresh or first.fresh,
+                         later.renotify or first.renotify)
     return later

@@ -3,8 +3,12 @@ headers and hints, and the notices about absent players. Pure functions of a tab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine import Hand, public_view, view_for
 
+from .pictures.from_views import early_end_reason, latest_calls
 from .tables import Table
 from .tables.options_text import describe_duration
 from .wording import action_phrase, bid_label, contract_title, game_words, plural, score_line, tile_label
@@ -24,14 +28,22 @@ def title(table: Table) -> str:
 
 
 def seat_label(table: Table, seat: int, *, mention: bool = True) -> str:
-    """`<@id> (North)` for a human, `Computer East` for a computer."""
+    """`<@id> (North)` for a human (`alice (North)` without the mention), `Ada (East)` for a computer."""
     row = table.seats.get(seat)
     compass = table.seat_names[seat]
     if row is None:
         return compass
-    if row.is_computer:
-        return row.name
-    return f"<@{row.user_id}> ({compass})" if mention else f"{row.name} ({compass})"
+    if row.is_computer or not mention:
+        return f"{row.name} ({compass})"
+    return f"<@{row.user_id}> ({compass})"
+
+
+def player_name(table: Table, seat: int) -> str:
+    """`alice`, or `Ada (computer)`: who sits in a seat, for the list of players."""
+    row = table.seats.get(seat)
+    if row is None:
+        return "*empty*"
+    return f"{row.name} (computer)" if row.is_computer else row.name
 
 
 def lobby_text(table: Table) -> str:
@@ -39,7 +51,7 @@ def lobby_text(table: Table) -> str:
     lines = [f"**{title(table)}** · table {table.id} · host <@{table.host_id}>", ""]
     for seat, compass in enumerate(table.seat_names):
         row = table.seats.get(seat)
-        who = "*empty*" if row is None else (row.name if row.is_computer else f"<@{row.user_id}>")
+        who = "*empty*" if row is None else (f"{row.name} (computer)" if row.is_computer else f"<@{row.user_id}>")
         lines.append(f"**{compass}**: {who}")
     lines.append("")
     lines.append("**Rules**")
@@ -110,16 +122,27 @@ def turn_line(table: Table, *, mention: bool = True) -> str:
 def playing_text(table: Table) -> str:
     """The table message during a game, in text for screen readers and picture-less clients."""
     assert table.hand is not None and table.game is not None
-    rules = table.rules
     view = public_view(table.hand, table.scores)  # under stacking, no finished trick but the one just played
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
-        "Players: " + " · ".join(
-            f"{compass} {row.name if row and not row.is_computer else 'computer'}"
-            for compass, row in ((c, table.seats.get(s)) for s, c in enumerate(table.seat_names))
-        ),
-        score_line(rules.scoring, rules.team_names, table.scores, rules.target),
+        "Players: " + " · ".join(f"{compass} {player_name(table, s)}" for s, compass in enumerate(table.seat_names)),
+        *game_lines(table, view),
     ]
+    turn = turn_line(table)
+    if turn:
+        lines.append(turn)
+    for row in table.humans():
+        if row.dm_closed:
+            lines.append(f"⚠ I can't DM <@{row.user_id}>: use **My hand** to see your tiles and play.")
+    return "\n".join(lines)
+
+
+def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
+    """The state of the game in text, from the public view (`engine.public_view`): the score, dealer, bid and
+    contract, each seat's call during the auction, the trick in progress and the last trick (each with its
+    leader; under stacking only until the next lead, and the tricks each side took), and the last hand."""
+    rules = table.rules
+    lines = [score_line(rules.scoring, rules.team_names, table.scores, rules.target)]
     facts = [f"Dealer: {seat_label(table, view['dealer'], mention=False)}"]
     if view["bid"] is not None and view["bidder"] is not None:
         facts.append(f"Bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}")
@@ -130,29 +153,29 @@ def playing_text(table: Table) -> str:
     if calls:
         lines.append(calls)
     if view["trick"]:
-        lines.append("Trick: " + " · ".join(
-            f"{seat_label(table, e['seat'], mention=False)} {tile_label(e['tile'])}" for e in view["trick"]
+        leader = view["trick"][0]["seat"]
+        lines.append(f"Trick (led by {seat_label(table, leader, mention=False)}): " + " · ".join(
+            f"{table.seat_names[e['seat']]} {tile_label(e['tile'])}" for e in view["trick"]
         ))
     if view["tricks"]:
         done = view["tricks"][-1]
-        tiles = " ".join(tile_label(t) for t in done["tiles"])
+        played = " · ".join(f"{table.seat_names[s]} {tile_label(t)}" for s, t in zip(done["seats"], done["tiles"],
+                                                                                 strict=False))
         lines.append(
-            f"Last trick: {tiles}, won by {seat_label(table, done['winner'], mention=False)} "
-            f"({plural(done['points'], 'point')})"
+            f"Last trick (led by {seat_label(table, done['leader'], mention=False)}): {played}; won by "
+            f"{seat_label(table, done['winner'], mention=False)} ({plural(done['points'], 'point')})"
         )
+    if view.get("stacked"):
+        taken = " · ".join(f"{name} {count}" for name, count in zip(table.rules.team_names, view["tricks_taken"],
+                                                                    strict=False))
+        lines.append(f"Tricks are stacked face down. Tricks taken: {taken}")
     if table.last_hand is not None:
         lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
-    turn = turn_line(table)
-    if turn:
-        lines.append(turn)
-    for row in table.humans():
-        if row.dm_closed:
-            lines.append(f"⚠ I can't DM <@{row.user_id}>: use **My hand** to see your tiles and play.")
-    return "\n".join(lines)
+    return lines
 
 
 def hand_result_sentence(table: Table, hand: Hand) -> str:
-    """`North (Alice) bid 31 in Fives and made it: N–S +1 mark.`"""
+    """`North (alice) bid 34 in Fives and was set: needed 34, could reach at most 31. E–W +1 mark.`"""
     summary = hand.summary()
     rules = table.rules
     if summary.get("bidder") is None:
@@ -160,24 +183,28 @@ def hand_result_sentence(table: Table, hand: Hand) -> str:
     who = seat_label(table, summary["bidder"], mention=False)
     contract = contract_title(summary.get("contract"), rules.layout.nello_name)
     result = "made it" if summary.get("made") else "was set"
+    reason = early_end_reason(hand).partition(": ")[2]  # why it ended before the last trick, if it did
     award = summary.get("award") or {}
     gains = []
     for team, amount in enumerate(next(iter(award.values()), [])):
         if amount:
-            gains.append(f"{rules.team_names[team]} +{plural(amount, rules.scoring.rstrip('s'))}")
+            sign = "+" if amount > 0 else "−"
+            gains.append(f"{rules.team_names[team]} {sign}{plural(abs(amount), rules.scoring.rstrip('s'))}")
     text = f"{who} bid {bid_label(summary['bid'])}" + (f" in {contract}" if contract else "") + f" and {result}"
-    return text + (f": {', '.join(gains)}." if gains else ".")
+    text += f": {reason}." if reason else "."
+    return text + (f" {', '.join(gains)}." if gains else "")
 
 
-def hand_summary_text(table: Table, hand: Hand, number: int) -> str:
-    """The summary of hand `number` (from 1) posted in the channel, with the game score after it."""
+def hand_summary_text(table: Table, hand: Hand, number: int, scores: list[int] | None = None) -> str:
+    """The summary of hand `number` (from 1), with the game score after it (`scores`; default: now)."""
     summary = hand.summary()
     rules = table.rules
     lines = [f"**Hand {number}** · {title(table)} · table {table.id}", hand_result_sentence(table, hand)]
     if summary.get("bidder") is not None:
         points = " · ".join(f"{name} {p}" for name, p in zip(rules.team_names, summary["points"], strict=False))
         lines.append(f"Points this hand: {points}")
-    lines.append(score_line(rules.scoring, rules.team_names, table.scores, rules.target))
+    lines.append(score_line(rules.scoring, rules.team_names, scores if scores is not None else table.scores,
+                            rules.target))
     return "\n".join(lines)
 
 
@@ -187,10 +214,15 @@ def game_over_text(table: Table) -> str:
     rules = table.rules
     winner = table.game.winner
     players = [seat_label(table, s) for s in range(rules.players) if rules.team_of(s) == winner]
+    if table.last_hand is not None:
+        last = "Last hand: " + hand_result_sentence(table, table.last_hand)
+    else:
+        last = ""
     lines = [
         f"**{title(table)}** · table {table.id} · game over after {plural(len(table.game.records), 'hand')}",
         f"🏆 **{rules.team_names[winner]} win**: {', '.join(players)}",
         "Final " + score_line(rules.scoring, rules.team_names, table.scores, rules.target),
+        *([last] if last else []),
     ]
     if table.rematch_id is not None:
         lines.append(f"Rematch: table {table.rematch_id}, below.")
@@ -200,14 +232,15 @@ def game_over_text(table: Table) -> str:
 
 
 def calls_line(table: Table, view: dict) -> str:
-    """`Calls: East pass · South 30 · West 31` while the auction is open (one round, from the dealer's left)."""
-    if view["phase"] != "auction" or not view["calls"] or table.rules.preset == "big-game":
-        return ""  # the Big Game's open auction skips players who passed: its calls are not one per seat
-    players = table.rules.players
-    said = [
-        f"{table.seat_names[(view['dealer'] + 1 + i) % players]} {bid_label(call).lower() if call == 'pass' else bid_label(call)}"
-        for i, call in enumerate(view["calls"])
-    ]
+    """`Calls: East pass · South 30 · West 31` while the auction is open: each seat's latest call, from the
+    dealer's left (the Big Game's open auction goes round again, skipping those who passed)."""
+    if view["phase"] != "auction" or not view["calls"]:
+        return ""
+    calls = latest_calls(view)
+    players = len(calls)
+    order = [(view["dealer"] + 1 + step) % players for step in range(players)]
+    said = [f"{table.seat_names[seat]} {calls[seat].lower() if calls[seat] == 'Pass' else calls[seat]}"
+            for seat in order if calls[seat] is not None]
     return "Calls: " + " · ".join(said)
 
 
@@ -223,25 +256,26 @@ def private_header(table: Table, seat: int) -> str:
 
 
 def turn_hint(table: Table, view: dict) -> str:
-    """One line of context for a decision: the high bid, or the trick so far."""
+    """One line of context for a decision: the high bid, or that the player leads."""
     if view["phase"] == "auction":
         if view["bid"] is None:
             return "No bids yet."
         return f"High bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}."
     if view["phase"] == "exchange" and table.rules.layout.exchange is not None:
         return table.rules.layout.exchange.describe  # e.g. Seventy-two's: no trump or count unless he must
-    if view["phase"] == "play":
-        if not view["trick"]:
-            return "You lead."
-        return "Trick: " + " · ".join(
-            f"{seat_label(table, e['seat'], mention=False)} {tile_label(e['tile'])}" for e in view["trick"]
-        )
+    if view["phase"] == "play" and not view["trick"]:
+        return "You lead."
     return ""
 
 
-def private_text(table: Table, seat: int, view: dict) -> str:
-    """A player's private message: the header and what the moment asks of them."""
-    lines = [private_header(table, seat)]
+def private_text(table: Table, seat: int, view: dict, note: str | None = None) -> str:
+    """A player's private message: where they sit, the whole game in text (score, bids or contract, the
+    trick with its leader, the last trick, the last hand's result), `note` (what just happened to them),
+    then what the moment asks of them."""
+    assert table.hand is not None
+    lines = [private_header(table, seat), *game_lines(table, public_view(table.hand, table.scores))]
+    if note:
+        lines.append(note)
     if view["legal"]:
         verb = PHASE_VERBS.get(view["phase"], "act")
         lines.append(f"**Your turn to {verb}.** {turn_hint(table, view)}".strip())
@@ -249,8 +283,22 @@ def private_text(table: Table, seat: int, view: dict) -> str:
         nello = table.rules.layout.nello_name.capitalize()
         lines.append(f"You sit out this hand: {seat_label(table, view['bidder'], mention=False)} plays {nello} alone.")
     elif (turn := table.turn()) is not None:
-        lines.append(f"Waiting for {seat_label(table, turn)}.")
+        lines.append(f"Waiting for {seat_label(table, turn, mention=False)}.")
     return "\n".join(line for line in lines if line)
+
+
+def private_closed_text(table: Table, note: str | None) -> str:
+    """A player's private message once the table is over for them (game over, ended, left)."""
+    lines = [f"**{title(table)}** · table {table.id} in <#{table.channel_id}>"]
+    if table.status == "finished" and table.game is not None and table.game.winner is not None:
+        rules = table.rules
+        if table.last_hand is not None:
+            lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
+        lines.append(f"🏆 {rules.team_names[table.game.winner]} win. Final "
+                     + score_line(rules.scoring, rules.team_names, table.scores, rules.target))
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------- absent players
@@ -296,7 +344,7 @@ def back(table: Table, seat: int) -> str:
 
 def left(table: Table, seat: int, name: str | None) -> str:
     """A player left mid-game."""
-    return f"🚪 {name or 'A player'} left the game: a computer plays {table.seat_names[seat]} from now on."
+    return f"🚪 {name or 'A player'} left the game: {seat_label(table, seat)}, a computer, plays from now on."
 
 
 def idle_closed(table: Table) -> str:

@@ -5,12 +5,14 @@ these screens into messages and sends them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from engine import public_view
 
 from . import custom_ids, messages
 from .controls import MAX_BUTTONS, Control, page, turn_controls
 from .learn import ids as learn_ids
-from .scenes import game_end_scene, hand_end_scene, hand_scene, table_scene
+from .pictures.from_views import game_end_scene, hand_end_scene, panel_scene, table_scene
 from .tables import Table
 from .tables.events import (
     Acted,
@@ -134,8 +136,9 @@ def table_screen(table: Table) -> Screen:
                   game_buttons(table))
 
 
-def private_screen(table: Table, seat: int) -> Screen:
-    """A player's hand picture with, on their turn, their controls."""
+def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
+    """A player's private panel: the game as they may see it (a picture of the table above their hand, and
+    the same in text), `note` on what just happened to them, and on their turn their controls."""
     view = table.view_for(seat)
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
@@ -143,16 +146,28 @@ def private_screen(table: Table, seat: int) -> Screen:
         buttons = control_buttons(table, page(controls))
         if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
             buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
-    return Screen(messages.private_text(table, seat, view), Picture("render_hand", hand_scene(table, seat), "hand.png"),
+    status = messages.turn_line(table, mention=False).removeprefix("Turn: ")
+    scene = panel_scene(table, seat, status, note or "")
+    return Screen(messages.private_text(table, seat, view, note), Picture("render_panel", scene, "hand.png"),
                   buttons)
 
 
+def closed_private_screen(table: Table, note: str | None) -> Screen:
+    """A player's private message once the game is over for them (finished, ended, or they left)."""
+    picture = None
+    if table.status == "finished" and table.game is not None and table.game.winner is not None:
+        picture = Picture("render_game_end", game_end_scene(table), "game.png")
+    return Screen(messages.private_closed_text(table, note), picture)
+
+
 def hand_over_screen(table: Table, hand_no: int) -> Screen:
-    """The summary of finished hand `hand_no` (from 0), with its picture."""
+    """The summary of finished hand `hand_no` (from 0), with its picture and the game score after it."""
     hand = table.finished_hand(hand_no)
+    scores = table.scores_after(hand_no)
+    scene = replace(hand_end_scene(table, hand), scores=tuple(scores))
     review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
-    return Screen(messages.hand_summary_text(table, hand, hand_no + 1),
-                  Picture("render_hand_end", hand_end_scene(table, hand), "hand.png"), (review,))
+    return Screen(messages.hand_summary_text(table, hand, hand_no + 1, scores),
+                  Picture("render_hand_end", scene, "hand.png"), (review,))
 
 
 # ---------------------------------------------------------------------- what an event changes
@@ -174,25 +189,29 @@ class Post:
 
 
 @dataclass(frozen=True)
+class Summary:
+    """A finished hand's summary: the table message becomes it (so the summaries read as the game's story
+    in the channel), and the next table message is posted below it, where the channel sees it."""
+
+    text: str
+    picture: Picture | None = None
+    buttons: tuple[ButtonSpec, ...] = ()  # the hand's Review
+
+
+@dataclass(frozen=True)
 class SyncPanel:
-    """`user_id`'s private message at the table should show the current state: their hand and, on their
-    turn, controls (a new message); controls that no longer apply are taken away, with `note` saying why.
-    `fresh` asks for a new message even when it is not their turn (a new hand, sitting out)."""
+    """`user_id`'s private panel at the table should show the current state. On their turn it comes as a
+    new message with controls (the one before is deleted), otherwise it is edited in place when
+    something they should see changed: `note` (what just happened to them) or `fresh` (a new hand, sitting
+    out). `renotify` asks for a new message even if the controls are current (a reminder)."""
 
     user_id: int
     note: str | None = None
     fresh: bool = False
+    renotify: bool = False
 
 
-@dataclass(frozen=True)
-class Direct:
-    """A line by DM to `user_id`."""
-
-    user_id: int
-    text: str
-
-
-Work = SyncTable | Post | SyncPanel | Direct
+Work = SyncTable | Post | Summary | SyncPanel
 
 
 def plan(table: Table, event: TableEvent) -> list[Work]:
@@ -203,20 +222,20 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     if isinstance(event, Drawn):
         return [Post(messages.draw_text(table, event.rounds, event.dealer))]
     if isinstance(event, Dealt):
-        return [*(SyncPanel(row.user_id, fresh=True) for row in table.humans() if row.user_id), SyncTable()]
+        return [*(SyncPanel(user, fresh=True) for user in _humans(table)), SyncTable()]
     if isinstance(event, Acted):
         return _acted(table, event)
     if isinstance(event, HandOver):
         screen = hand_over_screen(table, event.hand_no)
-        return [Post(screen.text, picture=screen.picture, buttons=screen.buttons)]
+        return [Summary(screen.text, screen.picture, screen.buttons)]
     if isinstance(event, GameOver | Ended | IdleClosed):
-        note = {GameOver: "The game is over.", Ended: "The table was ended.",
+        note = {GameOver: None, Ended: "The table was ended: nothing was tallied.",
                 IdleClosed: "The table was closed: nobody played for a long time."}[type(event)]
-        return [*(SyncPanel(row.user_id, note) for row in table.humans() if row.user_id), SyncTable()]
+        return [*(SyncPanel(user, note, fresh=True) for user in _humans(table)), SyncTable()]
     if isinstance(event, Reminded):
         user = table.seats[event.seat].user_id
         return [Post(messages.reminder(table, event.seat), mention=user),
-                *([Direct(user, messages.reminder_dm(table))] if user else [])]
+                *([SyncPanel(user, messages.reminder_dm(table), renotify=True)] if user else [])]
     if isinstance(event, TakenOver):
         return [Post(messages.taken_over(table, event.seat, event.action))]
     if isinstance(event, Away):
@@ -225,9 +244,13 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
         user = table.seats[event.seat].user_id
         return [Post(messages.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
     if isinstance(event, Left):
-        return [SyncPanel(event.user_id, "You left the game."), Post(messages.left(table, event.seat, event.name)),
-                SyncTable()]
+        return [SyncPanel(event.user_id, "You left the game.", fresh=True),
+                Post(messages.left(table, event.seat, event.name)), SyncTable()]
     return []
+
+
+def _humans(table: Table) -> list[int]:
+    return [row.user_id for row in table.humans() if row.user_id is not None]
 
 
 def _acted(table: Table, event: Acted) -> list[Work]:
@@ -242,11 +265,23 @@ def _acted(table: Table, event: Acted) -> list[Work]:
     if event.complete:
         return work  # the hand summary and the next deal follow
     turn = table.human_turn()
-    if turn is not None and turn != event.seat and table.seats[turn].user_id:
-        work.append(SyncPanel(table.seats[turn].user_id))  # type: ignore[arg-type]
+    user = table.seats[turn].user_id if turn is not None else None
+    if user is not None and turn != event.seat:
+        work.append(SyncPanel(user))
     sitting_out = table.view_for(event.seat)["sitting_out"] if event.action.startswith("nello") else []
-    for out in sitting_out:  # Nello's partner; Pistol's every partner
-        if table.seats[out].user_id is not None and not table.seats[out].is_computer:
-            work.append(SyncPanel(table.seats[out].user_id, fresh=True))  # type: ignore[arg-type]
+    for out in sitting_out:  # tell Nello's partner (Pistol: every partner) they sit this one out
+        partner = table.seats[out].user_id
+        if partner is not None and not table.seats[out].is_computer:
+            work.append(SyncPanel(partner, fresh=True))
+    if _stacked_lead(table):  # the finished trick goes face down: off every panel that still shows it
+        work.extend(SyncPanel(other, fresh=True) for other in _humans(table)
+                    if other not in (row.user_id, user))
     work.append(SyncTable())
     return work
+
+
+def _stacked_lead(table: Table) -> bool:
+    """Whether the hand is stacked (RULES.md §11) and a trick has just been led after a finished one."""
+    hand = table.hand
+    return (hand is not None and not hand.complete and len(hand.trick) == 1 and bool(hand.tricks)
+            and public_view(hand)["stacked"])

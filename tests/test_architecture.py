@@ -22,9 +22,6 @@ PRESET_NAMES = {"standard", "tournament", "three-hand", "big-game", "eighty-eigh
 # file -> the preset names it still spells. Every entry waits for another lane (named beside it) to give
 # it up in favour of the engine API that replaces it (docs/engine-api.md, "instead of a preset name").
 LITERAL_ALLOWED: dict[str, set[str]] = {
-    "bot/cogs/game.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
-    "bot/tables/service.py": {"standard"},  # bot lane: engine.DEFAULT_PRESET
-    "bot/messages.py": {"big-game"},  # bot lane: rules.layout.open_auction
     "engine/ai/bidding.py": {"standard", "tournament"},  # issue 12: a table section per variant
     "engine/ai/calibrate.py": {"standard", "big-game", "eighty-eight"},  # issue 12
     "engine/ai/strong.py": {"standard"},  # issue 12: engine.DEFAULT_PRESET
@@ -190,7 +187,7 @@ def test_no_preset_name_is_spelled_outside_the_variants():
 INNER_BOT_PACKAGES = ("bot.tables", "bot.pictures", "bot.storage", "bot.learn")
 DISCORD_FREE_IN_BOT = {
     "bot.config", "bot.controls", "bot.custom_ids", "bot.messages", "bot.migrations", "bot.presenter",
-    "bot.scenes", "bot.storage", "bot.wording",
+    "bot.storage", "bot.wording",
 }
 
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import PRESETS, Rules
+from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import is_ours, refuse
 from ..delivery import NO_MENTIONS, transient
@@ -43,7 +43,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     async def new(
         self,
         interaction: discord.Interaction,
-        preset: str = "standard",
+        preset: str = DEFAULT_PRESET,
         target: app_commands.Range[int, 1, None] | None = None,
         options: str | None = None,
     ) -> None:
@@ -87,13 +87,13 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Suggest house rules (RULES.md §10) that differ from the chosen preset, as `name=value`."""
-        preset = getattr(interaction.namespace, "preset", None) or "standard"
+        preset = getattr(interaction.namespace, "preset", None) or DEFAULT_PRESET
         return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
 
     @app_commands.command(name="hand", description="See your hand and, on your turn, your controls")
     async def hand(self, interaction: discord.Interaction) -> None:
         """Your hand, privately."""
-        table = self._table_for_player(interaction)
+        table = await self._table_for_player(interaction)
         if table is None:
             await refuse(interaction, "You're not playing at a table here.")
             return
@@ -107,11 +107,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         """The effective rules in plain words."""
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = await self.bot.service.table_in(interaction.channel_id or 0) if preset is None else None
         if preset is None and table is not None:
             heading, rules = f"**{title(table)}** · table {table.id}", table.rules
         else:
-            rules = Rules.from_preset(preset or "standard")
+            rules = Rules.from_preset(preset or DEFAULT_PRESET)
             heading = f"**{rules.title}** (preset `{rules.preset}`)"
         lines = [heading, *(f"• {line}" for line in rules.describe()),
                  "New to 42? `/42 help` teaches it from zero, with pictures."]
@@ -125,7 +125,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
     @app_commands.command(name="end", description="End the table in this channel (host or Manage Messages)")
     async def end(self, interaction: discord.Interaction) -> None:
         """End the table; an unfinished game tallies nothing."""
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = await self.bot.service.table_in(interaction.channel_id or 0)
         if table is None:
             await refuse(interaction, "There is no open table in this channel.")
             return
@@ -182,11 +182,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
 
     # ------------------------------------------------------------------ helpers
 
-    def _table_for_player(self, interaction: discord.Interaction) -> Table | None:
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+    async def _table_for_player(self, interaction: discord.Interaction) -> Table | None:
+        table = await self.bot.service.table_in(interaction.channel_id or 0)
         if table is not None and table.seat_of(interaction.user.id) is not None:
             return table
-        elsewhere = self.bot.service.tables_of(interaction.user.id)
+        elsewhere = await self.bot.service.tables_of(interaction.user.id)
         return elsewhere[0] if len(elsewhere) == 1 else table
 
     @commands.Cog.listener()

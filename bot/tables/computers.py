@@ -49,19 +49,25 @@ def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | 
     return chooser
 
 
+Turn = tuple[int, str, dict]  # the seat on turn, the moment's state token, and that seat's view
+
+
 class ComputerRunner:
-    """Plays the computer turns of each table in a background task per table."""
+    """Plays the computer turns of each table in a background task per table.
+
+    The service says which computer is due (`due`: on the table as stored, at a table this process runs)
+    and stores a decided move (`play`: only if the table is still at the moment it was decided for)."""
 
     def __init__(
         self,
         chooser: Chooser,
-        lock_of: Callable[[Table], asyncio.Lock],
-        apply: Callable[[Table, int, str], Awaitable[None]],
+        due: Callable[[Table], Awaitable[Turn | None]],
+        play: Callable[[Table, int, str, str], Awaitable[None]],
         pause: float,
     ):
         self.chooser = chooser
-        self.lock_of = lock_of
-        self.apply = apply  # applies a computer's action, with the table's lock held
+        self.due = due
+        self.play = play
         self.pause = pause
         self.runners: dict[int, asyncio.Task] = {}
 
@@ -95,27 +101,22 @@ class ComputerRunner:
 
     async def _run(self, table: Table) -> None:
         """Play every computer turn in a row until a human is to act. Each computer thinks during its pause
-        and acts at the later of the two; a decision for a moment the table has left is dropped."""
-        lock = self.lock_of(table)
+        and acts at the later of the two; a decision for a moment the table has left is dropped (by
+        `play`, which stores the move against the moment it was decided for)."""
         loop = asyncio.get_running_loop()
         try:
             while True:
-                async with lock:
-                    seat = table.computer_turn()
-                    if seat is None:
-                        self.runners.pop(table.id, None)
-                        return
-                    token, view = table.token, table.view_for(seat)
+                turn = await self.due(table)
+                if turn is None:
+                    self.runners.pop(table.id, None)
+                    return
+                seat, token, view = turn
                 started = loop.time()
                 action = await self.chooser.choose(table, seat, view)
                 rest = self.pause - (loop.time() - started)
                 if rest > 0:
                     await asyncio.sleep(rest)
-                async with lock:
-                    if table.computer_turn() != seat or table.token != token:
-                        log.info("table %s: the table moved on while a computer thought; decision dropped", table.id)
-                        continue
-                    await self.apply(table, seat, action)
+                await self.play(table, seat, token, action)
         except asyncio.CancelledError:
             raise
         except Exception:

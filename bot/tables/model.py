@@ -12,6 +12,9 @@ from engine import Game, Hand, Rules, read_record, view_for, write_record
 from ..storage import SeatRow
 from .options_text import TableSettings
 
+# Computer players' names: a short list, so no two seats at a table are just "Computer".
+COMPUTER_NAMES = ("Ada", "Basil", "Cleo", "Dash", "Etta", "Fitz", "Gwen", "Hank", "Ivy", "Jude", "Kit", "Lou")
+
 
 def state_token(hand_no: int, record: dict[str, Any]) -> str:
     """A short name for one moment of a game: the hand number and a checksum of its record."""
@@ -44,6 +47,7 @@ class Table:
     last_human_at: float | None = None
     ended_by: str | None = None  # who ended the table, if a person did
     closed_idle: bool = False  # the table was closed because nobody played
+    version: int = 0  # the stored version this copy was read at or written as (a change checks it)
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -78,6 +82,21 @@ class Table:
         if self.game is None:
             return [0] * len(self.rules.team_names)
         return list(self.game.scores)
+
+    def computer_name(self) -> str:
+        """A name for a new computer player: the first of `COMPUTER_NAMES` nobody at the table has, counting
+        from a place that depends on the table, so neighbouring tables meet different computers."""
+        taken = {row.name.casefold() for row in self.seats.values()}
+        for step in range(len(COMPUTER_NAMES)):
+            name = COMPUTER_NAMES[(self.id + step) % len(COMPUTER_NAMES)]
+            if name.casefold() not in taken:
+                return name
+        return f"Computer {len(self.seats) + 1}"
+
+    def scores_after(self, hand_no: int) -> list[int]:
+        """The game score once hand `hand_no` (from 0, finished) was counted."""
+        assert self.game is not None
+        return list(Game.from_records(self.rules, self.game.first_dealer, list(self.game.records[: hand_no + 1])).scores)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user sits in, or None."""

@@ -21,7 +21,7 @@ from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, Call, parse_call
 from engine.contracts import DOUBLES, NELLO, SUIT, Contract, parse_contract
 from engine.suits import suit_table
 
-from . import easy, evaluate
+from . import easy, evaluate, opening
 from .situation import Situation, bits, count_bits
 
 DATA = Path(__file__).with_name("data") / "bidding.json"
@@ -119,13 +119,15 @@ def best_chance(sit: Situation, level: int) -> float:
     return best
 
 
-def bid(sit: Situation) -> str:
+def bid(sit: Situation, opening_rule: bool = True) -> str:
     """The call with the best expected marks, from the table (or the easy evaluation where it does not
     apply).
 
     A point bid counts as one mark whatever its level, and a higher bid never has a better chance, so this
     is the cheapest legal bid whose chance clears the bar: in the Big Game's open auction the side raises
     one at a time while the chance stays good. Under points scoring the bar is higher (``POINTS_EDGE``).
+    While nobody has bid, a hand that clears the game's opening bar (``engine.ai.opening``) opens at the
+    lowest bid all the same (``opening_rule=False``: never).
     """
     if not applies(sit):
         return easy.bid(sit)
@@ -140,7 +142,7 @@ def bid(sit: Situation) -> str:
     for text, call in calls:
         if call.kind == PASS:
             continue
-        p = _make_chance(sit, call, nello_ok)
+        p = make_chance(sit, call, nello_ok)
         marks = call.marks if call.kind != POINTS else 1
         if marks >= 2 and p < 0.75:
             continue  # doubling the stakes needs a near-certain hand: the table's tails are thin
@@ -149,9 +151,25 @@ def bid(sit: Situation) -> str:
             ev -= marks * 0.5  # partner has already bid: take over only with much more
         if ev > best_ev or (best_text is None and "pass" not in legal):
             best_text, best_ev = text, ev
+    if best_text is None and opening_rule:
+        best_text = open_bid(sit, calls, nello_ok)
     if best_text is None:
         return "pass" if "pass" in legal else min(calls, key=lambda tc: tc[1].level)[0]
     return best_text
+
+
+def open_bid(sit: Situation, calls: list[tuple[str, Call]], nello_ok: bool) -> str | None:
+    """The lowest bid (with its best trump, where bids name one) when nobody has bid and the table's chance
+    clears this game's opening bar; else None."""
+    bar = opening.bar(sit.rules.preset, "strong")
+    if bar is None or not opening.nobody_has_bid(sit.view):
+        return None
+    lowest = [(raw_chance(sit, call, nello_ok), text) for text, call in calls
+              if call.kind == POINTS and call.level == sit.rules.layout.min_bid]
+    if not lowest:
+        return None
+    p, text = max(lowest)
+    return text if p >= bar else None
 
 
 def declare(sit: Situation) -> str | None:
@@ -171,7 +189,7 @@ def declare(sit: Situation) -> str | None:
     return best
 
 
-def _make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
+def make_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     """Chance of making ``call``: the table's figure mapped onto what self-play bids really made."""
     a, b = (model_for(sit.rules) or {}).get("made_line", [0.0, 1.0])
     return min(1.0, max(0.0, a + b * raw_chance(sit, call, nello_ok)))

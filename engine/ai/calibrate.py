@@ -39,7 +39,7 @@ from engine import Hand, Rules, view_for
 from engine.calls import parse_call
 from engine.contracts import DOUBLES, SUIT, Contract, contract_text
 
-from . import bidding, evaluate
+from . import bidding, easy, evaluate
 from .arena import play_hand
 from .easy import EasyPlayer
 from .solver import Position, Problem
@@ -174,7 +174,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--cache", help="file keeping the simulated deals between runs (skips step 1)")
     parser.add_argument("--variant", default="standard", help="standard, or one variant's section only: three-hand, big-game, eighty-eight")
+    parser.add_argument("--opening", action="store_true",
+                        help="write data/opening.json only: every game's opening bars (see engine.ai.opening)")
+    parser.add_argument("--target", type=float, default=0.25, help="with --opening: the share of deals thrown in")
+    parser.add_argument("--made-line", type=int, metavar="HANDS",
+                        help="refit the four-player made line only, on HANDS opened hands played by strong players")
     args = parser.parse_args(argv)
+    if args.made_line:
+        return build_made_line(args.made_line, args.seed, args.budget_ms, args.variant)
+    if args.opening:
+        return build_opening(args.deals, args.seed, args.target)
     start = time.perf_counter()
     if args.variant in PLAYOUT_VARIANTS:
         return build_playouts(args.variant, args.deals, args.seed)
@@ -311,6 +320,115 @@ def build_playouts(preset: str, deals: int, seed: int) -> int:
     _write_section(data, preset, section)
     print(f"wrote {preset} ({len(samples)} hands played out) to {bidding.DATA} in "
           f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+def opening_bids(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> list[tuple[float, bool]]:
+    """(the table's chance, made?) of the lowest bid on hands that strong players declare and play out after
+    the first seat opens it whatever his hand (so the whole range of chances is seen, not only the hands the
+    table already bids). Only the lowest bid: a line pooled over every level, fitted to those hands'
+    points, rated three-hand's real bids at 0.54 where they made 0.38."""
+    from . import make_player
+    from .situation import read
+
+    rules = Rules.from_preset(preset, {"play_out": True})
+    lay = rules.layout
+    rng = random.Random(seed)
+    players = [make_player("strong", seed=seed + s, budget_ms=budget_ms) for s in range(rules.players)]
+    out = []
+    for _ in range(hands):
+        hand = Hand.new(rules, rules.players - 1, rng).apply(str(lay.min_bid))  # seat 0 opens
+        sit = read({**view_for(hand, 0), "legal": []})
+        while hand.phase == "auction":
+            hand = hand.apply("pass")
+        done = play_hand(hand, players)
+        call = parse_call(str(lay.min_bid), rules)
+        out.append((bidding.raw_chance(sit, call, False), done.points[rules.team_of(0)] >= lay.min_bid))
+    return out
+
+
+def build_made_line(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> int:
+    """Refit ``preset``'s made line on ``opening_bids`` played at ``budget_ms`` (the bot's budget: the line
+    says what the strong player's own bids make)."""
+    start = time.perf_counter()
+    bids = opening_bids(hands, seed, budget_ms, preset)
+    line = fit(bids)
+    data = json.loads(bidding.DATA.read_text())
+    section = data if preset == "standard" else data["variants"][preset]
+    old = section["made_line"]
+    section["made_line"] = line
+    flag = "" if preset == "standard" else f" --variant {preset}"
+    section["built"]["made_line"] = {"command": f"python -m engine.ai.calibrate --made-line {hands}{flag} "
+                                                f"--seed {seed} --budget-ms {budget_ms}",
+                                     "hands": hands}
+    bidding.DATA.write_text(dump(data))
+    bidding.table.cache_clear()
+    print(f"made rate = {line[0]} + {line[1]} x table chance (was {old[0]} + {old[1]} x); {len(bids)} bids "
+          f"made {sum(m for _, m in bids)} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+
+def opening_strengths(preset: str, deals: int, seed: int) -> dict[str, list[float]]:
+    """Per level ("strong", "easy"), per deal: what the best seat's hand offers as an opening bid (the
+    table's chance; easy's expected points), or infinity where some seat bids by the usual rules anyway.
+
+    While nobody has bid every seat faces the same auction, so a deal is thrown in exactly when no seat
+    bids by the usual rules and every seat's hand is under the opening bar.
+    """
+    from .easy import bid as easy_bid
+    from .situation import read
+
+    rules = Rules.from_preset(preset)
+    rng = random.Random(seed)
+    out: dict[str, list[float]] = {"strong": [], "easy": []}
+    for i in range(deals):
+        hand = Hand.new(rules, i % rules.players, rng)
+        first = view_for(hand, hand.turn)
+        best = {"strong": -1.0, "easy": -1.0}
+        for seat in range(rules.players):
+            sit = read({**first, "seat": seat, "hand": hand.tiles_of(seat)})
+            calls = [(text, parse_call(text, rules)) for text in first["legal"]]
+            lowest = [c for _, c in calls if c.kind == "points" and c.level == rules.layout.min_bid]
+            if bidding.bid(sit, opening_rule=False) != "pass":
+                best["strong"] = float("inf")
+            else:
+                chance = max(bidding.raw_chance(sit, c, bidding.nello_hand(sit)) for c in lowest)
+                best["strong"] = max(best["strong"], chance)
+            if easy_bid(sit, opening=False) != "pass":
+                best["easy"] = float("inf")
+            else:
+                best["easy"] = max(best["easy"], max(easy.hand_value(sit, c.trump)[0] for c in lowest))
+        for level in out:
+            out[level].append(best[level])
+    return out
+
+
+def build_opening(deals: int, seed: int, target: float) -> int:
+    """Write ``data/opening.json``: per game and level the opening bar that leaves ``target`` of deals thrown
+    in at a table of that level (no bar where the usual rules already throw in fewer)."""
+    from . import opening
+
+    start = time.perf_counter()
+    presets = {}
+    from engine.variants import PRESETS
+
+    for preset in PRESETS:  # every game the engine knows
+        strengths = opening_strengths(preset, deals, seed)
+        presets[preset] = {}
+        for level, values in strengths.items():
+            values = sorted(values)
+            natural = sum(v < float("inf") for v in values) / len(values)
+            cut = values[int(target * len(values))]
+            presets[preset][level] = None if natural <= target or cut == float("inf") else round(cut, 4)
+            print(f"{preset:13s} {level:6s} thrown in by the usual rules {natural:.2f}; bar "
+                  f"{presets[preset][level]}", file=sys.stderr)
+    opening.DATA.write_text(dump({
+        "built": {"command": f"python -m engine.ai.calibrate --opening --deals {deals} --seed {seed} "
+                             f"--target {target}", "deals": deals, "seed": seed, "target": target},
+        "presets": presets}))
+    opening.bars.cache_clear()
+    print(f"wrote {opening.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 
 

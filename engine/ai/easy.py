@@ -12,10 +12,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.calls import MARKS, PASS, PLUNGE, SPLASH, parse_call
+from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, parse_call
 from engine.contracts import NELLO, SEVENS, SUIT, Contract, legal_contracts, parse_contract
 
-from . import evaluate
+from . import evaluate, opening
 from .situation import Situation, bits, count_bits, read
 
 BID_MARGIN = 1.0  # points of safety under the evaluation: the easy player bids a little under its estimate
@@ -69,8 +69,9 @@ def _suffix(sit: Situation, trump: int) -> str:
     return f" {sit.rules.suit_name(trump)}" if sit.rules.layout.bids_name_trump else ""
 
 
-def bid(sit: Situation, value_of=None) -> str:
-    """The call: the cheapest legal bid up to what the hand is worth, else pass.
+def bid(sit: Situation, value_of=None, opening: bool = True) -> str:
+    """The call: the cheapest legal bid up to what the hand is worth, else pass; while nobody has bid, the
+    lowest bid with a hand that clears the game's opening bar (``opening``; ``opening=False``: never).
 
     ``value_of(call)`` may replace the rules-of-thumb worth (points the side expects, and whether it
     expects every trick): the strong player passes its calibrated table here.
@@ -91,6 +92,10 @@ def bid(sit: Situation, value_of=None) -> str:
         if ok and (best is None or call.level < best[1].level):
             best = (text, call)
     if best is None:
+        if opening and value_of is None:
+            text = open_bid(sit, calls)
+            if text is not None:
+                return text
         if "pass" in legal:
             return "pass"
         return min(calls, key=lambda tc: tc[1].level)[0]  # a forced dealer bids the least he may
@@ -98,6 +103,20 @@ def bid(sit: Situation, value_of=None) -> str:
     if partner_high and "pass" in legal and call.kind != MARKS and call.level < lay.min_bid + 4:
         return "pass"  # do not take a modest bid away from partner
     return text
+
+
+def open_bid(sit: Situation, calls: list) -> str | None:
+    """The lowest bid (with its best trump, where bids name one) when nobody has bid and the hand's
+    expected points clear this game's opening bar (``opening``); else None."""
+    bar = opening.bar(sit.rules.preset, "easy")
+    if bar is None or not opening.nobody_has_bid(sit.view):
+        return None
+    lowest = [(text, call) for text, call in calls if call.kind == POINTS and call.level == sit.rules.layout.min_bid]
+    scored = [(hand_value(sit, call.trump)[0], text) for text, call in lowest]
+    if not scored:
+        return None
+    points, text = max(scored)
+    return text if points >= bar else None
 
 
 def _worth(sit: Situation, call, values: dict) -> bool:

@@ -11,6 +11,7 @@ import discord
 import simcord
 
 from bot.client import BotSettings, Texas42Bot
+from bot.limits import Limits
 from engine.ai import make_player
 
 
@@ -37,8 +38,15 @@ class FakeClock:
 def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None) -> Texas42Bot:
     """A bot with its own database file, a seeded shuffle, quick computer players, no computer pause, and
     timers that only move when a test moves `clock` and calls `bot.service.tick()`."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None)
+    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None, shard_count=1,
+                           limits=Limits.none())
     return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player, clock=clock or FakeClock())
+
+
+def spend_tokens(env) -> None:
+    """Move the bot's clock past the life of the interaction tokens it holds, so it edits and sends
+    through channels again (where tests inject Discord's errors)."""
+    env.bot.clock.advance(15 * 60)
 
 
 async def run_as_bot(env, work) -> None:
@@ -145,14 +153,30 @@ async def take_turn(members) -> bool:
     return False
 
 
-async def play_until_over(channel, members, table_message_id: int, limit: int = 400) -> discord.Message:
+async def play_until_over(channel, members, limit: int = 400) -> discord.Message:
     """Click through turns until the table message offers `Rematch`; returns that message."""
     for _ in range(limit):
-        message = channel_message(channel, table_message_id)
+        message = table_message(channel)
         if any(b.label == "Rematch" for b in buttons(message)):
             return message
         assert await take_turn(members), f"nobody has controls; table says:\n{message.content}"
     raise AssertionError("the game did not end")
+
+
+TABLE_LABELS = ("Sit ", "Add computer", "Start", "My hand", "Rematch", "Leave", "I'm back")
+
+
+def table_message(channel) -> discord.Message:
+    """The table message: the newest message of the channel with a table's buttons (after each hand it is
+    posted anew below the hand's summary, which keeps the message it replaced). An ended table's message
+    has no buttons: then the newest message of the bot that starts like a table message."""
+    for message in reversed(channel.history()):
+        if any(b.custom_id.startswith("t42:") and b.label.startswith(TABLE_LABELS) for b in buttons(message)):
+            return message
+    for message in reversed(channel.history()):
+        if message.content.startswith("**") and " · table " in message.content.split("\n")[0]:
+            return message
+    raise AssertionError("no table message in the channel")
 
 
 def channel_message(channel, message_id: int) -> discord.Message:
@@ -171,9 +195,9 @@ def reply(result: simcord.InteractionResult):
     return result.response
 
 
-def member_on_turn(channel, table_message_id: int, members):
+def member_on_turn(channel, members):
     """The member the table message says is to act."""
-    content = channel_message(channel, table_message_id).content
+    content = table_message(channel).content
     for member in members:
         if f"Turn: <@{member.id}>" in content:
             return member

@@ -58,14 +58,20 @@ class HeldChooser:
 
 
 def runner_for(table: Table, chooser, pause: float) -> tuple[ComputerRunner, list]:
+    """A runner whose `due` and `play` keep the table service's contract (`TableService._computer_due` and
+    `_computer_move`): `play` stores a decision only while the table is at the moment it was made for."""
     applied: list[tuple[int, str]] = []
-    lock = asyncio.Lock()
 
-    async def apply(t, seat, action):
-        applied.append((seat, action))
-        t.move_on()
+    async def due(t):
+        seat = t.computer_turn()
+        return None if seat is None else (seat, t.token, t.view_for(seat))
 
-    return ComputerRunner(chooser, lambda t: lock, apply, pause), applied
+    async def play(t, seat, token, action):
+        if t.computer_turn() == seat and t.token == token:
+            applied.append((seat, action))
+            t.move_on()
+
+    return ComputerRunner(chooser, due, play, pause), applied
 
 
 async def settle(rounds: int = 20) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from tests.bot.table_driver import (
     buttons,
-    channel_message,
     choose,
     enabled_actions,
     in_a_channel,
     open_and_seat,
     play_until_over,
     reply,
+    table_message,
+    take_turn,
 )
 
 
@@ -21,13 +22,16 @@ async def test_one_member_and_three_computers_play_a_game(simcord_env):
     table = await open_and_seat(env, channel, alice, [alice], target=1, options="computers=easy")
     for _ in range(3):
         await alice.click(table, label="Add computer")
-    lobby = channel_message(channel, table.id)
-    assert "Computer East" in lobby.content and "Computer West" in lobby.content
+    lobby = table_message(channel)
+    names = [line.split(": ", 1)[1] for line in lobby.content.splitlines() if line.startswith(("**East**", "**South**",
+                                                                                               "**West**"))]
+    assert len(set(names)) == 3 and all(name.endswith(" (computer)") for name in names), names
+    assert "Computer" not in " ".join(names), "computers have names of their own"
     assert "Computer players: easy" in lobby.content
     assert next(b for b in buttons(lobby) if b.label == "Add computer").disabled
 
     await alice.click(lobby, label="Start")
-    final = await play_until_over(channel, [alice], table.id)
+    final = await play_until_over(channel, [alice])
     assert "win" in final.content
 
 
@@ -37,15 +41,16 @@ async def test_host_removes_a_computer_with_leave_and_nothing_is_tallied(simcord
 
     table = await open_and_seat(env, channel, alice, [bob])
     await alice.click(table, label="Add computer")
-    assert "Computer East" in channel_message(channel, table.id).content
+    east = table_message(channel).content.split("**East**: ")[1].split("\n")[0]
+    assert east.endswith(" (computer)")
     await alice.click(table, label="Leave")  # the unseated host takes the computer back
-    assert "Computer East" not in channel_message(channel, table.id).content
+    assert "(computer)" not in table_message(channel).content
     await bob.click(table, label="Leave")
-    assert f"<@{bob.id}>" not in channel_message(channel, table.id).content.split("**Rules**")[0]
+    assert f"<@{bob.id}>" not in table_message(channel).content.split("**Rules**")[0]
 
     ended = await alice.slash(channel, "42 end")
     assert ended.ephemeral
-    assert "ended" in channel_message(channel, table.id).content
+    assert "ended" in table_message(channel).content
     board = await bob.slash(channel, "42 leaderboard")
     assert "No finished games" in reply(board).content
 
@@ -62,12 +67,12 @@ async def test_closed_dms_are_reported_and_the_player_plays_through_my_hand(simc
     for _ in range(3):
         await alice.click(table, label="Add computer")
     await alice.click(table, label="Start")
-    playing = channel_message(channel, table.id)
+    playing = table_message(channel)
     assert f"I can't DM <@{alice.id}>" in playing.content and "My hand" in playing.content
     assert alice.user.dm_channel.last_message is None
 
     for _ in range(100):
-        current = channel_message(channel, table.id)
+        current = table_message(channel)
         if any(b.label == "Rematch" for b in buttons(current)):
             break
         shown = await alice.click(current, label="My hand")
@@ -80,25 +85,27 @@ async def test_closed_dms_are_reported_and_the_player_plays_through_my_hand(simc
         assert acted.acknowledged
     else:
         raise AssertionError("the game did not end")
-    assert "win" in channel_message(channel, table.id).content
+    assert "win" in table_message(channel).content
 
 
 async def test_without_attach_files_the_table_is_shown_in_text(simcord_env):
     env = simcord_env
     _, channel, [alice] = in_a_channel(env, "alice")
-    table = await open_and_seat(env, channel, alice, [alice], target=1)
+    table = await open_and_seat(env, channel, alice, [alice], target=1, options="timer=off")
     for _ in range(3):
         await alice.click(table, label="Add computer")
+    await alice.click(table, label="Start")
+    env.bot.clock.advance(15 * 60)  # the Start click's token is spent: the table message is edited by channel
+    current = table_message(channel)
     env.inject_error(
-        "PATCH", f"/channels/{channel.id}/messages/{table.id}", status=403, code=50013, message="Missing Permissions"
+        "PATCH", f"/channels/{channel.id}/messages/{current.id}", status=403, code=50013, message="Missing Permissions"
     )
-
     mark = len(env.http_requests)
 
-    await alice.click(table, label="Start")
+    assert await take_turn([alice])
 
-    edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}")]
+    edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{current.id}")]
     refused, retried = edits[0], edits[1]
     assert refused.json.get("attachments") and retried.json.get("attachments") == []
     assert "Marks: N–S 0 · E–W 0" in retried.json["content"]
-    assert "Marks: N–S" in channel_message(channel, table.id).content
+    assert "Marks: N–S" in table_message(channel).content

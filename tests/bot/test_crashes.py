@@ -12,7 +12,6 @@ import pytest
 
 from engine import write_record
 from tests.bot.table_driver import (
-    channel_message,
     choose,
     enabled_actions,
     make_bot,
@@ -21,6 +20,7 @@ from tests.bot.table_driver import (
     play_until_over,
     reply,
     started_table,
+    table_message,
     take_turn,
 )
 
@@ -65,7 +65,7 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
         state = env.bot.service.table(1)
         if state.status != "playing":
             break
-        player = member_on_turn(channel, table.id, members)
+        player = member_on_turn(channel, members)
         dm = player.user.dm_channel.last_message
         controls = enabled_actions(dm)
         button = choose(controls)
@@ -97,17 +97,17 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
     assert wanted | ({"exchange"} if preset == "big-game" else set()) <= seen, seen
     assert restarts >= 6
     if env.bot.service.table(1).status == "playing":
-        await play_until_over(channel, members, table.id)
-    assert "win" in channel_message(channel, table.id).content
+        await play_until_over(channel, members)
+    assert "win" in table_message(channel).content
 
 
 async def test_controls_sent_before_a_restart_still_work_or_point_to_my_hand(simcord_env, database):
     env = simcord_env
     channel, members, table = await started_table(env, target=1)
-    player = member_on_turn(channel, table.id, members)
+    player = member_on_turn(channel, members)
     live = player.user.dm_channel.last_message
     await restart(env, database)
-    my_hand = await player.click(channel_message(channel, table.id), label="My hand")
+    my_hand = await player.click(table_message(channel), label="My hand")
     assert enabled_actions(reply(my_hand)), "My hand offers the current controls after a restart"
     used = await player.user.click(live, custom_id=choose(enabled_actions(live)).custom_id)
     assert used.acknowledged
@@ -133,7 +133,7 @@ async def two_tables(env):
         table = await open_and_seat(env, channel, alice, [alice], target=1, options="timer=off")
         for _ in range(3):
             await alice.click(table, label="Add computer")
-        await alice.click(channel_message(channel, table.id), label="Start")
+        await alice.click(table_message(channel), label="Start")
         tables.append(table)
     return channels, alice, tables
 
@@ -148,9 +148,9 @@ async def check_damage_stops_one_table(env, database, caplog, damage: str) -> No
     assert "Table 1 can't be continued" in said and "/42 new" in said
     assert env.bot.service.table(1) is None
     # Its buttons are refused, the other table plays on, and the damaged one's channel may open a new table.
-    gone = await alice.click(channel_message(channels[0], tables[0].id), label="My hand")
+    gone = await alice.click(table_message(channels[0]), label="My hand")
     assert "closed" in reply(gone).content
-    final = await play_until_over(channels[1], [alice], tables[1].id)
+    final = await play_until_over(channels[1], [alice])
     assert "win" in final.content
     fresh = await alice.slash(channels[0], "42 new")
     assert "Your table is open" in reply(fresh).content

@@ -15,7 +15,9 @@ from tests.bot.table_driver import (
     reply,
     run_as_bot,
     show_now,
+    spend_tokens,
     started_table,
+    table_message,
     take_turn,
 )
 
@@ -23,6 +25,7 @@ from tests.bot.table_driver import (
 async def test_a_deleted_table_message_is_posted_again(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
+    spend_tokens(env)
     await env.bot.get_channel(channel.id).get_partial_message(table.id).delete()
     assert await take_turn(members)
     state = env.bot.service.table(1)
@@ -31,13 +34,14 @@ async def test_a_deleted_table_message_is_posted_again(simcord_env):
     assert "My hand" in [b.label for b in buttons(reposted)]
     row = await env.bot.storage.load_table(1)
     assert row.message_id == state.message_id, "the new message is remembered across restarts"
-    final = await play_until_over(channel, members, state.message_id)
+    final = await play_until_over(channel, members)
     assert "win" in final.content
 
 
 async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
+    spend_tokens(env)
     state = env.bot.service.table(1)
     for status in (429, 500, 503):
         env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", status=status, times=1)
@@ -45,20 +49,21 @@ async def test_server_errors_and_rate_limits_on_the_table_message_are_retried(si
         assert await take_turn(members)
         assert write_record(state.hand) != before, "the action is saved although the message failed"
         assert env.bot.delivery.pending() == {(1, None): 1}, "the table message waits for the next tick"
-        shown = channel_message(channel, table.id).content
+        shown = table_message(channel).content
         await run_as_bot(env, env.bot.tick())
         assert env.bot.delivery.pending() == {}
-        assert channel_message(channel, table.id).content != shown or "Turn:" in shown
+        assert table_message(channel).content != shown or "Turn:" in shown
 
 
 async def test_a_dm_refused_for_a_moment_is_sent_again_with_its_controls(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
-    player = member_on_turn(channel, table.id, members)
+    spend_tokens(env)
+    player = member_on_turn(channel, members)
     dm_channel = player.user.dm_channel
     # The next DM to whoever is on turn after this move fails once with a 503.
     state = env.bot.service.table(1)
-    mover = member_on_turn(channel, table.id, members)
+    mover = member_on_turn(channel, members)
     next_seat = (state.turn() + 1) % 4
     target = members[next_seat]
     env.inject_error("POST", f"/channels/{target.user.dm_channel.id}/messages", status=503, times=1)
@@ -74,15 +79,16 @@ async def test_a_dm_refused_for_a_moment_is_sent_again_with_its_controls(simcord
 async def test_a_dm_refused_with_403_points_to_my_hand_and_the_game_goes_on(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
+    spend_tokens(env)
     state = env.bot.service.table(1)
     next_seat = (state.turn() + 1) % 4
     target = members[next_seat]
     env.inject_error("POST", f"/channels/{target.user.dm_channel.id}/messages", status=403, times=None)
-    mover = member_on_turn(channel, table.id, members)
+    mover = member_on_turn(channel, members)
     assert await take_turn([mover])
     assert state.seats[next_seat].dm_closed
-    assert "My hand" in channel_message(channel, table.id).content
-    answer = await target.click(channel_message(channel, table.id), label="My hand")
+    assert "My hand" in table_message(channel).content
+    answer = await target.click(table_message(channel), label="My hand")
     controls = enabled_actions(reply(answer))
     assert controls
     clicked = await target.click(reply(answer), custom_id=controls[0].custom_id)
@@ -92,6 +98,7 @@ async def test_a_dm_refused_with_403_points_to_my_hand_and_the_game_goes_on(simc
 async def test_a_channel_post_refused_for_a_moment_is_posted_again(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
+    spend_tokens(env)
     state = env.bot.service.table(1)
     for status in (429, 503):
         line = f"A notice after a {status}."
@@ -107,6 +114,7 @@ async def test_a_channel_post_refused_for_a_moment_is_posted_again(simcord_env):
 async def test_a_channel_post_refused_for_good_is_not_retried(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=1, options="timer=off")
+    spend_tokens(env)
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, times=1)
     await show_now(env, env.bot.service.table(1), Post("Never seen."))
     assert env.bot.delivery.pending() == {}

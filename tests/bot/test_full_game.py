@@ -6,12 +6,12 @@ from bot.presenter import SyncPanel
 from engine import read_record, write_record
 from tests.bot.table_driver import (
     buttons,
-    channel_message,
     in_a_channel,
     open_and_seat,
     play_until_over,
     show_now,
     started_table,
+    table_message,
     take_turn,
 )
 
@@ -40,9 +40,9 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
         assert dm is not None and dm.attachments, f"{member.name} got their hand as a picture"
 
     assert await take_turn(members)
-    assert "Calls: " in channel_message(channel, table.id).content, "the auction so far is on the table"
+    assert "Calls: " in table_message(channel).content, "the auction so far is on the table"
 
-    final = await play_until_over(channel, members, table.id)
+    final = await play_until_over(channel, members)
     assert "win" in final.content and "Final Marks:" in final.content
     summaries = [m for m in channel.history() if m.content.startswith("**Hand 1**")]
     assert summaries and ("made it" in summaries[0].content or "was set" in summaries[0].content)
@@ -81,4 +81,4 @@ async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):
 
     assert write_record(game_table.hand)["contract"] == "nello doubles-low"
     assert "sit out" in carol.user.dm_channel.last_message.content
-    assert "Contract: Nello (doubles low)" in channel_message(channel, table.id).content
+    assert "Contract: Nello (doubles low)" in table_message(channel).content

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import write_record
-from tests.bot.table_driver import channel_message, in_a_channel, open_and_seat, reply
+from tests.bot.table_driver import in_a_channel, open_and_seat, reply, table_message
 
 
 def examples(strategy, count: int) -> list:
@@ -110,7 +110,7 @@ async def test_clicks_from_players_not_seated_and_on_ended_tables_change_nothing
     channel, members, table = await setup_table(env)
     state = env.bot.service.table(1)
     eve = members[4]
-    message = channel_message(channel, table.id)
+    message = table_message(channel)
     for label in ("My hand", "Leave"):
         refused = await eve.click(message, label=label)
         assert reply(refused).ephemeral and "not playing" in reply(refused).content

@@ -13,21 +13,23 @@ from bot.tables import TableService
 from engine import write_record
 from tests.bot.table_driver import (
     buttons,
-    channel_message,
     choose,
     enabled_actions,
     make_bot,
     member_on_turn,
     reply,
     run_as_bot,
+    spend_tokens,
     started_table,
+    table_message,
     take_turn,
 )
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    storage = await Storage.open(tmp_path / "outbox.db")
+async def storage(database_url):
+    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
+    storage = await Storage.open(database_url)
     yield storage
     await storage.close()
 
@@ -72,6 +74,7 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
 async def test_the_table_message_skips_to_the_latest_state_and_posts_keep_their_order(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, target=2, options="timer=off")
+    spend_tokens(env)
     state = env.bot.service.table(1)
     # Discord refuses the next table-message edit for a moment: the channel's lane waits for the tick
     # while the game goes on for a whole hand and more.
@@ -80,16 +83,16 @@ async def test_the_table_message_skips_to_the_latest_state_and_posts_keep_their_
         assert await take_turn(members)
     assert env.bot.delivery.pending() == {(1, None): 1}
     assert not [m for m in channel.history() if m.content.startswith("**Hand")], "posts wait behind the edit"
-    stale = channel_message(channel, table.id).content
+    stale = table_message(channel).content
     mark = len(env.http_requests)
 
     await run_as_bot(env, env.bot.tick())
 
     edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}")]
     assert len(edits) == 1, "every state the lane missed is skipped: one edit shows the latest"
-    shown = channel_message(channel, table.id).content
+    shown = table_message(channel).content
     assert shown != stale and f"hand {state.hand_no + 1}" in shown
-    assert f"Turn: <@{member_on_turn(channel, table.id, members).id}>" in shown
+    assert f"Turn: <@{member_on_turn(channel, members).id}>" in shown
     summaries = [m.content.split("**")[1] for m in channel.history() if m.content.startswith("**Hand")]
     assert summaries == ["Hand 1", "Hand 2"], "no post is skipped, and they come in order"
     assert await env.bot.storage.pending_events() == [], "everything shown has left the outbox"
@@ -98,18 +101,19 @@ async def test_the_table_message_skips_to_the_latest_state_and_posts_keep_their_
 async def test_after_a_crash_the_table_message_and_the_controls_catch_up_by_themselves(simcord_env, database):
     env = simcord_env
     channel, members, table = await started_table(env, target=2, options="timer=off")
+    spend_tokens(env)
     # From here Discord refuses everything that is not an interaction: nothing of the next moves is shown,
     # and then the process dies (no clean stop).
     env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=503, times=None)
     env.inject_error("POST", "/channels/*/messages", status=503, times=None)
     state = env.bot.service.table(1)
-    stale = channel_message(channel, table.id).content
+    stale = table_message(channel).content
     for _ in range(3):  # played through `My hand`, answered through the interaction
         player = members[state.turn()]
-        shown = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+        shown = reply(await player.click(table_message(channel), label="My hand"))
         assert (await player.click(shown, custom_id=choose(enabled_actions(shown)).custom_id)).acknowledged
     assert await env.bot.storage.pending_events(), "what could not be shown is still in the outbox"
-    assert channel_message(channel, table.id).content == stale
+    assert table_message(channel).content == stale
     env.backend.faults.clear()  # Discord is fine again when the bot comes back
     old = env.bot
     new = make_bot(database, clock=old.clock)
@@ -119,12 +123,12 @@ async def test_after_a_crash_the_table_message_and_the_controls_catch_up_by_them
         await env.settle()
         reloaded = new.service.table(1)
         assert write_record(reloaded.hand) == write_record(state.hand)
-        shown = channel_message(channel, table.id).content
-        player = member_on_turn(channel, table.id, members)
+        shown = table_message(channel).content
+        player = member_on_turn(channel, members)
         assert f"hand {reloaded.hand_no + 1}" in shown
         controls = enabled_actions(player.user.dm_channel.last_message)
         assert controls and all(f":{reloaded.token}:" in c.custom_id for c in controls)
         assert await new.storage.pending_events() == []
-        assert "My hand" in [b.label for b in buttons(channel_message(channel, table.id))]
+        assert "My hand" in [b.label for b in buttons(table_message(channel))]
     finally:
         await new.storage.close()

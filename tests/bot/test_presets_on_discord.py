@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.table_driver import buttons, channel_message, in_a_channel, open_and_seat, play_until_over
+from tests.bot.table_driver import buttons, in_a_channel, open_and_seat, play_until_over, table_message
 
 SEAT_COUNTS = {"tournament": 4, "three-hand": 3, "big-game": 4, "eighty-eight": 6}
 TARGETS = {"tournament": 2, "three-hand": 1, "big-game": 60, "eighty-eight": 80}
@@ -20,9 +20,9 @@ async def test_each_preset_plays_to_the_end(simcord_env, preset):
     assert len(sits) == SEAT_COUNTS[preset]
     for _ in range(SEAT_COUNTS[preset] - 1):
         await alice.click(table, label="Add computer")
-    await alice.click(channel_message(channel, table.id), label="Start")
+    await alice.click(table_message(channel), label="Start")
 
-    final = await play_until_over(channel, [alice], table.id, limit=600)
+    final = await play_until_over(channel, [alice], limit=600)
     assert "win" in final.content
 
 
@@ -34,7 +34,7 @@ async def test_grouped_bids_open_behind_one_button_and_back(simcord_env):
                                 options="computers=easy")
     for _ in range(5):
         await alice.click(table, label="Add computer")
-    await alice.click(channel_message(channel, table.id), label="Start")
+    await alice.click(table_message(channel), label="Start")
 
     dm = alice.user.dm_channel.last_message  # one auction round: alice's bid comes once
     menus = [b for b in buttons(dm) if ":menu:" in b.custom_id and not b.disabled]

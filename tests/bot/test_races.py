@@ -15,8 +15,9 @@ from tests.bot.table_driver import FakeClock, quick_player
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    storage = await Storage.open(tmp_path / "races.db")
+async def storage(database_url):
+    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
+    storage = await Storage.open(database_url)
     yield storage
     await storage.close()
 

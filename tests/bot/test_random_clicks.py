@@ -6,7 +6,7 @@ import random
 
 import simcord
 
-from tests.bot.table_driver import buttons, channel_message, in_a_channel, open_and_seat, reply
+from tests.bot.table_driver import buttons, in_a_channel, open_and_seat, reply, table_message
 
 
 async def test_random_clicking_players_finish_a_game(simcord_env):
@@ -20,7 +20,7 @@ async def test_random_clicking_players_finish_a_game(simcord_env):
     refusals = 0
 
     for _ in range(1500):
-        current = channel_message(channel, table.id)
+        current = table_message(channel)
         if any(b.label == "Rematch" for b in buttons(current)):
             break
         member = rng.choice(members)
@@ -49,5 +49,5 @@ async def test_random_clicking_players_finish_a_game(simcord_env):
         refusals += "out of date" in said or "not playing" in said
     else:
         raise AssertionError("the game did not finish")
-    assert "win" in channel_message(channel, table.id).content
+    assert "win" in table_message(channel).content
     assert refusals > 0, "strangers and stale controls were refused along the way"

@@ -7,7 +7,6 @@ import discord
 
 from tests.bot.table_driver import (
     buttons,
-    channel_message,
     choose,
     enabled_actions,
     in_a_channel,
@@ -15,6 +14,7 @@ from tests.bot.table_driver import (
     open_and_seat,
     refusal,
     reply,
+    table_message,
 )
 
 
@@ -26,12 +26,12 @@ async def start_four(env):
 
 async def test_only_the_host_may_start(simcord_env):
     _, channel, members, table = await start_four(simcord_env)
-    before = channel_message(channel, table.id).content
+    before = table_message(channel).content
 
     refused = await members[1].click(table, label="Start")
 
     assert "Only the host" in refusal(refused)
-    assert channel_message(channel, table.id).content == before
+    assert table_message(channel).content == before
 
 
 async def test_a_seat_is_taken_once_and_starting_needs_every_seat(simcord_env):
@@ -44,7 +44,7 @@ async def test_a_seat_is_taken_once_and_starting_needs_every_seat(simcord_env):
     assert start.disabled
     moved = await alice.click(table, label="Sit East")  # moving seats frees the old one
     assert moved.acknowledged
-    now = channel_message(channel, table.id)
+    now = table_message(channel)
     assert not next(b for b in buttons(now) if b.label == "Sit North").disabled
     assert next(b for b in buttons(now) if b.label == "Sit East").disabled
     refused = await bob.click(now, label="Leave")
@@ -57,7 +57,7 @@ async def test_only_seated_players_see_a_hand(simcord_env):
     await members[0].click(table, label="Start")
     stranger = guild.add_member(env.create_user("eve"))
 
-    refused = await stranger.click(channel_message(channel, table.id), label="My hand")
+    refused = await stranger.click(table_message(channel), label="My hand")
     assert "not playing" in refusal(refused)
     by_command = await stranger.slash(channel, "42 hand")
     assert "not playing" in refusal(by_command)
@@ -67,41 +67,41 @@ async def test_stale_controls_are_refused_and_change_nothing(simcord_env):
     env = simcord_env
     _, channel, members, table = await start_four(env)
     await members[0].click(table, label="Start")
-    player = member_on_turn(channel, table.id, members)
+    player = member_on_turn(channel, members)
 
     # Two `My hand` replies: the bot takes controls off the latest when the turn passes; a client may
     # still show the older one.
-    mine = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+    mine = reply(await player.click(table_message(channel), label="My hand"))
     old = enabled_actions(mine)
     assert old, "the player on turn gets controls with My hand"
-    latest = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+    latest = reply(await player.click(table_message(channel), label="My hand"))
     assert enabled_actions(latest)
     dm = player.user.dm_channel.last_message
     await player.user.click(dm, custom_id=choose(enabled_actions(dm)).custom_id)
     assert not enabled_actions(_message(player, dm.id)), "acting takes the controls off the DM"
     assert not enabled_actions(_reply_now(env, latest)), "and off the latest My hand reply"
-    before = channel_message(channel, table.id).content
+    before = table_message(channel).content
 
     refused = await player.click(mine, custom_id=old[0].custom_id)
 
     assert "out of date" in refusal(refused)
-    assert channel_message(channel, table.id).content == before
+    assert table_message(channel).content == before
 
 
 async def test_a_click_on_an_ended_table_is_refused(simcord_env):
     env = simcord_env
     _, channel, members, table = await start_four(env)
     await members[0].click(table, label="Start")
-    player = member_on_turn(channel, table.id, members)
-    mine = reply(await player.click(channel_message(channel, table.id), label="My hand"))
+    player = member_on_turn(channel, members)
+    mine = reply(await player.click(table_message(channel), label="My hand"))
     controls = enabled_actions(mine)
-    await player.click(channel_message(channel, table.id), label="My hand")  # the one the bot tidies
+    await player.click(table_message(channel), label="My hand")  # the one the bot tidies
 
     not_host = await members[1].slash(channel, "42 end")
     assert "Only the table's host" in refusal(not_host)
     await members[0].slash(channel, "42 end")
-    assert "ended" in channel_message(channel, table.id).content
-    assert not buttons(channel_message(channel, table.id))
+    assert "ended" in table_message(channel).content
+    assert not buttons(table_message(channel))
 
     refused = await player.click(mine, custom_id=controls[0].custom_id)
     assert "ended" in refusal(refused)

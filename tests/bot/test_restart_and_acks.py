@@ -15,6 +15,7 @@ from tests.bot.table_driver import (
     play_until_over,
     requests_since,
     started_table,
+    table_message,
     take_turn,
 )
 
@@ -27,7 +28,7 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
     old_bot = env.bot
     before = write_record(old_bot.service.table(1).hand)
     assert before["plays"], "the restart happens in the middle of play"
-    player = member_on_turn(channel, table.id, members)
+    player = member_on_turn(channel, members)
     controls_from_before = player.user.dm_channel.last_message
 
     new_bot = make_bot(database)
@@ -44,7 +45,7 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
         assert len(write_record(new_bot.service.table(1).hand)["plays"]) > len(before["plays"])
         tidied = next(m for m in player.user.dm_channel.history() if m.id == controls_from_before.id)
         assert not enabled_actions(tidied), "controls sent before the restart are taken away once used"
-        final = await play_until_over(channel, members, table.id)
+        final = await play_until_over(channel, members)
         assert "win" in final.content
         # Rematch still works on a finished table after another restart.
         newest = make_bot(database)
@@ -79,9 +80,9 @@ async def test_every_click_and_command_is_acknowledged_before_anything_else(simc
         await acknowledged_first(member.click(table, label=("Sit North", "Sit East", "Sit South")[seat]))
     await acknowledged_first(members[0].click(table, label="Add computer"))
     await acknowledged_first(members[0].click(table, label="Start"))
-    await acknowledged_first(members[1].click(channel_message(channel, table.id), label="My hand"))
+    await acknowledged_first(members[1].click(table_message(channel), label="My hand"))
     for _ in range(200):
-        message = channel_message(channel, table.id)
+        message = table_message(channel)
         if "win" in message.content:
             break
         for member in members[:3]:
@@ -99,7 +100,7 @@ async def test_every_click_and_command_is_acknowledged_before_anything_else(simc
 async def test_controls_lost_in_a_crash_are_sent_again_after_the_restart(simcord_env, database):
     env = simcord_env
     channel, members, table = await started_table(env, target=1)
-    player = member_on_turn(channel, table.id, members)
+    player = member_on_turn(channel, members)
     old_bot = env.bot
     seat = old_bot.service.table(1).seat_of(player.id)
     # As if the bot had stopped after storing the deal but before its DM went out:

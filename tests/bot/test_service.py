@@ -24,8 +24,9 @@ class Recorder:
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    storage = await Storage.open(tmp_path / "service.db")
+async def storage(database_url):
+    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
+    storage = await Storage.open(database_url)
     yield storage
     await storage.close()
 
@@ -82,12 +83,12 @@ async def test_two_fast_clicks_apply_once(storage):
     assert [e.kind for e in recorder.events].count("acted") == 1
 
 
-async def test_every_action_is_stored_before_it_takes_effect(storage, tmp_path):
+async def test_every_action_is_stored_before_it_takes_effect(storage, database_url):
     service, _ = service_for(storage)
     table = await seated_game(service)
     await service.act(table, 10 + table.turn(), table.token, "30")
 
-    again = await Storage.open(tmp_path / "service.db")
+    again = await Storage.open(database_url)
     try:
         row = await again.load_table(table.id)
     finally:
@@ -187,8 +188,10 @@ async def test_computers_carry_on_after_a_reload(storage):
     assert recorder.events[-1].kind == "game_over"
 
 
-async def test_a_game_of_real_strong_computer_players(storage):
-    """The bot's default computer player (engine.ai "strong") plays through the service to the end."""
+async def test_a_game_of_real_strong_computer_players(tmp_path):
+    """The bot's default computer player (engine.ai "strong") plays through the service to the end (a test
+    of the players, so on SQLite only)."""
+    storage = await Storage.open(tmp_path / "strong.db")
     service = TableService(storage, rng=random.Random(11), computer_pause=0)
     table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1)
     for _ in range(4):
@@ -197,3 +200,4 @@ async def test_a_game_of_real_strong_computer_players(storage):
     await service.start(table, 10)
     await computers_done(service, table)
     assert table.status == "finished" and table.game.winner is not None
+    await storage.close()

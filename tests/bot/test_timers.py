@@ -9,7 +9,6 @@ from bot.tables.options_text import TableSettings, split_settings
 from engine import RulesError, write_record
 from tests.bot.table_driver import (
     buttons,
-    channel_message,
     enabled_actions,
     in_a_channel,
     make_bot,
@@ -17,6 +16,7 @@ from tests.bot.table_driver import (
     refusal,
     reply,
     run_as_bot,
+    table_message,
 )
 
 
@@ -33,7 +33,7 @@ async def two_humans_two_computers(env, **options):
     await alice.click(table, label="Add computer")
     await bob.click(table, label="Sit South")
     await alice.click(table, label="Add computer")
-    await alice.click(channel_message(channel, table.id), label="Start")
+    await alice.click(table_message(channel), label="Start")
     return channel, alice, bob, table, env.bot.service.table(1)
 
 
@@ -84,7 +84,9 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     await tick(env, 2)
     said = notices_since(channel, mark)
     assert len(said) == 1 and "⏰" in said[0] and f"<@{alice.id}>" in said[0]
-    assert any("⏰" in m.content for m in alice.user.dm_channel.history())
+    reminded = alice.user.dm_channel.last_message
+    assert "⏰" in reminded.content and enabled_actions(reminded), "the reminder is a fresh panel with controls"
+    assert old_controls.id not in [m.id for m in alice.user.dm_channel.history()], "and the old one is gone"
     before = write_record(state.hand)
 
     await tick(env, 60)
@@ -94,7 +96,7 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     assert any("⌛ Time ran out" in line and f"<@{alice.id}>" in line for line in said)
     assert write_record(state.hand) != before
     assert state.seats[0].taken_over == 1 and not state.seats[0].away
-    tidied = next(m for m in alice.user.dm_channel.history() if m.id == old_controls.id)
+    tidied = next(m for m in alice.user.dm_channel.history() if m.id == reminded.id)
     assert not enabled_actions(tidied) and "Time ran out" in tidied.content
 
     # Second turn in a row taken over: the seat goes away and the computer plays it.
@@ -108,7 +110,7 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     await tick(env, 121)
     assert state.seats[0].away
     assert any("💤" in line for line in notices_since(channel, mark))
-    message = channel_message(channel, table.id)
+    message = table_message(channel)
     assert "I'm back" in [b.label for b in buttons(message)]
     assert state.human_turn() in (None, 2), "alice's seat is the computer's while she is away"
 
@@ -118,7 +120,7 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     assert "Welcome back" in reply(back).content
     assert not state.seats[0].away and state.seats[0].taken_over == 0
     assert any("👋" in line for line in notices_since(channel, mark))
-    assert "I'm back" not in [b.label for b in buttons(channel_message(channel, table.id))]
+    assert "I'm back" not in [b.label for b in buttons(table_message(channel))]
     # Play on: alice gets her turns again.
     for _ in range(12):
         if state.human_turn() == 0:
@@ -138,7 +140,7 @@ async def test_any_click_at_the_table_brings_an_away_player_back(simcord_env):
         else:
             await tick(env, 121)
     assert state.seats[2].away
-    await bob.click(channel_message(channel, table.id), label="My hand")
+    await bob.click(table_message(channel), label="My hand")
     assert not state.seats[2].away
 
 
@@ -178,8 +180,8 @@ async def test_an_idle_table_closes_and_tallies_nothing(simcord_env):
     assert state.status == "playing"
     await tick(env, 2)
     assert state.status == "ended"
-    assert "nobody played for 1 hour" in channel_message(channel, table.id).content
-    assert not buttons(channel_message(channel, table.id))
+    assert "nobody played for 1 hour" in table_message(channel).content
+    assert not buttons(table_message(channel))
     board = await alice.slash(channel, "42 leaderboard")
     assert "No finished games" in reply(board).content
     # The channel is free for a new table.
@@ -190,16 +192,16 @@ async def test_an_idle_table_closes_and_tallies_nothing(simcord_env):
 async def test_an_idle_lobby_closes_too(simcord_env):
     env = simcord_env
     _, channel, [alice] = in_a_channel(env, "alice")
-    table = await open_and_seat(env, channel, alice, [alice])
+    await open_and_seat(env, channel, alice, [alice])
     await tick(env, 24 * 3600 + 1)
     assert env.bot.service.table(1).status == "ended"
-    assert "nobody played for 1 day" in channel_message(channel, table.id).content
+    assert "nobody played for 1 day" in table_message(channel).content
 
 
 async def test_a_player_leaves_mid_game_and_a_computer_takes_the_seat(simcord_env):
     env = simcord_env
     channel, alice, bob, table, state = await two_humans_two_computers(env, target=1)
-    message = channel_message(channel, table.id)
+    message = table_message(channel)
     asked = await bob.click(message, label="Leave")
     assert reply(asked).ephemeral and "Leave this game?" in reply(asked).content
     assert not state.seats[2].is_computer, "nothing happens until the player confirms"
@@ -207,8 +209,8 @@ async def test_a_player_leaves_mid_game_and_a_computer_takes_the_seat(simcord_en
     assert "left" in reply(left).content
     assert state.seats[2].is_computer and state.seat_of(bob.id) is None
     assert any("🚪" in m.content and "South" in m.content for m in channel.history())
-    assert "South computer" in channel_message(channel, table.id).content
-    refused = await bob.click(channel_message(channel, table.id), label="Leave")
+    assert "South Dash (computer)" in table_message(channel).content, "a computer with a name of its own"
+    refused = await bob.click(table_message(channel), label="Leave")
     assert "not playing" in refusal(refused)
     # The game goes on to the end with alice alone among computers.
     for _ in range(200):

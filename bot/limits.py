@@ -1,0 +1,205 @@
+"""Discord's rate limits, planned for instead of discovered through 429s.
+
+Discord allows a bot token 50 requests per second in all (interaction endpoints are exempt), and each
+channel about 5 message creates and 5 edits per 5 seconds. `Budget` plans every request the delivery makes
+against both before it is sent:
+
+- per channel, a sliding window per kind of write (create, edit, delete): a request waits until its window
+  has room;
+- for the whole token, a token bucket refilled at `rate` per second (below 50, leaving headroom for the
+  commands' own replies and for other processes' requests) and shared fairly: requests that wait are
+  served one table at a time, round-robin over the tables that have something waiting, so a busy table
+  cannot starve a quiet one.
+
+The plans (`Window`, `Bucket`, `RoundRobin`) are plain data read against an injected clock, so tests check
+their decisions without sleeping; `Budget.acquire` sleeps as they say.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+CREATE, EDIT, DELETE = "create", "edit", "delete"
+_EPSILON = 1e-9  # seconds: float sums of waits must not leave a request waiting for a rounding error
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits the delivery plans for. `rate`/`burst`: the token's requests per second and how many
+    may go at once after a quiet spell; `per_channel` writes of each kind per `channel_window` seconds
+    (plus `margin` seconds for clocks that disagree); `table_edit_gap`: the least time between two edits of
+    one table message (the states between are skipped)."""
+
+    rate: float = 40.0
+    burst: int = 10
+    per_channel: int = 5
+    channel_window: float = 5.0
+    margin: float = 0.25
+    table_edit_gap: float = 2.5
+
+    @classmethod
+    def none(cls) -> Limits:
+        """No limits at all (tests on the offline Discord, where nothing is limited)."""
+        return cls(rate=1e9, burst=1_000_000_000, per_channel=1_000_000_000, channel_window=0.0, margin=0.0,
+                   table_edit_gap=0.0)
+
+
+class Window:
+    """At most `limit` uses in any `span` seconds (a sliding window of the last uses)."""
+
+    def __init__(self, limit: int, span: float):
+        self.limit = limit
+        self.span = span
+        self.uses: deque[float] = deque()
+
+    def wait(self, now: float) -> float:
+        """Seconds until one more use fits (0: now)."""
+        while self.uses and self.uses[0] <= now - self.span + _EPSILON:
+            self.uses.popleft()
+        if len(self.uses) < self.limit:
+            return 0.0
+        return self.uses[0] + self.span - now
+
+    def use(self, now: float) -> None:
+        """Record a use at `now`."""
+        self.uses.append(now)
+
+
+class Bucket:
+    """A token bucket: `rate` tokens a second, holding at most `burst`."""
+
+    def __init__(self, rate: float, burst: int, now: float):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.at = now
+
+    def _refill(self, now: float) -> None:
+        if now > self.at:
+            self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
+            self.at = now
+
+    def wait(self, now: float) -> float:
+        """Seconds until a token is there (0: now)."""
+        self._refill(now)
+        if self.tokens >= 1 - _EPSILON:
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+    def take(self, now: float) -> None:
+        """Take one token (there must be one: `wait(now)` was 0)."""
+        self._refill(now)
+        self.tokens -= 1
+
+
+class RoundRobin:
+    """Who is served next among tables with requests waiting: one table at a time, in turn; within a
+    table, its requests in the order they came."""
+
+    def __init__(self) -> None:
+        self.queues: OrderedDict[int, deque[object]] = OrderedDict()
+
+    def add(self, table_id: int, waiter: object) -> None:
+        """`waiter` (a request of `table_id`) waits for its turn."""
+        self.queues.setdefault(table_id, deque()).append(waiter)
+
+    def remove(self, table_id: int, waiter: object) -> None:
+        """`waiter` gave up waiting."""
+        queue = self.queues.get(table_id)
+        if queue is not None and waiter in queue:
+            queue.remove(waiter)
+            if not queue:
+                del self.queues[table_id]
+
+    def next(self) -> tuple[int, object] | None:
+        """The next table's oldest waiter, taken off; the table goes to the back of the line."""
+        if not self.queues:
+            return None
+        table_id, queue = next(iter(self.queues.items()))
+        waiter = queue.popleft()
+        del self.queues[table_id]
+        if queue:
+            self.queues[table_id] = queue
+        return table_id, waiter
+
+    def __len__(self) -> int:
+        return sum(len(queue) for queue in self.queues.values())
+
+
+class Budget:
+    """Plans the delivery's requests within Discord's limits (see the module's docstring)."""
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ):
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.sleep = sleep  # injected with the clock, so tests move time instead of waiting
+        self.bucket = Bucket(self.limits.rate, self.limits.burst, clock())
+        self.windows: dict[tuple[int, str], Window] = {}
+        self.line = RoundRobin()
+        self._granting: asyncio.Task | None = None
+        self.waited = 0.0  # seconds requests spent waiting, all told (for the logs)
+
+    def window(self, channel_id: int, kind: str) -> Window:
+        """The sliding window of one kind of write in one channel."""
+        window = self.windows.get((channel_id, kind))
+        if window is None:
+            window = self.windows[(channel_id, kind)] = Window(
+                self.limits.per_channel, self.limits.channel_window + self.limits.margin
+            )
+        return window
+
+    def channel_wait(self, channel_id: int, kind: str) -> float:
+        """Seconds until the channel has room for one more write of `kind`."""
+        return self.window(channel_id, kind).wait(self.clock())
+
+    async def acquire(self, table_id: int, channel_id: int | None = None, kind: str | None = None) -> None:
+        """Wait until one request for `table_id` may go: room in its channel's window (for a channel write)
+        and a token of the global bucket, in the table's turn."""
+        started = self.clock()
+        if channel_id is not None and kind is not None:
+            while (delay := self.channel_wait(channel_id, kind)) > 0:
+                await self.sleep(delay)
+        if not len(self.line) and self.bucket.wait(self.clock()) == 0:
+            self.bucket.take(self.clock())
+        else:
+            waiter = asyncio.get_running_loop().create_future()
+            self.line.add(table_id, waiter)
+            self._grant_soon()
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                self.line.remove(table_id, waiter)
+                raise
+        if channel_id is not None and kind is not None:
+            self.window(channel_id, kind).use(self.clock())
+        self.waited += self.clock() - started
+
+    def _grant_soon(self) -> None:
+        if self._granting is None or self._granting.done():
+            self._granting = asyncio.get_running_loop().create_task(self._grant(), name="rest-budget")
+
+    async def _grant(self) -> None:
+        """Hand out tokens as the bucket refills, one table at a time."""
+        while len(self.line):
+            delay = self.bucket.wait(self.clock())
+            if delay > 0:
+                await self.sleep(delay)
+                continue
+            chosen = self.line.next()
+            if chosen is None:
+                return
+            _, waiter = chosen
+            assert isinstance(waiter, asyncio.Future)
+            if waiter.done():
+                continue
+            self.bucket.take(self.clock())
+            waiter.set_result(None)

@@ -1,0 +1,22 @@
+"""Fixtures shared by every test folder: a fresh database on each backend (`backend`, `database_url`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """Each backend in turn: "sqlite", then "postgresql" (skipped without a server, failed under CI)."""
+    return request.param
+
+
+@pytest.fixture
+async def database_url(backend, tmp_path):
+    """A fresh, empty (migrated, for PostgreSQL) database of the test's backend: a SQLite path or a URL."""
+    url = await database_for(backend, tmp_path)
+    yield url
+    if backend == POSTGRESQL:
+        await drop_postgres_database(url)

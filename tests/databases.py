@@ -1,0 +1,77 @@
+"""Fresh databases for tests, on either backend.
+
+SQLite: a file in the test's temporary folder. PostgreSQL: the server named by `TEST_DATABASE_URL` (CI
+starts a throwaway one on a Unix socket, see `.ci/run`); each test gets its own database, copied from a
+template migrated once per run (`CREATE DATABASE … TEMPLATE`), and dropped afterwards. Without
+`TEST_DATABASE_URL` the PostgreSQL variants are skipped, except under `CI=true`, where they fail: a green CI
+must never hide a missing server.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from bot.storage import Storage
+
+SQLITE, POSTGRESQL = "sqlite", "postgresql"
+BACKENDS = (SQLITE, POSTGRESQL)
+TEMPLATE = f"t42_template_{os.getpid()}"
+_numbers = itertools.count(1)
+_template_ready = False
+
+
+def server_url() -> str:
+    """The PostgreSQL server for tests; skips (fails under CI=true) when there is none."""
+    url = os.environ.get("TEST_DATABASE_URL", "").strip()
+    if not url:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("TEST_DATABASE_URL is not set under CI=true: the PostgreSQL leg must run, not skip")
+        pytest.skip("TEST_DATABASE_URL is not set (no PostgreSQL server for the PostgreSQL variants)")
+    return url
+
+
+def _with_database(url: str, name: str) -> str:
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+async def _admin(url: str, *statements: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(_with_database(url, "postgres"))
+    try:
+        for sql in statements:
+            await connection.execute(sql)
+    finally:
+        await connection.close()
+
+
+async def fresh_postgres_database() -> str:
+    """A new, migrated, empty database on the test server; its URL."""
+    global _template_ready
+    url = server_url()
+    if not _template_ready:
+        await _admin(url, f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)", f"CREATE DATABASE {TEMPLATE}")
+        storage = await Storage.open(_with_database(url, TEMPLATE))  # migrate the template once
+        await storage.close()
+        _template_ready = True
+    name = f"t42_{os.getpid()}_{next(_numbers)}"
+    await _admin(url, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
+    return _with_database(url, name)
+
+
+async def drop_postgres_database(database_url: str) -> None:
+    """Drop a test database (ending any connection still open to it)."""
+    name = make_url(database_url).database
+    await _admin(server_url(), f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+async def database_for(backend: str, tmp_path: Path) -> str:
+    """A fresh database of `backend` for one test: a SQLite path, or a PostgreSQL URL."""
+    if backend == SQLITE:
+        return str(tmp_path / "texas42.db")
+    return await fresh_postgres_database()
