@@ -123,6 +123,12 @@ class Board:
         await self.storage.close()
 
 
+def slow_acks(standin: DiscordStandIn, limit: float = 3.0) -> list[float | None]:
+    """Interactions a bot process received but did not acknowledge within Discord's `limit` seconds."""
+    return [i.ack_latency for i in standin.interactions
+            if i.delivered and (i.ack_latency is None or i.ack_latency >= limit)]
+
+
 def table_message(channel: Channel) -> Message | None:
     """The table message of a channel: its newest message with the table's buttons."""
     return next((m for m in reversed(channel.messages.values()) if not m.deleted and any(
@@ -193,9 +199,19 @@ class Players:
         """The player on turn answers from their DM once their controls for this moment arrive (clicking
         twice at once with `twice`); None if the game is over. Waits for the acknowledgement(s), then for
         the click to be stored."""
-        table = await board.table(table_id)
-        assert table is not None
-        seat = table.turn()
+        click = await self.click(board, table_id, twice=twice, timeout=timeout)
+        if click is None:
+            return None
+        self.clicks.append(click)
+        await until(lambda: self._moved_on(board, table_id, click.token), timeout,
+                    f"{click.user.name}'s click to be stored")
+        return click
+
+    async def click(self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0) -> Click | None:
+        """The player on turn clicks one of their controls for this moment; returns once acknowledged
+        (the click may not be stored yet). None if no one is on turn."""
+        table = await until(lambda: self._human_or_over(board, table_id), timeout, "a member's turn")
+        seat = table.human_turn()
         if seat is None:
             return None
         user = next(u for u in self.users if u.id == table.seats[seat].user_id)
@@ -206,10 +222,14 @@ class Players:
         sent = [await self.standin.click(user, message, choice, wait=None) for _ in range(2 if twice else 1)]
         for interaction in sent:
             await interaction.wait_acknowledged(10)
-        click = Click(user, choice.custom_id, token, sent)
-        self.clicks.append(click)
-        await until(lambda: self._moved_on(board, table_id, token), timeout, f"{user.name}'s click to be stored")
-        return click
+        return Click(user, choice.custom_id, token, sent)
+
+    @staticmethod
+    async def _human_or_over(board: Board, table_id: int) -> Table | None:
+        """The table once a member is on turn (computers have played) or the game is over."""
+        table = await board.table(table_id)
+        assert table is not None
+        return table if table.human_turn() is not None or table.status != "playing" else None
 
     @staticmethod
     async def _moved_on(board: Board, table_id: int, token: str) -> bool:

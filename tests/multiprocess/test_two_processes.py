@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import read_record
 from tests.databases import drop_postgres_database, fresh_postgres_database
-from tests.multiprocess.cluster import LIMITS, Board, Cluster, Players, until
+from tests.multiprocess.cluster import LIMITS, Board, Cluster, Players, slow_acks, until
 from tests.standin import DiscordStandIn
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -41,6 +41,7 @@ async def play_a_game(tmp_path, shards: list[str] | None) -> tuple[list[dict], d
             await players.play_until(board, table_id, lambda table: False, timeout=240)
             table = await board.table(table_id)
             assert table is not None and table.status == "finished", cluster.logs()
+            assert not slow_acks(discord), "every click answered within Discord's 3 s"
             return (await board.records(table_id), interactions_by_shard(discord, dm=True), owner,
                     len(players.clicks))
         finally:

@@ -38,3 +38,7 @@ def test_an_unusable_database_is_one_line(tmp_path, url):
 def test_the_env_file_is_read_from_the_working_directory(tmp_path):
     (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nDATABASE_URL=sqlite:////proc/from-env.db\n")
     one_line_error(start(tmp_path), "/proc/from-env.db")
+
+
+def test_sqlite_with_only_some_shards_is_refused_in_one_line(tmp_path):
+    one_line_error(start(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="1"), "SHARD_IDS", "PostgreSQL")
