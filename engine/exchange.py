@@ -33,6 +33,7 @@ class ExchangeRule:
     """How the bid winner exchanges tiles; the base holds what every way shares."""
 
     describe = ""  # one line for the table's rules
+    scores_discards = False  # a discarded count tile scores for the defenders at once (Seventy-two)
 
     def legal(self, hand: Hand) -> list[str]:
         """The exchange actions open to the bid winner now."""
@@ -160,6 +161,7 @@ class WholeWidow(ExchangeRule):
 
     def __init__(self, guard_trumps: bool):
         self.guard_trumps = guard_trumps
+        self.scores_discards = guard_trumps
         self.describe = ("After naming the contract the bid winner takes the widow and discards as many tiles"
                          + ("; a trump or count tile only when he must, and discarded count scores for the "
                             "defenders." if guard_trumps else " (the ones he took, if he likes)."))
@@ -212,7 +214,7 @@ class WholeWidow(ExchangeRule):
                 raise IllegalAction(f"{hand.ts.names[tid]} is a trump or a count tile: discard another tile")
             hand.held[seat] &= ~(1 << tid)
             hand.discarded.append(tid)
-            if self.guard_trumps and hand.ts.points[tid]:
+            if self.scores_discards and hand.ts.points[tid]:
                 hand.score_discard(tid)
             if len(hand.discarded) == len(hand.widow):
                 hand.end_exchange()

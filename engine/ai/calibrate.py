@@ -384,7 +384,7 @@ def opening_strengths(preset: str, deals: int, seed: int) -> dict[str, list[floa
     out: dict[str, list[float]] = {"strong": [], "easy": []}
     for i in range(deals):
         hand = Hand.new(rules, i % rules.players, rng)
-        first = view_for(hand, hand.turn)
+        first = view_for(hand, hand.to_act)
         best = {"strong": -1.0, "easy": -1.0}
         for seat in range(rules.players):
             sit = read({**first, "seat": seat, "hand": hand.tiles_of(seat)})
@@ -410,7 +410,7 @@ def build_opening(deals: int, seed: int, target: float) -> int:
     from . import opening
 
     start = time.perf_counter()
-    presets = {}
+    presets: dict[str, dict[str, float | None]] = {}
     from engine.variants import PRESETS
 
     for preset in PRESETS:  # every game the engine knows

@@ -3,7 +3,9 @@
 The value of a position is the points that tricks won by the *scoring* seats bring from now on (the trick
 in progress included); *maximising* seats raise it, the others lower it. For a trump contract both are the
 bidding side; for Nello the scoring seat is the bidder and the defenders maximise (they want him to win a
-trick). Every-trick contracts count tricks only (trick value 1, no count).
+trick). Every-trick contracts count tricks only (trick value 1, no count). A trick's value may depend on
+its place in the hand (Seventy-two's last trick is worth 3): ``tab`` lists it by the tricks left after it,
+which is the hand size of the seat that plays the trick's last tile.
 
 All tables travel in one int64 array (``tab``, laid out by the ``O_*`` offsets) because every array
 argument of a numba call costs reference counting: six arrays per call instead of twenty doubled the speed.
@@ -21,7 +23,13 @@ from numba import int64, njit, void
 P_TRUMP, P_TRICK_VALUE, P_ACTIVE, P_SEVENS, P_SET_SIZE, P_TILES, P_COUNT5, P_COUNT10 = range(8)
 O_LEAD, O_MEMBERS, O_PTS, O_DIST, O_NXT, O_SCORE, O_MAX, O_RANK = 16, 80, 96, 160, 224, 232, 240, 256
 MAX_TILES = 64
-TAB_SIZE = O_RANK + 10 * MAX_TILES
+MAX_SUITS = 11  # the numbers 0-8, doubles as a suit, a trump suit that is no number (suits.py)
+MAX_SEATS = 8
+MAX_HAND = 16  # tricks in a hand, with room
+# O_TRICK[k]: what a trick is worth with k tricks left after it; O_LEFT[k]: the last k tricks together
+O_TRICK = O_RANK + MAX_SUITS * MAX_TILES
+O_LEFT = O_TRICK + MAX_HAND
+TAB_SIZE = O_LEFT + MAX_HAND
 # stats: nodes searched, node limit, TT generation
 S_NODES, S_LIMIT, S_GEN = range(3)
 # tt columns
@@ -95,7 +103,7 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
         if remaining == 0:
             return 0
         # no line can take more than every point left nor less than none
-        most = tab[P_TRICK_VALUE] * (popcount(remaining) // n_active) + 5 * popcount(remaining & tab[P_COUNT5]) \
+        most = tab[O_LEFT + popcount(remaining) // n_active] + 5 * popcount(remaining & tab[P_COUNT5]) \
             + 10 * popcount(remaining & tab[P_COUNT10])
         if most <= alpha:
             return most
@@ -189,7 +197,7 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
             w = trick[tno, 2 * winner_slot(trick, tno, n_active, new_lead, tab) + 1]
             gain = 0
             if tab[O_SCORE + w]:
-                gain = tab[P_TRICK_VALUE]
+                gain = tab[O_TRICK + popcount(held[turn])]
                 for j in range(n_active):
                     gain += tab[O_PTS + trick[tno, 2 * j]]
             zero = n_active - n_active  # a runtime zero: literal arguments break numba's cache (#6061)
@@ -257,7 +265,7 @@ def root(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats,
             w = trick[tno, 2 * winner_slot(trick, tno, n_active, new_lead, tab) + 1]
             gain = 0
             if tab[O_SCORE + w]:
-                gain = tab[P_TRICK_VALUE]
+                gain = tab[O_TRICK + popcount(held[turn])]
                 for j in range(n_active):
                     gain += tab[O_PTS + trick[tno, 2 * j]]
             zero = n_active - n_active

@@ -14,8 +14,10 @@ player's in the points its evaluation expects (``easy.hand_value``).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).with_name("data") / "opening.json"
 
@@ -33,6 +35,6 @@ def bar(preset: str, level: str) -> float | None:
     return bars().get(preset, {}).get(level)
 
 
-def nobody_has_bid(view: dict) -> bool:
+def nobody_has_bid(view: Mapping[str, Any]) -> bool:
     """Whether the auction is still open with no bid in it (every call so far a pass) and passing is allowed."""
     return view.get("bidder") is None and "pass" in view.get("legal", ())

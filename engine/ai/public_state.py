@@ -4,7 +4,12 @@ A protocol view carries only the hand record as one seat sees it: ``variant``, `
 ``dealer``, ``hand``, ``calls``, ``contract``, ``exchange``, ``plays``, ``score`` and ``legal``. The computer
 players also read what follows from those: the phase, whose turn it is, the high bid and its bidder, the
 declarer, who sits out, the trick in progress and every completed trick (leader, seats, winner, points), the
-points taken, how many tiles each seat holds and, for the bid winner, the widow. ``derive`` works these out
+points taken, how many tiles each seat holds and, for the bid winner, the widow.
+
+Every game of RULES.md §8-§9 reads from the same fields: Moon and Seventy-two name the contract before the
+widow (the exchange then follows the contract); Pistol seats out all the bidder's partners; each trick is
+worth what the layout says (Seventy-two's last 3); a count tile Seventy-two's bidder discards scores for
+the defenders at once (it is face up in every view). ``derive`` works these out
 by replaying the public record through the engine's own pieces (calls, contracts, suit tables, trick
 winners); ``complete`` returns the view the players read: the protocol fields plus the derived ones. Any
 other field a sender adds is ignored, so a view means the same with or without the engine's extras.
@@ -22,7 +27,7 @@ from typing import Any
 
 from engine.auction import doubles_bid_worth
 from engine.calls import Call, parse_call
-from engine.contracts import NELLO, Contract, parse_contract
+from engine.contracts import Contract, parse_contract
 from engine.errors import EngineError
 from engine.hand import AUCTION, CONTRACT, DONE, EXCHANGE, PLAY
 from engine.rules import PRESETS, Rules
@@ -56,7 +61,7 @@ class PublicState:
     bidder: int | None = None  # who made it
     declarer: int | None = None  # names the contract and leads: the bidder, his partner after Plunge/Splash
     contract: Contract | None = None
-    out: int | None = None  # the seat sitting out (Nello partner)
+    sitting_out: tuple[int, ...] = ()  # seats whose tiles lie face down (Nello's partner, Pistol's partners)
     trick: list[tuple[int, str]] = field(default_factory=list)  # (seat, tile) of the trick in progress
     tricks: list[dict[str, Any]] = field(default_factory=list)  # completed, as the engine's views list them
     points: list[int] = field(default_factory=list)  # per team (per player where each plays alone)
@@ -72,7 +77,8 @@ class PublicState:
             "bidder": self.bidder,
             "bid": self.high.text() if self.high else None,
             "declarer": self.declarer,
-            "out": self.out,
+            "out": self.sitting_out[0] if len(self.sitting_out) == 1 else None,
+            "sitting_out": list(self.sitting_out),
             "trick": [{"seat": s, "tile": t} for s, t in self.trick],
             "tricks": self.tricks,
             "points": list(self.points),
@@ -118,6 +124,7 @@ def derive(view: Any) -> PublicState:
         _after_auction(state, legal)
         if state.bidder == seat and "widow" in exchange:
             state.widow = list(exchange["widow"])
+        _score_discards(state, exchange.get("discard", []))
     if state.contract is not None:
         _replay_plays(state, plays, ts)
     _check_legal(state, legal)
@@ -257,9 +264,21 @@ def _declare(state: PublicState, text: Any) -> None:
         state.contract = parse_contract(text, state.rules)
     except EngineError as e:
         raise ViewError(f"contract {text!r}: {e}") from None
-    bidder = state.bidder
-    if state.contract.kind == NELLO and state.rules.layout.partners and bidder is not None:
-        state.out = (bidder + state.rules.players // 2) % state.rules.players  # his partner sits out (§4)
+    if state.bidder is not None:  # Nello's partner, or every partner in Pistol (the contract's rule says)
+        out = state.contract.rule.sitting_out(state.rules.layout.seating, state.bidder)
+        state.sitting_out = tuple(sorted(out))
+
+
+def _score_discards(state: PublicState, discards: list[str]) -> None:
+    """Seventy-two: each count tile the bidder discarded scored for the defenders when he laid it away (the
+    bidder's own view lists every discard, the others' the face-up ones, count among them)."""
+    rule = state.rules.layout.exchange
+    if rule is None or not rule.scores_discards or state.bidder is None:
+        return
+    ts = state.rules.layout.tiles
+    bidders = state.rules.team_of(state.bidder)
+    defenders = next(t for t in range(state.rules.teams) if t != bidders)
+    state.points[defenders] += sum(ts.points[ts.id_of(name)] for name in discards)
 
 
 def _after_auction(state: PublicState, legal: list[str]) -> None:
@@ -284,7 +303,7 @@ def _replay_plays(state: PublicState, plays: list[str], ts: TileSet) -> None:
     """Each play's seat, each trick's leader, winner and points, from the contract's suit table."""
     rules = state.rules
     table = suit_table(ts, state.contract)
-    active = [s for s in range(rules.players) if s != state.out]
+    active = [s for s in range(rules.players) if s not in state.sitting_out]
     leader = state.declarer
     assert leader is not None  # a contract was named, so the auction closed with a bid
     ids: list[int] = []
@@ -328,7 +347,7 @@ def _finish_trick(state: PublicState, table: SuitTable, ids: list[int], lead: in
     rules, ts = state.rules, state.rules.layout.tiles
     seats = [s for s, _ in state.trick]
     winner = seats[table.winner_index(ids, lead)]
-    points = rules.layout.trick_value + sum(ts.points[t] for t in ids)
+    points = rules.layout.trick_values[len(state.tricks)] + sum(ts.points[t] for t in ids)
     state.tricks.append({"leader": seats[0], "tiles": [t for _, t in state.trick], "winner": winner,
                          "points": points, "seats": seats})
     state.points[rules.team_of(winner)] += points

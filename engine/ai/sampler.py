@@ -32,8 +32,8 @@ def _pick(rng: random.Random, mask: int, k: int) -> int:
 def deal(sit: Situation, rng: random.Random, respect_auction: bool = True) -> list[int] | None:
     """Held masks for every seat (this seat's own tiles for itself), or None if no deal fits."""
     counts = sit.view["tile_counts"]
-    out = sit.view.get("out")
-    seats = [s for s in range(sit.players) if s != sit.seat and s != out and counts[s] > 0]
+    out = sit.out
+    seats = [s for s in range(sit.players) if s != sit.seat and s not in out and counts[s] > 0]
     pool = sit.unseen()
     for attempt in range(ATTEMPTS):
         held = [0] * sit.players
@@ -53,8 +53,9 @@ def deal(sit: Situation, rng: random.Random, respect_auction: bool = True) -> li
             continue
         if respect_auction and attempt < ATTEMPTS // 2 and not _fits_auction(sit, held):
             continue
-        if out is not None:
-            held[out] = _pick(rng, left, min(counts[out], count_bits(left)))
+        for s in out:  # face down: whatever is left (the solver ignores them)
+            held[s] = _pick(rng, left, min(counts[s], count_bits(left)))
+            left &= ~held[s]
         return held
     return None
 

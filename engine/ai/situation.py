@@ -69,15 +69,20 @@ class Situation:
             return seat == self.bidder
         return self.team(seat) == self.team(self.bidder)
 
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats sitting out this hand (Nello's partner, Pistol's partners)."""
+        return tuple(self.view.get("sitting_out") or ())
+
     def partners(self, seat: int) -> list[int]:
         """The other seats on ``seat``'s team that play this hand."""
-        out = self.view.get("out")
-        return [s for s in range(self.players) if s != seat and s != out and self.team(s) == self.team(seat)]
+        out = self.out
+        return [s for s in range(self.players) if s != seat and s not in out and self.team(s) == self.team(seat)]
 
     def active(self) -> list[int]:
-        """Seats that play tricks (all but a Nello partner)."""
-        out = self.view.get("out")
-        return [s for s in range(self.players) if s != out]
+        """Seats that play tricks (all but those sitting out)."""
+        out = self.out
+        return [s for s in range(self.players) if s not in out]
 
     def to_play_after(self) -> list[int]:
         """Seats still to play to the current trick after this seat, in order."""

@@ -25,14 +25,14 @@ from engine.suits import suit_table
 from . import fastsolve as fs
 
 MAX_TRICKS = 13  # the longest hand (the Big Game's 11 tricks) plus room
-MAX_ACTIVE = 6
+MAX_ACTIVE = fs.MAX_SEATS  # Eighty-four's eight
 
 
 @dataclass
 class Position:
     """A full-information position: remaining tiles per seat, the trick so far, who is to play."""
 
-    held: list[int]  # mask per seat (all seats; an out seat's tiles are ignored)
+    held: list[int]  # mask per seat (all seats; the tiles of seats sitting out are ignored)
     trick: list[tuple[int, int]]  # (seat, tile) played to the trick in progress
     lead: int  # the suit led to it, -1 when the trick is empty
     turn: int
@@ -77,11 +77,11 @@ def thread_workspace() -> Workspace:
     return ws
 
 
-def thread_problem(rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool) -> Problem:
+def thread_problem(rules: Rules, contract: Contract, bidder: int, out: Out, every_trick: bool) -> Problem:
     """A problem solved in the calling thread's workspace, built once per (rules, contract, seats) and kept
     for the next decisions of any player on this thread."""
     ws = thread_workspace()
-    key = (rules, contract, bidder, out, every_trick)
+    key = (rules, contract, bidder, seats_out(out), every_trick)
     prob = ws.problems.get(key)
     if prob is not None:
         ws.problems.move_to_end(key)
@@ -92,22 +92,34 @@ def thread_problem(rules: Rules, contract: Contract, bidder: int, out: int | Non
     return prob
 
 
+Out = int | tuple[int, ...] | None  # the seats sitting out: one (Nello's partner), several (Pistol), or none
+
+
+def seats_out(out: Out) -> tuple[int, ...]:
+    """The seats sitting out as a sorted tuple, however they were given."""
+    if out is None:
+        return ()
+    return (out,) if isinstance(out, int) else tuple(sorted(out))
+
+
 class Problem:
     """The tables of one contract at one table, with the side that scores and the side that maximises.
 
-    ``every_trick``: count tricks only (mark bids, Plunge, Splash, Sevens, Nello). Searches use
-    ``workspace`` if one is given, else the workspace of the thread that calls.
+    ``every_trick``: count tricks only (mark bids, Plunge, Splash, Sevens, Nello). ``out``: the seats that
+    sit out (Nello's partner, Pistol's partners). Each trick is worth what the layout says for its place in
+    the hand (``Layout.trick_values``). Searches use ``workspace`` if one is given, else the workspace of
+    the thread that calls.
     """
 
-    def __init__(self, rules: Rules, contract: Contract, bidder: int, out: int | None, every_trick: bool,
+    def __init__(self, rules: Rules, contract: Contract, bidder: int, out: Out, every_trick: bool,
                  workspace: Workspace | None = None):
         lay = rules.layout
         ts = lay.tiles
         table = suit_table(ts, contract)
         n_tiles = len(ts.hi)
         self.players = rules.players
-        self.out = out
-        self.active = [s for s in range(self.players) if s != out]
+        self.out = seats_out(out)
+        self.active = [s for s in range(self.players) if s not in self.out]
         self.hand_size = lay.hand_size
         nello = contract.kind == NELLO
         counts_only = every_trick or nello or contract.kind == SEVENS
@@ -115,6 +127,10 @@ class Problem:
         tab = np.zeros(fs.TAB_SIZE, np.int64)
         tab[fs.P_TRUMP] = table.trump
         tab[fs.P_TRICK_VALUE] = 1 if counts_only else lay.trick_value
+        values = [1] * lay.hand_size if counts_only else list(lay.trick_values)
+        for left in range(lay.hand_size):  # the trick with ``left`` tricks after it is trick hand_size-1-left
+            tab[fs.O_TRICK + left] = values[lay.hand_size - 1 - left]
+            tab[fs.O_LEFT + left + 1] = tab[fs.O_LEFT + left] + tab[fs.O_TRICK + left]
         tab[fs.P_ACTIVE] = n_active
         tab[fs.P_SEVENS] = int(table.distance is not None)
         tab[fs.P_SET_SIZE] = ts.set_size if ts.copies > 1 else 0
@@ -137,7 +153,7 @@ class Problem:
         team = rules.team_of
         for s in range(self.players):
             n = (s + 1) % self.players
-            if n == out:
+            while n in self.out:
                 n = (n + 1) % self.players
             tab[fs.O_NXT + s] = n
             if nello:  # the bidder's tricks count; the defenders want him to take one
@@ -164,7 +180,7 @@ class Problem:
         Moves of one deal share the transposition table (a new generation per call).
         """
         ws = self._workspace()
-        held = np.array([pos.held[s] if s != self.out else 0 for s in range(self.players)], np.int64)
+        held = np.array([0 if s in self.out else pos.held[s] for s in range(self.players)], np.int64)
         ntrick = len(pos.trick)
         for i, (s, t) in enumerate(pos.trick):
             ws.trick[0, 2 * i] = t
@@ -183,7 +199,7 @@ class Problem:
     def value(self, pos: Position, node_limit: int = 200_000_000) -> int | None:
         """The value of a position at a trick boundary under best play by all; None at the node limit."""
         ws = self._workspace()
-        held = np.array([pos.held[s] if s != self.out else 0 for s in range(self.players)], np.int64)
+        held = np.array([0 if s in self.out else pos.held[s] for s in range(self.players)], np.int64)
         ws.stats[fs.S_NODES] = 0
         ws.stats[fs.S_LIMIT] = node_limit
         ws.stats[fs.S_GEN] += 1

@@ -81,7 +81,7 @@ class StrongPlayer:
 
     # --- shared ---------------------------------------------------------------------------------------
 
-    def problem(self, sit: Situation, contract: Contract, bidder: int, out: int | None, every: bool) -> Problem:
+    def problem(self, sit: Situation, contract: Contract, bidder: int, out: tuple[int, ...], every: bool) -> Problem:
         """A solver problem, built once per (rules, contract, seats) in this thread and kept for later."""
         return thread_problem(sit.rules, contract, bidder, out, every)
 
@@ -100,12 +100,11 @@ class StrongPlayer:
         if len(moves) == 1:
             return options[moves[0]]
         counts = sit.view["tile_counts"]
-        out = sit.view.get("out")
-        if sum(c for s, c in enumerate(counts) if s != out) > self.solve_tiles():
+        if sum(c for s, c in enumerate(counts) if s not in sit.out) > self.solve_tiles():
             return None
         every = _every_trick(sit)
         assert sit.bidder is not None
-        prob = self.problem(sit, sit.named, sit.bidder, sit.view.get("out"), every)
+        prob = self.problem(sit, sit.named, sit.bidder, sit.out, every)
         need = _need(sit, every)
         maximiser = bool(prob.max_side[sit.seat])
         pos_trick = list(sit.trick)
@@ -206,9 +205,7 @@ class StrongPlayer:
         """Whether the declarer's side makes ``contract`` on one full deal (None: out of time)."""
         bidder = sit.view["bidder"]
         every = bid_call.kind != POINTS or contract.kind == SEVENS
-        out = None
-        if contract.kind == NELLO and sit.rules.layout.partners:
-            out = (bidder + sit.players // 2) % sit.players
+        out = tuple(sorted(contract.rule.sitting_out(sit.rules.layout.seating, bidder)))
         prob = self.problem(sit, contract, bidder, out, every)
         need = 1 if contract.kind == NELLO else (sit.rules.layout.hand_size if every else bid_call.level)
         pos = Position(held, [], -1, sit.seat)

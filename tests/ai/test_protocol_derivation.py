@@ -12,22 +12,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Hand, Rules, RulesError, view_for
+from engine import PRESETS, Hand, Rules, RulesError, view_for
 from engine.ai.easy import EasyPlayer
 from engine.ai.public_state import PROTOCOL_FIELDS, ViewError, complete, derive
 from engine.ai.strong import StrongPlayer
 from engine.protocol import answer
 
-# The computer players (and the protocol derivation) know today's five games; issue 12 teaches them Moon,
-# Seventy-two, Geezer and Eighty-four, and then these tests go back to every preset in engine.PRESETS.
-PLAYED_PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
-FACTS = ["players", "phase", "turn", "bidder", "bid", "declarer", "out", "trick", "tricks", "points",
-         "tile_counts", "widow"]
+PLAYED_PRESETS = tuple(PRESETS)
+# Every table shape: the presets, and six-hand Eighty-four
+TABLES = [(preset, {}) for preset in PLAYED_PRESETS] + [("eighty-four", {"players": 6})]
+FACTS = ["players", "phase", "turn", "bidder", "bid", "declarer", "out", "sitting_out", "trick", "tricks",
+         "points", "tile_counts", "widow"]
 # Options that change what must be derived (declared leads, Nello partners, Sevens, forced dealers, hands
-# played out, special bids); a preset that refuses one simply plays without it.
-OPTIONS = {"first_suit_declared": [True], "sevens": [True], "forced_bid": [True], "play_out": [True],
-           "nello_doubles": [["low"], ["high", "low", "suit"]], "follow_me_doubles": ["suit"],
-           "plunge_marks": [3, 5], "splash_marks": [3], "scoring": ["points"], "max_opening_marks": [3]}
+# played out, special bids, the games' own calls and contracts, the house rules); a preset that refuses one
+# simply plays without it.
+OPTIONS = {"first_suit_declared": [True], "sevens": [True], "forced_bid": [True, False], "play_out": [True],
+           "nello": ["on"], "nello_doubles": [["low"], ["high", "low", "suit"]], "nello_low": [True],
+           "follow_me_doubles": ["suit"], "doubles_trump": [True], "plunge": [True], "splash": [True],
+           "plunge_marks": [3, 5], "splash_marks": [3], "scoring": ["points"], "max_opening_marks": [3],
+           "made_scores": ["bid"], "sevens_trump": [True], "mark_raise": ["double"],
+           "stacking": ["marks", "two-marks"], "shoot_over": [False], "dip": [False], "dive": [False],
+           "count_trump": [False], "players": [6]}
 
 
 @st.composite
@@ -76,10 +81,10 @@ def test_the_protocol_fields_imply_every_fact_the_engine_shows(rules, seed):
         hand = hand.apply(rng.choice(hand.legal_actions()))
 
 
-@pytest.mark.parametrize("preset", PLAYED_PRESETS)
-def test_every_phase_of_every_preset_is_derived(preset):
+@pytest.mark.parametrize("preset,options", TABLES)
+def test_every_phase_of_every_preset_is_derived(preset, options):
     # the property above, with each phase of each preset certainly reached
-    rules = Rules.from_preset(preset)
+    rules = Rules.from_preset(preset, options)
     seen = set()
     for seed in range(30):
         rng = random.Random(seed)

@@ -10,16 +10,33 @@ import tempfile
 
 import pytest
 
-from engine import Hand, Rules, view_for
+from engine import PRESETS, Hand, Rules, RulesError, view_for
 from engine.ai import make_player
 from engine.ai.public_state import PROTOCOL_FIELDS
 from engine.protocol import answer
 
 REPLY_TIMEOUT_S = 60  # a guard against a hung process, far above any answer (strong thinks 20 ms here)
 
-# The computer players (and the protocol derivation) know today's five games; issue 12 teaches them Moon,
-# Seventy-two, Geezer and Eighty-four, and then these tests go back to every preset in engine.PRESETS.
-PLAYED_PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
+# The house rules and the options that change calls and contracts: each preset is also played with every one
+# of them it accepts
+HOUSE_RULES = {"sevens_trump": True, "mark_raise": "double", "stacking": "marks", "nello": "on", "nello_low": True,
+               "sevens": True, "forced_bid": True, "plunge": True, "splash": True, "doubles_trump": True}
+
+
+def with_house_rules(preset: str, options: dict) -> dict:
+    """``options`` plus every house rule ``preset`` accepts (one at a time, in order)."""
+    out = dict(options)
+    for name, value in HOUSE_RULES.items():
+        try:
+            Rules.from_preset(preset, {**out, name: value})
+        except RulesError:
+            continue
+        out[name] = value
+    return out
+
+
+TABLES = [(preset, options) for preset in PRESETS for options in ({}, with_house_rules(preset, {}))]
+TABLES += [("eighty-four", {"players": 6}), ("eighty-four", with_house_rules("eighty-four", {"players": 6}))]
 
 
 class PlayerProcess:
@@ -65,11 +82,11 @@ def players():
         assert "Traceback" not in proc.errors()
 
 
-@pytest.mark.parametrize("preset", PLAYED_PRESETS)
-def test_a_referee_plays_whole_hands_of_every_preset_with_strict_views(players, preset):
+@pytest.mark.parametrize("preset,options", TABLES)
+def test_a_referee_plays_whole_hands_of_every_preset_with_strict_views(players, preset, options):
     # easy in the even seats, strong in the odd ones; deals go on until one is played out (three-hand tables
     # of computers throw many in)
-    rules = Rules.from_preset(preset)
+    rules = Rules.from_preset(preset, options)
     rng = random.Random(5)
     score = [0] * rules.teams
     for deal in range(30):

@@ -19,6 +19,18 @@ CASES = [
     ("three-hand", {}, "1 mark", ["nello doubles-low", "fives"]),
     ("eighty-eight", {}, "60 fives", ["fives"]),
     ("big-game", {}, "42", ["8", "doubles"]),
+    ("big-game", {"sevens_trump": True}, "42", ["sevens-trump"]),  # the suit numbered top + 2 = 10
+    # the games of RULES.md §8.4-§8.7: three seats alone with no count, a last trick worth 3, a double-seven
+    # set with count trump and a number low, eight and six seats with every partner of Pistol sitting out
+    ("moon", {"nello": "on"}, "5", ["sixes", "follow-me"]),
+    ("moon", {"nello": "on"}, "7", ["nello doubles-low"]),
+    ("seventy-two", {}, "40", ["fives", "doubles", "follow-me"]),
+    ("seventy-two", {}, "1 mark", ["threes"]),
+    ("geezer", {}, "51", ["count", "7", "nello threes-low"]),
+    ("geezer", {"sevens_trump": True}, "41", ["sevens-trump"]),
+    ("eighty-four", {}, "60", ["fives", "follow-me"]),
+    ("eighty-four", {}, "1 mark", ["nello doubles-low"]),
+    ("eighty-four", {"players": 6}, "1 mark", ["nello doubles-high", "doubles"]),
 ]
 
 
@@ -31,12 +43,13 @@ def position(preset, options, bid, contract, rng, left):
         bid = f"60 {rules.suit_name(suit)}"
         contract = rules.suit_name(suit)
     hand = hand.apply(bid)
-    while hand.phase == "auction":
-        hand = hand.apply("pass")
-    while hand.phase == "exchange":
-        hand = hand.apply(hand.legal_actions()[-1] if "keep" not in hand.legal_actions() else "keep")
-    hand = hand.apply(contract)
-    while sum(bin(hand.held[s]).count("1") for s in range(hand.players) if s != hand.out) > left:
+    while hand.phase in ("auction", "exchange", "contract"):  # the contract before or after the exchange
+        legal = hand.legal_actions()
+        if hand.phase == "contract":
+            hand = hand.apply(contract)
+        else:
+            hand = hand.apply("pass" if "pass" in legal else "keep" if "keep" in legal else legal[-1])
+    while sum(bin(hand.held[s]).count("1") for s in range(hand.players) if s not in hand.seats_out) > left:
         hand = hand.play(rng.choice(list(bits(hand.legal_plays()))))
     return hand
 
@@ -57,7 +70,7 @@ def test_fast_solver_matches_reference(case):
         if hand.complete:
             continue
         every = hand.every_trick() or hand.contract.kind == "nello"
-        problem = Problem(hand.rules, hand.contract, hand.bidder, hand.out, hand.every_trick())
+        problem = Problem(hand.rules, hand.contract, hand.bidder, hand.seats_out, hand.every_trick())
         team = hand.rules.team_of
         if hand.contract.kind == "nello":
             score, maxi = {hand.bidder}, {s for s in range(hand.players) if s != hand.bidder}
