@@ -14,6 +14,7 @@ import json
 import logging
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, Protocol, cast
 
 import discord
@@ -22,13 +23,27 @@ from engine import Hand, RecordError, Rules, read_record, view_for
 from engine.ai.review import HandReview, ReviewError, advise, decision_key, review_hand
 
 from .learn import ids, lessons
+from .learn.player_record import player_record
+from .learn.ratings import RatingBook
+from .learn.records_view import (
+    StoredGame,
+    history_text,
+    rating_board_text,
+    reviewable,
+    stats_scene,
+    stats_text,
+)
 from .learn.review_view import hint_text, review_scene, review_text, seat_names
+from .pictures.record import render_record
 from .pictures.review import render_review
+from .pictures.scenes import SeatInfo
 from .storage import Storage, TableRow
+from .storage import learning as kept
 from .tables import Table
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 256
+HISTORY_GAMES = 5
 HINT_BUDGET_S = 0.3  # the strong computer's own thinking time
 NOT_HERE = "That hand isn't from a table in this server."
 NOT_SEATED = "Only the players at that table can review its hands from here; `/42 history` lists this server's finished hands."
@@ -100,7 +115,6 @@ class Coach:
         self.tables = tables
         self.review_budget = review_budget
         self.hint_budget = hint_budget
-        self.hints_given: set[tuple[int, int, int, str]] = set()  # (table, hand, seat, decision) shown a hint
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
         self._reviews: OrderedDict[tuple[int, int, int], asyncio.Future[HandReview]] = OrderedDict()
 
@@ -166,11 +180,10 @@ class Coach:
         # Ephemeral even in a DM, so the turn's controls stay the newest message there.
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = view_for(hand, seat)
-        verdict = await asyncio.get_running_loop().run_in_executor(
-            self._worker, lambda: advise(view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF,
-                                         budget_s=self.hint_budget))
-        key = decision_key(hand)
-        self.hints_given.add((table_id, hand_no, seat, key))
+        # Not on the review worker: a hint must not wait behind someone's review.
+        verdict = await asyncio.to_thread(advise, view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF,
+                                          budget_s=self.hint_budget)
+        await kept.note_hint(self.storage, table_id, hand_no, seat, decision_key(hand))
         await interaction.followup.send(hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True)
 
     # ------------------------------------------------------------------ reviews
@@ -211,7 +224,8 @@ class Coach:
             except ReviewError as error:
                 raise Refused(str(error)) from None
         picture = await asyncio.to_thread(render_review, review_scene(hand, hand_no, names, seat, analysed))
-        text = review_text(hand, hand_no, names, seat, analysed)
+        escaped = tuple(replace(info, name=discord.utils.escape_markdown(info.name)) for info in names)
+        text = review_text(hand, hand_no, escaped, seat, analysed)
         view = view_of(button(ids.make(ids.RECORD, table_id, hand_no), "Record (JSON)"))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), filename="review.png"),
                                         view=view, ephemeral=True)
@@ -222,7 +236,7 @@ class Coach:
         future = self._reviews.get(key)
         if future is None or (future.done() and future.exception() is not None):
             budget = {} if self.review_budget is None else {"budget_s": self.review_budget}
-            hinted = frozenset(k for t, h, s, k in self.hints_given if (t, h, s) == key)
+            hinted = await kept.hints_shown(self.storage, table_id, hand_no, seat)
             future = asyncio.get_running_loop().run_in_executor(
                 self._worker, lambda: review_hand(record, seat, seed=hash(key) & 0xFFFF, hinted=hinted, **budget))
             self._reviews[key] = future
@@ -238,3 +252,86 @@ class Coach:
         await reply(interaction, f"Hand {hand_no + 1} of table {table_id}: replay it with `python -m engine replay`.",
                     file=discord.File(io.BytesIO(data), filename=f"hand-{table_id}-{hand_no + 1}.json"))
 
+
+
+    # ------------------------------------------------------------------ history, stats, ratings
+
+    async def history(self, interaction: discord.Interaction, player: discord.abc.User | None) -> None:
+        """The last finished games of this server (with `player`: theirs), each hand with a `Review`."""
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = await kept.finished_tables(self.storage, interaction.guild_id,
+                                            user_id=player.id if player else None, limit=HISTORY_GAMES)
+        games = [_stored(table) for table in tables]
+        whose = discord.utils.escape_markdown(player.display_name) if player else None
+        buttons = []
+        for table_id, hand_no in reviewable(games):
+            table = next(t for t in tables if t.table_id == table_id)
+            seat = _seat_of(table, interaction.user.id)
+            if seat is None and player is not None:
+                seat = _seat_of(table, player.id)
+            if seat is None:
+                seat = _bidder(table.hands[hand_no])
+            buttons.append(button(ids.make(ids.REVIEW, table_id, hand_no, seat), f"{table_id}·{hand_no + 1}"))
+        extras: dict[str, Any] = {"view": view_of(*buttons)} if buttons else {}
+        await interaction.followup.send(history_text(games, whose), ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none(), **extras)
+
+    async def stats(self, interaction: discord.Interaction, who: discord.abc.User) -> None:
+        """One player's record: a picture, and the same figures in text."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        await interaction.response.defer(thinking=True)
+        await kept.rate_finished(self.storage, guild)
+        row = await self.storage.player_stats(guild, who.id)
+        name = discord.utils.escape_markdown(who.display_name)
+        if row is None:
+            await interaction.followup.send(f"**{name}** hasn't finished a game here yet.",
+                                            allowed_mentions=discord.AllowedMentions.none())
+            return
+        history = await kept.rating_history(self.storage, guild, who.id)
+        games = await kept.games_of(self.storage, guild, who.id)
+        record = await asyncio.to_thread(player_record, games)
+        scene = stats_scene(who.display_name, row.games_played, row.games_won, row.marks_won,
+                            history[-1] if history else None, history, record, row.points_won)
+        picture = await asyncio.to_thread(render_record, scene)
+        text = stats_text(replace(scene, name=name))
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), filename="stats.png"),
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    async def rating_board(self, interaction: discord.Interaction, limit: int = 15) -> None:
+        """This server's players ranked by skill rating, publicly."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        await interaction.response.defer(thinking=True)
+        await kept.rate_finished(self.storage, guild)
+        book = RatingBook(await kept.ratings(self.storage, guild))
+        top = book.ranking()[:limit]
+        names = await kept.names(self.storage, guild, [user for user, _ in top])
+        rows = [(discord.utils.escape_markdown(names.get(user, str(user))), rating) for user, rating in top]
+        await interaction.followup.send(rating_board_text(rows), allowed_mentions=discord.AllowedMentions.none())
+
+
+def _seat_of(table: kept.FinishedTable, user_id: int) -> int | None:
+    return next((seat for seat, (_, user, _) in table.seats.items() if user == user_id), None)
+
+
+def _bidder(record: dict[str, Any]) -> int:
+    try:
+        return read_record(record).bidder or 0
+    except RecordError:
+        return 0
+
+
+def _stored(table: kept.FinishedTable) -> StoredGame:
+    """A finished table as the history's words read it (names escaped for Discord)."""
+    rules = Rules.from_preset(table.variant, table.rules)
+    names = tuple(
+        SeatInfo(discord.utils.escape_markdown(table.seats[seat][0]) if seat in table.seats else label,
+                 computer=seat in table.seats and table.seats[seat][2] is not None, label=label,
+                 team=rules.team_of(seat))
+        for seat, label in enumerate(rules.seat_names)
+    )
+    return StoredGame(table.table_id, table.channel_id, table.closed_at, table.variant, table.rules, names,
+                      tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)), table.scores,
+                      table.winner, table.hands)

@@ -144,9 +144,15 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
 
     # ------------------------------------------------------------------ records
 
-    @app_commands.command(name="leaderboard", description="This server's players ranked by marks won")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        """A public ranking by marks won, with games won and played."""
+    @app_commands.command(name="leaderboard", description="This server's players ranked by marks won, or by skill rating")
+    @app_commands.describe(by="marks (default): marks won in finished games; rating: skill rating")
+    @app_commands.choices(by=[app_commands.Choice(name="marks", value="marks"),
+                              app_commands.Choice(name="rating", value="rating")])
+    async def leaderboard(self, interaction: discord.Interaction, by: str = "marks") -> None:
+        """A public ranking by marks won, with games won and played (or by skill rating)."""
+        if by == "rating":
+            await self.bot.coach.rating_board(interaction)
+            return
         await interaction.response.defer(thinking=True)
         assert interaction.guild_id is not None
         rows = await self.bot.service.storage.leaderboard(interaction.guild_id, limit=15)
@@ -161,24 +167,18 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             )
         await interaction.followup.send("\n".join(lines), allowed_mentions=NO_MENTIONS)
 
-    @app_commands.command(name="stats", description="One player's record in this server")
+    @app_commands.command(name="stats", description="One player's record in this server, as a picture")
     @app_commands.describe(player="Whose record (default: yours)")
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        """Games, marks, hands bid and made, sets."""
-        await interaction.response.defer(thinking=True)
-        assert interaction.guild_id is not None
-        who = player or interaction.user
-        row = await self.bot.service.storage.player_stats(interaction.guild_id, who.id)
-        name = discord.utils.escape_markdown(who.display_name)
-        if row is None:
-            await interaction.followup.send(f"**{name}** hasn't finished a game here yet.", allowed_mentions=NO_MENTIONS)
-            return
-        text = (
-            f"**{name}** · {row.games_played} games played, {row.games_won} won · {row.marks_won} marks won"
-            + (f" · {row.points_won} points won" if row.points_won else "")
-            + f"\nHands bid: {row.hands_bid} · made: {row.hands_made} · set: {row.hands_set}"
-        )
-        await interaction.followup.send(text, allowed_mentions=NO_MENTIONS)
+        """Games, rating over time, bids made and set by level, special contracts, count fed: a picture
+        with the figures also in text."""
+        await self.bot.coach.stats(interaction, player or interaction.user)
+
+    @app_commands.command(name="history", description="The last finished games and hands in this server")
+    @app_commands.describe(player="Only games this player sat in")
+    async def history(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        """The last finished games here, each hand with its Review, privately."""
+        await self.bot.coach.history(interaction, player)
 
     # ------------------------------------------------------------------ helpers
 

@@ -92,24 +92,28 @@ def reviewable(games: Sequence[StoredGame]) -> list[tuple[int, int]]:
 
 
 def stats_scene(name: str, games: int, won: int, marks: int, rating: Rating | None, history: Sequence[Rating],
-                record: PlayerRecord) -> StatsScene:
+                record: PlayerRecord, points: int = 0) -> StatsScene:
     """One player's record as the picture shows it."""
     bids = tuple(LevelRow(level, t.tried, t.made, t.set) for level in record.bid_levels()
                  for t in (record.bids[level],))
     specials = tuple(LevelRow(name_, t.tried, t.made, t.set) for name_ in SPECIALS for t in (record.specials[name_],))
     return StatsScene(name=name, games=games, won=won, rating=rating.shown if rating else None,
                       history=tuple(r.shown for r in history), bids=bids, specials=specials,
-                      count_fed=record.count_fed, hands=record.hands, hint_games=record.hint_games, marks_won=marks)
+                      count_fed=record.count_fed, hands=record.hands, hint_games=record.hint_games, marks_won=marks,
+                      points_won=points)
 
 
 def stats_text(scene: StatsScene) -> str:
     """The record's figures in words (for screen readers and anyone whose pictures are off)."""
-    lines = [f"**{scene.name}** · {scene.games} games played, {scene.won} won · {scene.marks_won} marks won"]
+    lines = [f"**{scene.name}** · {scene.games} games played, {scene.won} won · {scene.marks_won} marks won"
+             + (f" · {scene.points_won} points won" if scene.points_won else "")]
     if scene.rating is not None:
         trend = f" (from {scene.history[0]})" if len(scene.history) > 1 else ""
         lines.append(f"Rating: **{scene.rating}**{trend} after {len(scene.history)} rated games")
     else:
         lines.append("Rating: none yet (rated after each finished game)")
+    bid, made, set_ = (sum(getattr(row, f) for row in scene.bids) for f in ("tried", "made", "set"))
+    lines.append(f"Hands bid: {bid} · made: {made} · set: {set_}")
     if scene.bids:
         lines.append("Bids won: " + " · ".join(f"{row.level}: {row.tried} ({row.made} made, {row.set} set)"
                                                for row in scene.bids))

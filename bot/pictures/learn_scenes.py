@@ -75,3 +75,4 @@ class StatsScene:
     hands: int = 0
     hint_games: int = 0
     marks_won: int = 0
+    points_won: int = 0  # in points games

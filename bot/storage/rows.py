@@ -44,6 +44,7 @@ class TableRow:
     first_dealer: int | None
     turn_seconds: int | None = None
     idle_seconds: int | None = None
+    hints: bool = False  # players get a Hint button on their turn (issue 15)
     deadline: float | None = None
     deadline_token: str | None = None
     reminded: bool = False

@@ -164,6 +164,7 @@ class Storage:
         rematch_of: int | None = None,
         turn_seconds: int | None = 120,
         idle_seconds: int | None = 86400,
+        hints: bool = False,
         now: float | None = None,
         events: Sequence[tuple[str, dict[str, Any]]] = (),
         owner: str | None = None,
@@ -176,11 +177,11 @@ class Storage:
                 result = await run(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of, turn_seconds, idle_seconds, last_human_at) VALUES (:guild, :channel, :host,"
-                    " :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :now) RETURNING id",
+                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at) VALUES (:guild, :channel, :host,"
+                    " :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints, :now) RETURNING id",
                     guild=guild_id, channel=channel_id, host=host_id, variant=variant, rules=json.dumps(rules),
                     level=computer_level, rematch_of=rematch_of, turn_seconds=turn_seconds,
-                    idle_seconds=idle_seconds, now=now,
+                    idle_seconds=idle_seconds, hints=int(hints), now=now,
                 )
                 table_id = int(result.scalar_one())
                 for seat in seats:
@@ -333,6 +334,7 @@ class Storage:
             first_dealer=row["first_dealer"],
             turn_seconds=row["turn_seconds"],
             idle_seconds=row["idle_seconds"],
+            hints=bool(row["hints"]),
             deadline=row["deadline"],
             deadline_token=row["deadline_token"],
             reminded=bool(row["reminded"]),

@@ -345,6 +345,7 @@ class TableService:
                 seats=seats,
                 turn_seconds=settings.turn_seconds,
                 idle_seconds=settings.idle_seconds,
+                hints=settings.hints,
                 now=self.clock(),
                 rematch_of=rematch_of,
                 owner=self.ownership.owner,
@@ -834,7 +835,7 @@ class TableService:
             row.id, row.guild_id, row.channel_id, row.host_id, rules, row.computer_level,
             message_id=row.message_id, message_posted_at=row.message_posted_at, status=row.status,
             seats=dict(row.seats), ended_by=row.ended_by, closed_idle=row.closed_idle,
-            settings=TableSettings(row.turn_seconds, row.idle_seconds), deadline=row.deadline,
+            settings=TableSettings(row.turn_seconds, row.idle_seconds, row.hints), deadline=row.deadline,
             deadline_token=row.deadline_token, reminded=row.reminded, last_human_at=row.last_human_at,
             version=row.version, rematch_id=row.rematch_id,
         )
