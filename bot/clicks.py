@@ -20,7 +20,7 @@ from .controls import Control, group_controls, page, turn_controls
 from .custom_ids import ParsedId
 from .delivery import Delivery
 from .tables import Refusal, Table, TableService
-from .wording import action_phrase
+from .wording import action_phrase, game_words
 
 log = logging.getLogger(__name__)
 _TEMPLATE = re.compile(custom_ids.TEMPLATE)
@@ -120,10 +120,10 @@ class ClickHandler:
                 log.info("table %s: could not take spent controls off a panel", table.id)
         if ephemeral:
             self.delivery.answered(table)
+            stacked = table.hand is not None and not table.hand.complete and table.view_for(0)["stacked"]
+            did = action_phrase(clicked.arg, game_words(table.rules), name_tile=not stacked)
             try:
-                await interaction.edit_original_response(
-                    content=f"You {action_phrase(clicked.arg)}.", view=None, attachments=[]
-                )
+                await interaction.edit_original_response(content=f"You {did}.", view=None, attachments=[])
             except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
                 log.info("table %s: could not tidy a used My hand reply", table.id)
 
@@ -205,7 +205,8 @@ class ClickHandler:
         if kind == "group":
             controls = group_controls(view["legal"], value) + [Control("‹ Back", custom_ids.MENU, "page:0")]
         elif kind == "page" and value.isdigit():
-            controls = page(turn_controls(view["phase"], view["legal"], view["hand"]), int(value))
+            controls = page(turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules)),
+                            int(value))
         else:
             raise Refusal("That button isn't one I know.")
         await interaction.response.edit_message(view=view_of(presenter.control_buttons(table, controls)))

@@ -1,7 +1,10 @@
 """Which buttons a player gets for their turn, as plain data (no Discord types).
 
-BOT.md fixes the labels; Discord fixes at most 25 buttons a message. Actions that belong together
-(Nello's doubles choices, Eighty-eight's bid-and-trump) are grouped behind one button that opens them.
+BOT.md fixes the labels; Discord fixes at most 25 buttons a message (5 rows of 5). Actions that belong
+together are grouped behind one button that opens them: Nello's doubles and low numbers, Eighty-eight's
+bid-and-trump and, when a bid ladder would not fit (Seventy-two's 40 … 71 and its mark bids), the higher
+point bids by tens (`50–59`), the first ten bids staying one click away. A group holds only legal actions,
+so whatever a player can open they may also do.
 """
 
 from __future__ import annotations
@@ -9,10 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .wording import action_label, submenu_label, suit_word
+from .wording import STANDARD_WORDS, GameWords, action_label, submenu_label, suit_word
 
 MAX_BUTTONS = 25
 PAGE_SIZE = 23  # leaves room for the page buttons
+ROOM = MAX_BUTTONS - 1  # a turn's controls leave one button free (a practice table's `Hint`)
+SHOWN_BIDS = 10  # when bids are grouped by tens, this many of the lowest stay on the first screen
 _TILE = re.compile(r"^\d-\d(/\d)?$")
 
 
@@ -26,8 +31,8 @@ class Control:
     enabled: bool = True
 
 
-def group_of(action: str) -> str | None:
-    """The group an action is shown under, or None for a top-level button."""
+def _own_group(action: str) -> str | None:
+    """The group an action always belongs to: Nello's choices, or a bid that names a trump (by its number)."""
     head, _, rest = action.partition(" ")
     if not rest or head == "discard":
         return None
@@ -36,34 +41,55 @@ def group_of(action: str) -> str | None:
     return None
 
 
-def turn_controls(phase: str, legal: list[str], tiles: list[str]) -> list[Control]:
+def groups(legal: list[str]) -> dict[str, str]:
+    """The group each grouped action is shown under (actions not in it get a button of their own).
+
+    Point bids are grouped by tens only when the ladder would not fit on one screen beside the rest."""
+    found = {action: group for action in legal if (group := _own_group(action)) is not None}
+    top_level = len(set(found.values())) + sum(1 for a in legal if a not in found and not a.startswith("discard "))
+    numbers = sorted((int(a) for a in legal if a.isdigit() and int(a) >= 10), key=int)
+    if top_level > ROOM and len(numbers) > SHOWN_BIDS:
+        for number in numbers[SHOWN_BIDS:]:
+            found[str(number)] = f"{number // 10 * 10}s"
+    return found
+
+
+def _group_label(group: str, members: list[str], words: GameWords) -> str:
+    if group.endswith("s") and group[:-1].isdigit():  # a range of bids: its lowest and highest
+        return f"{members[0]}–{members[-1]}"
+    return action_label(group, words)
+
+
+def turn_controls(phase: str, legal: list[str], tiles: list[str], words: GameWords = STANDARD_WORDS) -> list[Control]:
     """Every button of a player's turn before paging: tiles (unplayable ones disabled) or calls.
 
     A tile held twice (Eighty-eight plays with two sets) gets one button: both copies play alike.
+    Discards show every tile in hand, those the rules keep (Seventy-two's trumps and count) disabled.
     """
     tiles = list(dict.fromkeys(tiles))
     if phase == "play":
         return _tile_controls(legal, tiles)
     controls: list[Control] = []
-    groups: dict[str, list[str]] = {}
+    grouped = groups(legal)
+    members: dict[str, list[str]] = {}
     for action in legal:
-        group = group_of(action)
-        if group is not None:
-            groups.setdefault(group, []).append(action)
+        if action in grouped:
+            members.setdefault(grouped[action], []).append(action)
     shown: set[str] = set()
     for action in legal:
-        group = group_of(action)
         if action.startswith("discard "):
             continue
+        group = grouped.get(action)
         if group is None:
-            controls.append(Control(action_label(action), "act", action))
+            controls.append(Control(action_label(action, words, phase), "act", action))
         elif group not in shown:
             shown.add(group)
-            members = groups[group]
-            if len(members) == 1:
-                controls.append(Control(action_label(group if group == "nello" else action), "act", action))
+            inside = members[group]
+            if len(inside) == 1:
+                label = action_label(group, words) if group == "nello" else action_label(action, words, phase)
+                controls.append(Control(label, "act", action))
             else:
-                controls.append(Control(action_label(group), "menu", f"group:{group}"))
+                controls.append(Control(_group_label(group, inside, words), "menu", f"group:{group}"))
     if any(action.startswith("discard ") for action in legal):
         discards = {action.removeprefix("discard ") for action in legal if action.startswith("discard ")}
         controls.extend(Control(tile, "act", f"discard {tile}", tile in discards) for tile in tiles)
@@ -83,8 +109,10 @@ def _tile_controls(legal: list[str], tiles: list[str]) -> list[Control]:
 
 
 def group_controls(legal: list[str], group: str) -> list[Control]:
-    """The buttons inside one group, e.g. Nello's `Doubles high`, `Doubles low`, `Doubles own suit`."""
-    return [Control(submenu_label(action), "act", action) for action in legal if group_of(action) == group]
+    """The buttons inside one group, e.g. Nello's `Doubles high`, `Doubles low`, `Doubles own suit`,
+    `Threes low`, or the bids `50` … `59`."""
+    grouped = groups(legal)
+    return [Control(submenu_label(action), "act", action) for action in legal if grouped.get(action) == group]
 
 
 def page(controls: list[Control], number: int = 0) -> list[Control]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import Hand, view_for
+from engine import Hand, public_view, view_for
 
 from .pictures.from_views import early_end_reason, latest_calls
 from .tables import Table
 from .tables.options_text import describe_duration
-from .wording import action_phrase, bid_label, contract_title, plural, score_line, tile_label
+from .wording import action_phrase, bid_label, contract_title, game_words, plural, score_line, tile_label
 
 BACK_LABEL = "I'm back"
 PHASE_VERBS = {
@@ -56,6 +56,8 @@ def lobby_text(table: Table) -> str:
     lines.append("")
     lines.append("**Rules**")
     lines.extend(f"• {line}" for line in table.rules.describe())
+    if table.rules.options.draw != "off":
+        lines.append(f"• {draw_rule(table)}")
     lines.append(f"• Computer players: {table.computer_level}.")
     if table.settings.hints:
         lines.append("• Hints: on — a **Hint** button on your turn shows what the strong computer would do.")
@@ -69,6 +71,31 @@ def lobby_text(table: Table) -> str:
     else:
         lines.append("Take a seat, or fill one with **Add computer**. The host starts when every seat is taken.")
     lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
+    return "\n".join(lines)
+
+
+def draw_rule(table: Table) -> str:
+    """What the table's `draw` option will do at **Start** (RULES.md §11)."""
+    if table.rules.options.draw == "partners" and table.rules.layout.partners:
+        return ("Drawing for partners: at Start everyone draws a tile; the highest deals first, and the higher "
+                "half of the draws plays against the lower half, so players may move seats.")
+    return "Drawing for the deal: at Start everyone draws a tile; the highest pip total deals first."
+
+
+def draw_text(table: Table, rounds: list[list[list[str]]], dealer: int) -> str:
+    """The draw before the first deal: who drew which tile, round by round (ties draw again), who deals
+    and, when the draw made the teams, who partners whom and where they sit now."""
+    lines = [f"🎲 **The draw** · {title(table)} · table {table.id}"]
+    for number, drawn in enumerate(rounds, start=1):
+        again = " (the tied draw again)" if number > 1 else ""
+        tiles = " · ".join(f"{name} {tile} ({int(tile[0]) + int(tile[2])})" for name, tile in drawn)
+        lines.append(f"Round {number}{again}: {tiles}")
+    lines.append(f"{seat_label(table, dealer, mention=False)} deals first.")
+    rules = table.rules
+    if rules.options.draw == "partners" and rules.layout.partners:
+        for team, name in enumerate(rules.team_names):
+            members = [seat_label(table, s, mention=False) for s in range(rules.players) if rules.team_of(s) == team]
+            lines.append(f"{name}: {', '.join(members)}")
     return "\n".join(lines)
 
 
@@ -95,7 +122,7 @@ def turn_line(table: Table, *, mention: bool = True) -> str:
 def playing_text(table: Table) -> str:
     """The table message during a game, in text for screen readers and picture-less clients."""
     assert table.hand is not None and table.game is not None
-    view = view_for(table.hand, 0, table.scores)  # only its public parts are read
+    view = public_view(table.hand, table.scores)  # under stacking, no finished trick but the one just played
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
         "Players: " + " · ".join(f"{compass} {player_name(table, s)}" for s, compass in enumerate(table.seat_names)),
@@ -111,15 +138,16 @@ def playing_text(table: Table) -> str:
 
 
 def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
-    """The state of the game in text: the score, dealer, bid and contract, each seat's call during the
-    auction, the trick in progress and the last trick (each with its leader), and the last hand's result."""
+    """The state of the game in text, from the public view (`engine.public_view`): the score, dealer, bid and
+    contract, each seat's call during the auction, the trick in progress and the last trick (each with its
+    leader; under stacking only until the next lead, and the tricks each side took), and the last hand."""
     rules = table.rules
     lines = [score_line(rules.scoring, rules.team_names, table.scores, rules.target)]
     facts = [f"Dealer: {seat_label(table, view['dealer'], mention=False)}"]
     if view["bid"] is not None and view["bidder"] is not None:
         facts.append(f"Bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}")
     if view["contract"]:
-        facts.append(f"Contract: {contract_title(view['contract'])}")
+        facts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
     lines.append(" · ".join(facts))
     calls = calls_line(table, view)
     if calls:
@@ -137,6 +165,10 @@ def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
             f"Last trick (led by {seat_label(table, done['leader'], mention=False)}): {played}; won by "
             f"{seat_label(table, done['winner'], mention=False)} ({plural(done['points'], 'point')})"
         )
+    if view.get("stacked"):
+        taken = " · ".join(f"{name} {count}" for name, count in zip(table.rules.team_names, view["tricks_taken"],
+                                                                    strict=False))
+        lines.append(f"Tricks are stacked face down. Tricks taken: {taken}")
     if table.last_hand is not None:
         lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
     return lines
@@ -149,7 +181,7 @@ def hand_result_sentence(table: Table, hand: Hand) -> str:
     if summary.get("bidder") is None:
         return "Everyone passed; the hand was thrown in."
     who = seat_label(table, summary["bidder"], mention=False)
-    contract = contract_title(summary.get("contract"))
+    contract = contract_title(summary.get("contract"), rules.layout.nello_name)
     result = "made it" if summary.get("made") else "was set"
     reason = early_end_reason(hand).partition(": ")[2]  # why it ended before the last trick, if it did
     award = summary.get("award") or {}
@@ -219,7 +251,7 @@ def private_header(table: Table, seat: int) -> str:
              f"you are {table.seat_names[seat]}"]
     view = view_for(table.hand, seat, table.scores)
     if view["contract"]:
-        parts.append(f"Contract: {contract_title(view['contract'])}")
+        parts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
     return " · ".join(parts)
 
 
@@ -229,6 +261,8 @@ def turn_hint(table: Table, view: Mapping[str, Any]) -> str:
         if view["bid"] is None:
             return "No bids yet."
         return f"High bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}."
+    if view["phase"] == "exchange" and table.rules.layout.exchange is not None:
+        return table.rules.layout.exchange.describe  # e.g. Seventy-two's: no trump or count unless he must
     if view["phase"] == "play" and not view["trick"]:
         return "You lead."
     return ""
@@ -238,14 +272,16 @@ def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | N
     """A player's private message: where they sit, the whole game in text (score, bids or contract, the
     trick with its leader, the last trick, the last hand's result), `note` (what just happened to them),
     then what the moment asks of them."""
-    lines = [private_header(table, seat), *game_lines(table, view)]
+    assert table.hand is not None
+    lines = [private_header(table, seat), *game_lines(table, public_view(table.hand, table.scores))]
     if note:
         lines.append(note)
     if view["legal"]:
         verb = PHASE_VERBS.get(view["phase"], "act")
         lines.append(f"**Your turn to {verb}.** {turn_hint(table, view)}".strip())
-    elif view["out"] == seat:
-        lines.append("You sit out this hand: your partner plays Nello alone.")
+    elif seat in view["sitting_out"]:
+        nello = table.rules.layout.nello_name.capitalize()
+        lines.append(f"You sit out this hand: {seat_label(table, view['bidder'], mention=False)} plays {nello} alone.")
     elif (turn := table.turn()) is not None:
         lines.append(f"Waiting for {seat_label(table, turn, mention=False)}.")
     return "\n".join(line for line in lines if line)
@@ -292,7 +328,7 @@ def reminder_dm(table: Table) -> str:
 
 def taken_over(table: Table, seat: int, action: str) -> str:
     """A computer acted because the turn's time ran out twice."""
-    return f"⌛ Time ran out: a computer {action_phrase(action)} for {_who(table, seat)}."
+    return f"⌛ Time ran out: a computer {action_phrase(action, game_words(table.rules))} for {_who(table, seat)}."
 
 
 def away(table: Table, seat: int) -> str:

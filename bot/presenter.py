@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine import public_view
+
 from . import custom_ids, messages
 from .controls import MAX_BUTTONS, Control, page, turn_controls
 from .learn import ids as learn_ids
@@ -18,6 +20,7 @@ from .tables.events import (
     Back,
     Dealt,
     DmChanged,
+    Drawn,
     Ended,
     GameOver,
     HandOver,
@@ -30,7 +33,7 @@ from .tables.events import (
     TableShown,
     TakenOver,
 )
-from .wording import action_phrase
+from .wording import action_phrase, game_words
 
 # ---------------------------------------------------------------------- screens
 
@@ -139,7 +142,8 @@ def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
     view = table.view_for(seat)
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
-        buttons = control_buttons(table, page(turn_controls(view["phase"], view["legal"], view["hand"])))
+        controls = turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules))
+        buttons = control_buttons(table, page(controls))
         if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
             buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
     status = messages.turn_line(table, mention=False).removeprefix("Turn: ")
@@ -224,6 +228,8 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     (they tell of this moment); syncs show whatever the table's state is when they are carried out."""
     if isinstance(event, LobbyChanged | RematchOpened | DmChanged | TableShown):
         return [SyncTable()]
+    if isinstance(event, Drawn):
+        return [Post(messages.draw_text(table, event.rounds, event.dealer))]
     if isinstance(event, Dealt):
         return [*(SyncPanel(user, fresh=True) for user in _humans(table)), SyncTable()]
     if isinstance(event, Acted):
@@ -260,7 +266,9 @@ def _acted(table: Table, event: Acted) -> list[Work]:
     work: list[Work] = []
     row = table.seats[event.seat]
     if row.user_id is not None and not row.is_computer:
-        did = action_phrase(event.action)
+        # under stacking the note stays on screen past the next lead: it names no tile (RULES.md §11)
+        stacked = not event.complete and table.hand is not None and table.view_for(event.seat)["stacked"]
+        did = action_phrase(event.action, game_words(table.rules), name_tile=not stacked)
         note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
         work.append(SyncPanel(row.user_id, note))
     if event.complete:
@@ -269,9 +277,20 @@ def _acted(table: Table, event: Acted) -> list[Work]:
     user = table.seats[turn].user_id if turn is not None else None
     if user is not None and turn != event.seat:
         work.append(SyncPanel(user))
-    out = table.view_for(event.seat)["out"] if event.action.startswith("nello") else None
-    partner = table.seats[out].user_id if out is not None else None
-    if partner is not None and not table.seats[out].is_computer:  # type: ignore[index]
-        work.append(SyncPanel(partner, fresh=True))  # tell the partner they sit this one out
+    sitting_out = table.view_for(event.seat)["sitting_out"] if event.action.startswith("nello") else []
+    for out in sitting_out:  # tell Nello's partner (Pistol: every partner) they sit this one out
+        partner = table.seats[out].user_id
+        if partner is not None and not table.seats[out].is_computer:
+            work.append(SyncPanel(partner, fresh=True))
+    if _stacked_lead(table):  # the finished trick goes face down: off every panel that still shows it
+        work.extend(SyncPanel(other, fresh=True) for other in _humans(table)
+                    if other not in (row.user_id, user))
     work.append(SyncTable())
     return work
+
+
+def _stacked_lead(table: Table) -> bool:
+    """Whether the hand is stacked (RULES.md §11) and a trick has just been led after a finished one."""
+    hand = table.hand
+    return (hand is not None and not hand.complete and len(hand.trick) == 1 and bool(hand.tricks)
+            and public_view(hand)["stacked"])

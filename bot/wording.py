@@ -1,21 +1,49 @@
 """Words players read: button labels for engine actions, contract and bid names, score lines.
 
-The engine speaks hand-record notation ("nello doubles-low", "7-3/3"); this module is the one place
-that turns it into the vocabulary of BOT.md ("Nello", "Doubles low", "7-3 as 3").
+The engine speaks hand-record notation ("nello doubles-low", "7-3/3", "dip 3", "sevens-trump"); this module
+is the one place that turns it into the vocabulary of BOT.md ("Nello", "Doubles low", "7-3 as 3", "Dip",
+"Sevens trump"). Eighty-four calls Nello "Pistol": functions that may name it take the game's word for it
+(``rules.layout.nello_name``) as ``nello``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine import Rules
 
 SUIT_WORDS = ("Blanks", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "7s", "8s")
 _SUIT_BY_NAME = {name.lower(): index for index, name in enumerate(SUIT_WORDS[:7])}
-_CONTRACT_WORDS = {"doubles": "Doubles", "follow-me": "Follow me", "nello": "Nello", "sevens": "Sevens"}
+_CONTRACT_WORDS = {"doubles": "Doubles", "follow-me": "Follow me", "nello": "Nello", "sevens": "Sevens",
+                   "sevens-trump": "Sevens trump", "count": "Count"}
+# Calls that bid by name rather than number; a number after them is their worth in marks, not shown on
+# the button (only one worth is ever legal at a time): "plunge 5" is `Plunge`, "dip 3" is `Dip`.
+_NAMED_CALLS = ("plunge", "splash", "dip", "dive", "partner")
 _DOUBLES_WORDS = {"doubles-high": "Doubles high", "doubles-low": "Doubles low", "doubles-suit": "Doubles own suit"}
 _TILE = re.compile(r"^\d-\d$")
 _DECLARED = re.compile(r"^(\d-\d)/(\d)$")
 _MARKS = re.compile(r"^(\d+) marks?$")
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """What a game changes in the words: its name for Nello ("pistol" in Eighty-four) and the set's top
+    pip (a bare `7` is the 7s where the set has them, else a bid)."""
+
+    nello: str = "nello"
+    top: int = 6
+
+
+STANDARD_WORDS = GameWords()
+
+
+def game_words(rules: Rules) -> GameWords:
+    """The words of a table's game, from its rules."""
+    return GameWords(rules.layout.nello_name, rules.layout.tiles.top)
 
 
 def suit_word(text: str) -> str | None:
@@ -27,32 +55,48 @@ def suit_word(text: str) -> str | None:
     return None
 
 
-def contract_label(contract: str) -> str:
-    """A contract as its button label: `"fives"` -> `"Fives"`, `"follow-me"` -> `"Follow me"`."""
+def contract_label(contract: str, nello: str = "nello") -> str:
+    """A contract as its button label: `"fives"` -> `"Fives"`, `"follow-me"` -> `"Follow me"`,
+    `"sevens-trump"` -> `"Sevens trump"`; Nello by the game's word for it (`nello="pistol"`: `"Pistol"`)."""
     head, _, rest = contract.partition(" ")
+    if head == "nello":
+        return nello.capitalize()
     word = suit_word(head) or _CONTRACT_WORDS.get(head, head.capitalize())
     if head == "follow-me" and rest == "doubles-suit":
         return "Follow me (doubles a suit)"
     return word
 
 
-def contract_title(contract: str | None) -> str | None:
-    """A contract in prose: `"nello doubles-low"` -> `"Nello (doubles low)"`."""
+def nello_choice(rest: str) -> str:
+    """How Nello's doubles or low number are named: `"doubles-low"` -> `"Doubles low"`, `"threes-low"` ->
+    `"Threes low"` (Geezer: every tile bearing a three ranks low in its other suit)."""
+    if rest in _DOUBLES_WORDS:
+        return _DOUBLES_WORDS[rest]
+    number, _, low = rest.rpartition("-")
+    if low == "low" and suit_word(number):
+        return f"{suit_word(number)} low"
+    return rest
+
+
+def contract_title(contract: str | None, nello: str = "nello") -> str | None:
+    """A contract in prose: `"nello doubles-low"` -> `"Nello (doubles low)"`, `"nello threes-low"` ->
+    `"Nello (threes low)"`; in Eighty-four (`nello="pistol"`) `"Pistol (doubles low)"`."""
     if not contract:
         return None
     head, _, rest = contract.partition(" ")
-    label = contract_label(contract)
-    if head == "nello" and rest in _DOUBLES_WORDS:
-        return f"{label} ({_DOUBLES_WORDS[rest].lower()})"
+    label = contract_label(contract, nello)
+    if head == "nello" and rest:
+        return f"{label} ({nello_choice(rest).lower()})"
     return label
 
 
 def bid_label(call: str) -> str:
-    """A call as its button label: `"pass"` -> `"Pass"`, `"plunge 5"` -> `"Plunge"`, `"64 fives"` -> `"64 Fives"`."""
+    """A call as its button label: `"pass"` -> `"Pass"`, `"plunge 5"` -> `"Plunge"`, `"dip"` -> `"Dip"`,
+    `"partner"` -> `"Partner"`, `"64 fives"` -> `"64 Fives"`; numbers as they are (`"21"`, `"42"` in Moon)."""
     if call == "pass":
         return "Pass"
     head, _, rest = call.partition(" ")
-    if head in ("plunge", "splash"):
+    if head in _NAMED_CALLS:
         return head.capitalize()
     if _MARKS.match(call):
         return call
@@ -71,8 +115,18 @@ def tile_label(action: str) -> str:
     return action
 
 
-def action_label(action: str) -> str:
-    """Any engine action as a button label."""
+def is_contract(action: str, words: GameWords = STANDARD_WORDS) -> bool:
+    """Whether an action names a contract rather than bids. Suits 0-6 are words in the engine's actions;
+    a bare number is a bid unless it is a suit of 7s or 8s this set has (Moon's `7` is a bid of 7 tricks,
+    Geezer's `7` is the 7s)."""
+    head, _, rest = action.partition(" ")
+    if head.isdigit():
+        return not rest and 7 <= int(head) <= words.top
+    return head in _CONTRACT_WORDS or suit_word(head) is not None
+
+
+def action_label(action: str, words: GameWords = STANDARD_WORDS, phase: str | None = None) -> str:
+    """Any engine action as a button label. `phase` "auction" reads every action as a call."""
     if action == "take":
         return "Take widow"
     if action == "keep":
@@ -81,23 +135,23 @@ def action_label(action: str) -> str:
         return f"Take {action.removeprefix('take ')}"
     if _TILE.match(action) or _DECLARED.match(action) or action.startswith("discard "):
         return tile_label(action)
-    head = action.partition(" ")[0]
-    if head in _CONTRACT_WORDS or suit_word(head):
-        if not head.isdigit() or " " not in action:
-            return contract_label(action)
+    if phase != "auction" and is_contract(action, words):
+        return contract_label(action, words.nello)
     return bid_label(action)
 
 
 def submenu_label(action: str) -> str:
-    """The label of an action shown inside its group: `"nello doubles-low"` -> `"Doubles low"`."""
+    """The label of an action shown inside its group: `"nello doubles-low"` -> `"Doubles low"`,
+    `"nello threes-low"` -> `"Threes low"`, `"64 fives"` -> `"Fives"`, a bid in a range of bids -> itself."""
     head, _, rest = action.partition(" ")
-    if rest in _DOUBLES_WORDS:
-        return _DOUBLES_WORDS[rest]
-    return suit_word(rest) or rest
+    if head == "nello":
+        return nello_choice(rest)
+    return suit_word(rest) or bid_label(action)
 
 
-def action_phrase(action: str) -> str:
-    """What a player did, after a name: `"bid 31"`, `"passed"`, `"called Fives"`, `"played 6-4"`."""
+def action_phrase(action: str, words: GameWords = STANDARD_WORDS, *, name_tile: bool = True) -> str:
+    """What a player did, after a name: `"bid 31"`, `"passed"`, `"called Fives"`, `"played 6-4"`,
+    `"bid Dip"`, `"called Pistol (doubles low)"`; `name_tile=False`: `"played a tile"` (stacking)."""
     if action == "pass":
         return "passed"
     if action == "take":
@@ -109,10 +163,9 @@ def action_phrase(action: str) -> str:
     if action.startswith("discard "):
         return "discarded a tile"
     if _TILE.match(action) or _DECLARED.match(action):
-        return f"played {tile_label(action)}"
-    head = action.partition(" ")[0]
-    if head in _CONTRACT_WORDS or (suit_word(head) and " " not in action):
-        return f"called {contract_title(action)}"
+        return f"played {tile_label(action)}" if name_tile else "played a tile"
+    if is_contract(action, words):
+        return f"called {contract_title(action, words.nello)}"
     return f"bid {bid_label(action)}"
 
 

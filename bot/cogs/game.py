@@ -35,9 +35,9 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
 
     @app_commands.command(name="new", description="Open a table of 42 in this channel")
     @app_commands.describe(
-        preset="Which game: standard (default), tournament, three-hand, big-game, eighty-eight",
+        preset="Which game (standard by default); `/42 rules` describes each",
         target="Marks (or points, in a points game) to win",
-        options="House rules as name=value, e.g. nello=off plunge=off forced_bid=on (computers=easy for gentler computers)",
+        options="House rules as name=value, e.g. nello=off sevens_trump=on players=6 (suggested as you type)",
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def new(

@@ -8,10 +8,11 @@ from anyone's tiles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import Hand, count_points, view_for
+from engine import Hand, count_points, public_view, view_for
 
 from ..wording import bid_label, contract_title
 from .scenes import GameEndScene, HandEndScene, HandScene, PanelScene, SeatInfo, TableScene
@@ -41,7 +42,7 @@ def top_pip(table: Table) -> int:
     return table.rules.layout.tiles.top
 
 
-def bid_text(table: Table, view: dict) -> str | None:
+def bid_text(table: Table, view: Mapping[str, Any]) -> str | None:
     """`"31 by Alice"`."""
     if view.get("bid") is None or view.get("bidder") is None:
         return None
@@ -59,13 +60,18 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
         playable = frozenset(action.split("/")[0] for action in view["legal"])
     title = f"{table.seat_names[seat]} · hand {table.hand_no + 1}"
     if view["contract"]:
-        title += f" · {contract_title(view['contract'])}"
+        title += f" · {contract_title(view['contract'], table.rules.layout.nello_name)}"
     return HandScene(tiles, frozenset(view["trumps"]), playable, title, top_pip(table),
                      counting=table.rules.layout.tiles.count_total > 0)
 
 
 def table_scene(table: Table, status: str) -> TableScene:
-    """The public table: the auction or the trick in progress, the last trick, bid, contract and score."""
+    """The public table: the auction or the trick in progress, the last trick, bid, contract and score.
+
+    Built from the engine's public view only, so it shows what everyone may see: under stacking (RULES.md
+    §11) no finished trick but the one just played, and tricks taken instead of points; the seats sitting
+    out (Pistol: every partner of the bidder); Seventy-two's discards turned face up, and their count.
+    """
     hand = table.hand
     seats = seat_infos(table)
     rules = table.rules
@@ -73,8 +79,7 @@ def table_scene(table: Table, status: str) -> TableScene:
         return TableScene(seats=seats, dealer=0, turn=None, status=status, score_kind=rules.scoring,
                           team_names=tuple(rules.team_names), scores=tuple(table.scores),
                           target=rules.target, top=top_pip(table), phase="over")
-    view = view_for(hand, 0, table.scores)  # only its public parts are read below
-    stacked = _stacked(hand)
+    view = public_view(hand, table.scores)
     last: dict[int, str] = {}
     last_winner = last_leader = None
     if view["tricks"]:
@@ -82,6 +87,8 @@ def table_scene(table: Table, status: str) -> TableScene:
         last = dict(zip(done["seats"], done["tiles"], strict=False))
         last_winner, last_leader = done["winner"], done["leader"]
     phase = "over" if view["complete"] else view["phase"]
+    face_up = tuple(view["exchange"]["discard"]) if view["exchange"] else ()
+    out = view["sitting_out"]
     return TableScene(
         seats=seats,
         dealer=view["dealer"],
@@ -90,13 +97,14 @@ def table_scene(table: Table, status: str) -> TableScene:
         last_trick=last,
         last_winner=last_winner,
         bid=bid_text(table, view),
-        contract=contract_title(view["contract"]),
+        contract=contract_title(view["contract"], table.rules.layout.nello_name),
         score_kind=rules.scoring,
         team_names=tuple(rules.team_names),
         scores=tuple(table.scores),
         target=rules.target,
-        hand_points=None if stacked or phase == "auction" else tuple(view["points"]),
-        out=view["out"],
+        hand_points=None if view["points"] is None or phase == "auction" else tuple(view["points"]),
+        out=out[0] if len(out) == 1 else None,
+        sitting_out=frozenset(out),
         status=status,
         top=top_pip(table),
         phase=phase,
@@ -104,8 +112,10 @@ def table_scene(table: Table, status: str) -> TableScene:
         bidder=view["bidder"],
         leader=view["trick"][0]["seat"] if view["trick"] else None,
         last_leader=last_leader,
-        stacked=stacked,
-        tricks_taken=None if phase == "auction" else tricks_taken(view, table),
+        stacked=view["stacked"],
+        tricks_taken=None if phase == "auction" else tuple(view["tricks_taken"]),
+        face_up=face_up,
+        discard_points=sum(count_points(tile) for tile in face_up),
         reason=early_end_reason(hand) if view["complete"] else "",
     )
 
@@ -123,7 +133,7 @@ def panel_scene(table: Table, seat: int, status: str, note: str = "") -> PanelSc
     return PanelScene(table=table_scene(table, status), hand=replace(hand, title=title), seat=seat, note=note)
 
 
-def latest_calls(view: dict) -> tuple[str | None, ...]:
+def latest_calls(view: Mapping[str, Any]) -> tuple[str | None, ...]:
     """Each seat's latest call in the auction so far ("Pass", "31"), None for a seat yet to call.
 
     Calls go round from the dealer's left; a seat that passed is skipped (the Big Game's open auction goes
@@ -147,20 +157,6 @@ def _next_in(seat: int, players: int, passed: set[int]) -> int:
         if candidate not in passed:
             return candidate
     return (seat + 1) % players
-
-
-def tricks_taken(view: dict, table: Table) -> tuple[int, ...]:
-    """Tricks each team has taken this hand."""
-    counts = [0] * len(table.rules.team_names)
-    for done in view["tricks"]:
-        counts[table.rules.team_of(done["winner"])] += 1
-    return tuple(counts)
-
-
-def _stacked(hand: Hand) -> bool:
-    """Whether the ``stacking`` house rule hides finished tricks in this hand (until it is over)."""
-    threshold = {"marks": 1, "two-marks": 2}.get(hand.rules.options.stacking)
-    return bool(threshold and hand.high is not None and hand.high.marks >= threshold and not hand.complete)
 
 
 def early_end_reason(hand: Hand) -> str:
@@ -196,7 +192,7 @@ def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
         team_names=tuple(rules.team_names),
         bidder=summary["bidder"],
         bid=bid_label(summary["bid"]) if summary.get("bid") else None,
-        contract=contract_title(summary.get("contract")),
+        contract=contract_title(summary.get("contract"), rules.layout.nello_name),
         made=summary.get("made"),
         points=tuple(summary["points"]),
         counts=tuple(tuple(c) for c in counts),

@@ -38,6 +38,19 @@ class Started(TableEvent):
 
 
 @dataclass(frozen=True)
+class Drawn(TableEvent):
+    """Before the first deal the players drew for the first dealer (`mode` "dealer") and the teams
+    ("partners"), RULES.md §11. `rounds` lists each round of drawing as [name, tile] pairs; `seating[seat]`
+    is the seat that player held in the lobby; `dealer` deals the first hand."""
+
+    kind: ClassVar[str] = "drawn"
+    mode: str
+    rounds: list[list[list[str]]]
+    seating: list[int]
+    dealer: int
+
+
+@dataclass(frozen=True)
 class Dealt(TableEvent):
     """Hand `hand_no` (from 0) was dealt."""
 
@@ -157,8 +170,8 @@ class TableShown(TableEvent):
 
 EVENT_TYPES: dict[str, type[TableEvent]] = {
     cls.kind: cls
-    for cls in (LobbyChanged, Started, Dealt, Acted, HandOver, GameOver, Ended, IdleClosed, Reminded, TakenOver,
-                Away, Back, Left, RematchOpened, DmChanged, TableShown)
+    for cls in (LobbyChanged, Started, Drawn, Dealt, Acted, HandOver, GameOver, Ended, IdleClosed, Reminded,
+                TakenOver, Away, Back, Left, RematchOpened, DmChanged, TableShown)
 }
 
 

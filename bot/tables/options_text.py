@@ -11,11 +11,13 @@ Players type `nello=off plunge=on timer=90s computers=easy`. Three kinds of entr
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Rules, RulesError
+from engine import DEFAULT_PRESET, Rules, RulesError
+from engine.options import SPECS
 
 DEFAULT_TURN_SECONDS = 120
 DEFAULT_IDLE_SECONDS = 24 * 3600
@@ -33,14 +35,10 @@ _TRUE = {"on", "true", "yes", "y", "1"}
 _FALSE = {"off", "false", "no", "n", "0"}
 _PAIR = re.compile(r"\s*([A-Za-z_-]+)\s*[=:]\s*([^\s;]+)\s*")
 
-# The values each word-valued option takes (RULES.md §10), for suggestions while typing.
-WORD_VALUES = {
-    "scoring": ("marks", "points"),
-    "made_scores": ("taken", "bid"),
-    "follow_me_doubles": ("high", "suit"),
-    "nello": ("on", "off", "forced-only"),
-    "nello_doubles": ("high,low,suit", "high,low", "high", "low", "suit"),
-}
+# RULES.md §11's house rules, suggested right after a game's own options.
+HOUSE_RULES = ("sevens_trump", "mark_raise", "stacking", "draw", "nello_low")
+# The lists worth suggesting for a list-valued option (the engine's specs give the words of the others).
+LIST_VALUES = {"nello_doubles": ("high,low,suit", "high,low", "high", "low", "suit")}
 
 
 @dataclass(frozen=True)
@@ -142,7 +140,20 @@ def parse_options(preset: str, text: str | None) -> dict[str, Any]:
         if name not in Rules.option_names():
             raise RulesError(f"unknown option {match[1]!r}: options are {', '.join(Rules.option_names())}")
         overrides[name] = _value(name, match[2], base.get(name))
+        _check(preset, name, overrides[name])
     return overrides
+
+
+def _check(preset: str, name: str, value: Any) -> None:
+    """RulesError with the engine's sentence if `preset` refuses this one option (another game's option, a
+    value the game rules out), switches named on/off as players type them."""
+    try:
+        Rules.from_preset(preset, {name: value})
+    except RulesError as error:
+        if SPECS[name].kind != "bool":
+            raise
+        words = re.sub(r"\btrue\b", "on", re.sub(r"\bfalse\b", "off", str(error)))
+        raise RulesError(words.replace(f"{name} = ", f"{name}=")) from None
 
 
 def _value(name: str, raw: str, current: Any) -> Any:
@@ -174,33 +185,72 @@ def describe_duration(seconds: int | None) -> str:
 
 
 def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
-    """Completions for the options text: what is typed so far plus one more `name=value`, changing a default."""
+    """Completions for the options text: what is typed so far plus one more `name=value` that changes a
+    default of `preset` and that the preset accepts (Moon's `shoot_over`, Eighty-four's `players=6`, the
+    house rules of RULES.md §11); the game's own options come first."""
+    choices = preset_choices(preset)
+    if choices is None:
+        return []
+    done, _, partial = typed.rpartition(" ")
+    partial = partial.lower()
+    taken = {chunk.split("=")[0] for chunk in done.split() if "=" in chunk}
+    name_typed, equals, value_typed = partial.partition("=")
+    suggestions = []
+    if "computers" not in taken and "computers=easy".startswith(partial[:9] or "c"):
+        suggestions.append(f"{done} computers=easy".strip())
+    for text in choices:
+        name, _, value = text.partition("=")
+        if name in taken:
+            continue
+        if (value.startswith(value_typed) and name == name_typed) if equals else name.startswith(name_typed):
+            suggestions.append(f"{done} {text}".strip())
+    for setting in ("timer=off", "timer=5m", "idle=2h", "hints=on"):
+        name = setting.split("=")[0]
+        if name not in taken and setting.startswith(partial) and partial:
+            suggestions.append(f"{done} {setting}".strip())
+    return [text[:100] for text in suggestions[:limit]]
+
+
+@functools.cache
+def preset_choices(preset: str) -> tuple[str, ...] | None:
+    """Every `name=value` that changes one of `preset`'s defaults and that the preset accepts, the game's own
+    options first, then the house rules of RULES.md §11; None for an unknown preset. Values come from the
+    engine's option specs."""
     try:
         rules = Rules.from_preset(preset)
     except RulesError:
-        return []
-    done, _, partial = typed.rpartition(" ")
-    taken = {chunk.split("=")[0] for chunk in done.split() if "=" in chunk}
-    suggestions = []
-    if "computers" not in taken and "computers=easy".startswith(partial.lower()[:9] or "c"):
-        suggestions.append(f"{done} computers=easy".strip())
-    for setting in ("timer=off", "timer=5m", "idle=2h", "hints=on"):
-        name = setting.split("=")[0]
-        if name not in taken and setting.startswith(partial.lower()) and partial:
-            suggestions.append(f"{done} {setting}".strip())
+        return None
+    own: list[str] = []
+    common: list[str] = []
     for name in Rules.option_names():
-        if name == "target" or name in taken:
+        if name == "target":
             continue
-        current = rules.get(name)
-        if isinstance(current, bool):
-            values: tuple[str, ...] = ("off",) if current else ("on",)
-        elif name in WORD_VALUES:
-            shown = ",".join(current) if isinstance(current, list) else str(current)
-            values = tuple(v for v in WORD_VALUES[name] if v != shown)
-        else:
-            values = (str(current),)
-        for value in values:
-            text = f"{name}={value}"
-            if text.startswith(partial.lower()) or name.startswith(partial.lower().split("=")[0]):
-                suggestions.append(f"{done} {text}".strip())
-    return [text[:100] for text in suggestions[:limit]]
+        for value in _values_to_offer(name, rules.get(name)):
+            override = {name: _value(name, value, rules.get(name))}
+            if not _accepts(preset, override):
+                continue
+            (common if _accepts(DEFAULT_PRESET, override) else own).append(f"{name}={value}")
+    house = [text for text in common if text.partition("=")[0] in HOUSE_RULES]
+    return (*own, *house, *(text for text in common if text not in house))
+
+
+def _accepts(preset: str, override: dict[str, Any]) -> bool:
+    try:
+        Rules.from_preset(preset, override)
+    except RulesError:
+        return False
+    return True
+
+
+def _values_to_offer(name: str, current: Any) -> tuple[str, ...]:
+    """The values worth suggesting for an option: the other switch position, the other words, the default
+    number (to edit)."""
+    if isinstance(current, bool):
+        return ("off",) if current else ("on",)
+    spec = SPECS[name]
+    if name in LIST_VALUES:
+        shown = ",".join(current)
+        return tuple(v for v in LIST_VALUES[name] if v != shown)
+    if spec.kind == "choice":
+        return tuple(str(c) for c in spec.choices if c != current)
+    return (str(current),)

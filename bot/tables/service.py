@@ -59,6 +59,7 @@ from .model import Table
 from .options_text import COMPUTER_LEVELS, TableSettings, read_options
 from .ownership import Ownership, SoleOwner, Turnover
 from .pools import WorkerPlan
+from .seating import first_seating
 from .tally import tally
 from .timers import Due, TurnClock
 
@@ -469,14 +470,17 @@ class TableService:
             raise Refusal("Only the host can start the game.")
         if not table.full:
             raise Refusal("Every seat needs a player first (`Add computer` fills one).")
-        self._seat_computers(table)
         rng = self._rng_for(table, "start")
-        game = Game.new(table.rules, rng)
-        first_dealer = game.dealer
-        hand = game.deal(rng)
-        after = replace(table, game=game, hand=hand, status="playing")
-        change = Change(table.id).start_game(first_dealer, write_record(hand))
-        await self._save(table, after, change, [Started(), Dealt(0)], human=True)
+        seating = first_seating(table, rng)  # the table's `draw` may move players and pick the first dealer
+        hand = seating.game.deal(rng)
+        after = replace(table, seats=seating.seats, game=seating.game, hand=hand, status="playing")
+        self._seat_computers(after)
+        change = Change(table.id)
+        for row in seating.moved(table.seats):
+            change.put_seat(row)
+        change.start_game(seating.game.dealer, write_record(hand))
+        drawn = [seating.drawn] if seating.drawn is not None else []
+        await self._save(table, after, change, [*drawn, Started(), Dealt(0)], human=True)
 
     def _rng_for(self, table: Table, moment: str) -> random.Random:
         """The randomness for one deal: the service's, or with a seed, the table's own for that moment."""

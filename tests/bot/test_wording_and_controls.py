@@ -46,7 +46,7 @@ def test_a_tile_held_twice_gets_one_button():
 
 
 def test_long_lists_are_paged():
-    controls = turn_controls("auction", ["pass", *map(str, range(42, 67))], [])
+    controls = turn_controls("auction", ["pass", *(f"{n} marks" for n in range(2, 28))], [])
     first = page(controls)
     assert len(first) <= MAX_BUTTONS and first[-1].label == "More ›"
     second = page(controls, 1)

@@ -1,0 +1,44 @@
+"""Where players sit for the first hand and who deals it: the table option `draw` (RULES.md §11).
+
+With `draw = "off"` players keep the seats they took and the first dealer is chosen at random. With
+`"dealer"` or `"partners"` the engine's draw (`engine.draw`) decides: everyone draws a tile, the highest
+deals first, and under `"partners"` the draw also makes the teams, so players move to the seats it gives
+them. The draw is told to the table (`Drawn`) before the first deal; replay never sees it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine import Game
+from engine.draw import draw_seats
+
+from ..storage import SeatRow
+from .events import Drawn
+from .model import Table
+
+
+@dataclass(frozen=True)
+class FirstSeating:
+    """The seats for the game (seat -> row), the game to deal from, and the draw to tell (None: no draw)."""
+
+    seats: dict[int, SeatRow]
+    game: Game
+    drawn: Drawn | None
+
+    def moved(self, before: dict[int, SeatRow]) -> list[SeatRow]:
+        """The rows whose seat the draw changed."""
+        return [row for seat, row in sorted(self.seats.items()) if before.get(seat) != row]
+
+
+def first_seating(table: Table, rng: random.Random) -> FirstSeating:
+    """Seat a full table for its first hand as its `draw` option says."""
+    rules = table.rules
+    if rules.options.draw == "off":
+        return FirstSeating(dict(table.seats), Game.new(rules, rng), None)
+    draw = draw_seats(rules, rng)
+    seats = {seat: replace(table.seats[player], seat=seat) for seat, player in enumerate(draw.seating)}
+    rounds = [[[table.seats[player].name, tile] for player, tile in drawn] for drawn in draw.rounds]
+    game = Game(rules, draw.first_dealer, (), (0,) * rules.teams)
+    return FirstSeating(seats, game, Drawn(rules.options.draw, rounds, list(draw.seating), draw.first_dealer))
