@@ -1,6 +1,6 @@
 """How strong are the computer players? Duplicate matches with full auctions, and the solver's speed.
 
-    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
+    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300 | --samples N] [--pairing strong-easy]
                                   [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
                                   [--table-bidding VARIANT N] [--opponent-cmd 'CMD ...']
                                   [--tables N [--presets P ...] [--levels L ...]]
@@ -12,6 +12,9 @@ each side's bids, the rate at which each side sets the other, and A's game win r
 (each seed played twice, seats swapped).
 ``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
+``--samples N`` gives strong a fixed work per decision (N solved samples, reseeded per decision) instead of a
+clock: where both tables of a deal have the same calls and contract they then play alike, so a bidding
+comparison (``strong-strong-play``) is not blurred by the play's luck on those deals.
 ``--opponent-cmd 'CMD'`` seats an outside program that speaks PLAYER-PROTOCOL.md (views written exactly as the
 protocol writes them) as level ``ext`` (it bids, declares and plays) or ``ext-play`` (easy's auction and contract,
 its card play): pairings ``strong-ext`` and ``strong-play-ext``. One copy of the program runs per worker process.
@@ -291,7 +294,9 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     b_bids = sum(r["b_bids"] for r in pairs)
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
-    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time) "
+    work = f"strong: {SAMPLES} samples a decision" if SAMPLES else \
+        f"budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time)"
+    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, {work} "
           f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
     unit = "score" if rules_for(variant, True).scoring == "points" else "marks"  # what a hand's award counts
     print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
