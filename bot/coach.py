@@ -13,6 +13,7 @@ import io
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Protocol, cast
@@ -39,7 +40,8 @@ from .pictures.review import render_review
 from .pictures.scenes import SeatInfo
 from .storage import Storage, TableRow
 from .storage import learning as kept
-from .tables import Table
+from .tables import Table, TableListener
+from .tables.service import Published
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 256
@@ -103,6 +105,38 @@ async def reply(interaction: discord.Interaction, text: str, **extras: Any) -> N
         await interaction.followup.send(text, ephemeral=True, **extras)
     else:
         await interaction.response.send_message(text, ephemeral=True, **extras)
+
+
+class RatingOnGameOver:
+    """The table listener the bot hands its table service: passes every event on to the delivery and, when
+    a game is over, rates the server's finished games in the background (a rating is updated per
+    finished game, not only when someone next reads one; a game missed here, say by a restart, is rated
+    at the next reading, since each game is rated once whoever gets there first)."""
+
+    def __init__(self, storage: Storage, inner: TableListener):
+        self.storage = storage
+        self.inner = inner
+        self._rating: set[asyncio.Task[int]] = set()
+
+    def publish(self, table: Table, events: Sequence[Published]) -> None:
+        """Pass the events on; after a game's end, start rating its server (never waits)."""
+        self.inner.publish(table, events)
+        if any(published.event.kind == "game_over" for published in events):
+            task = asyncio.get_running_loop().create_task(self._rate(table.guild_id), name=f"rate-{table.guild_id}")
+            self._rating.add(task)
+            task.add_done_callback(self._rating.discard)
+
+    async def _rate(self, guild_id: int) -> int:
+        try:
+            return await kept.rate_finished(self.storage, guild_id)
+        except Exception:  # the ratings are derived: the next reading rates the game instead
+            log.exception("rating the finished games of server %s failed", guild_id)
+            return 0
+
+    async def settled(self) -> None:
+        """Wait for the ratings under way (tests; a clean stop)."""
+        while self._rating:
+            await asyncio.gather(*self._rating, return_exceptions=True)
 
 
 class Coach:

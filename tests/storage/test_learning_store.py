@@ -3,6 +3,7 @@ stored ratings equal to a recomputation from the stored games, and hints noted p
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot.learn.ratings import Rating
@@ -74,3 +75,21 @@ async def test_hints_are_noted_per_decision(database_url):
         assert await kept.hints_shown(storage, table_id, 1, 0) == frozenset()
     finally:
         await storage.close()
+
+
+async def test_two_processes_rating_at_once_rate_each_game_once_in_a_recomputable_order(database_url):
+    first, second = await Storage.open(database_url), await Storage.open(database_url)
+    try:
+        # newcomers shared between games: a game rated from a stale rating would lose the other's update
+        seatings = [[1, 2, 3, 4], [1, None, 5, None], [2, 5, 1, None], [3, 1, None, 5], [5, 2, 4, 1], [4, 3, 2, 1]]
+        for number, users in enumerate(seatings):
+            await _finished_game(first, 20 + number, users, seed=10 + number)
+        counts = await asyncio.gather(*(kept.rate_finished(store, GUILD) for store in (first, second, first, second)))
+        assert sum(counts) == len(seatings)
+        stored = await kept.ratings(second, GUILD)
+        assert {user: rating.games for user, rating in stored.items()} == {
+            user: sum(user in users for users in seatings) for user in range(1, 6)}
+        assert (await kept.recompute(first, GUILD)).ratings == stored
+    finally:
+        await first.close()
+        await second.close()
