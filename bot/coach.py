@@ -163,8 +163,9 @@ class Coach:
         try:
             if clicked is None:
                 raise Refused("That button isn't one I know.")
-            if clicked.kind == ids.HELP:
-                await self.help(interaction, clicked.numbers[0] or 0, edit=True)
+            if clicked.kind == ids.HELP:  # no page: the lobby's `How to play` (a new private message)
+                page = clicked.numbers[0]
+                await self.help(interaction, page or 0, edit=page is not None)
             elif clicked.kind == ids.REVIEW and len(clicked.numbers) == 3:
                 table_id, hand_no, seat = clicked.numbers
                 await self.review(interaction, table_id or 0, hand_no or 0, seat)
