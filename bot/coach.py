@@ -369,4 +369,4 @@ def _stored(table: kept.FinishedTable) -> StoredGame:
     )
     return StoredGame(table.table_id, table.channel_id, table.closed_at, table.variant, table.rules, names,
                       tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)), table.scores,
-                      table.winner, table.hands)
+                      table.winner, table.hands, table.hints)

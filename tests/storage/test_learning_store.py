@@ -16,7 +16,8 @@ from engine.ai.easy import EasyPlayer
 GUILD = 5
 
 
-async def _finished_game(storage: Storage, channel: int, users: list[int | None], seed: int) -> int:
+async def _finished_game(storage: Storage, channel: int, users: list[int | None], seed: int, hints: bool = False
+                         ) -> int:
     """A whole standard game to 1 mark played by easy computers, stored as the bot stores one; `users`
     names who sat at each seat (None: a computer)."""
     rules = Rules.from_preset("standard", {"target": 1, "forced_bid": True})
@@ -27,7 +28,8 @@ async def _finished_game(storage: Storage, channel: int, users: list[int | None]
     seats = [SeatRow(seat, f"p{user}" if user else f"Computer {seat}", user_id=user,
                      computer_level=None if user else "strong") for seat, user in enumerate(users)]
     table_id = await storage.create_table(guild_id=GUILD, channel_id=channel, host_id=1, variant="standard",
-                                          rules=rules.overrides(), computer_level="strong", seats=seats)
+                                          rules=rules.overrides(), computer_level="strong", seats=seats,
+                                          hints=hints)
     records = game.records
     await storage.commit(Change(table_id).start_game(0, records[0]))
     for number, record in enumerate(records[:-1]):
@@ -64,10 +66,13 @@ async def test_ratings_are_rated_once_and_recompute_identically(database_url):
         await storage.close()
 
 
-async def test_hints_are_noted_per_decision(database_url):
+async def test_hints_are_noted_per_decision_and_a_game_with_hints_is_marked(database_url):
     storage = await Storage.open(database_url)
     try:
-        table_id = await _finished_game(storage, 12, [1, None, None, None], seed=3)
+        table_id = await _finished_game(storage, 12, [1, None, None, None], seed=3, hints=True)
+        plain = await _finished_game(storage, 13, [1, None, None, None], seed=4)
+        assert [(g.game_id, g.hints) for g in await kept.games_of(storage, GUILD, 1)] == [(table_id, True),
+                                                                                          (plain, False)]
         await kept.note_hint(storage, table_id, 0, 0, "play:4")
         await kept.note_hint(storage, table_id, 0, 0, "play:4")  # noted twice is noted once
         await kept.note_hint(storage, table_id, 0, 0, "call:0")
