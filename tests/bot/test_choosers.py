@@ -106,6 +106,38 @@ async def test_many_seats_share_the_workers_workspaces():
         picker.close()
 
 
+async def test_in_a_process_pool_each_worker_holds_one_workspace_for_every_seat():
+    import multiprocessing
+
+    from bot.config import Config
+    from tests.bot.computer_views import worker_workspaces
+
+    plan = Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "processes:2"}).computer_workers
+    assert plan == WorkerPlan(PROCESSES, 2)
+    before = Workspace.made
+    picker = chooser(fixed_strong, plan=plan)
+    tables = [FakeTable(t) for t in range(30)]
+    sample = [v for v in views("standard", 22, 40) if v["phase"] == "play"]
+    loop = asyncio.get_running_loop()
+    try:
+        for table in tables:
+            for seat in range(4):
+                picker.seat(table, seat, "strong")
+        decided = await asyncio.gather(*(
+            picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False)
+        ))
+        assert len(decided) >= 10 and all(a in v["legal"] for a, v in zip(decided, sample, strict=False))
+        with multiprocessing.get_context("spawn").Manager() as manager:
+            barrier = manager.Barrier(2)
+            reports = await asyncio.gather(*(
+                loop.run_in_executor(picker.pool, worker_workspaces, barrier) for _ in range(2)))
+        assert {pid for pid, _, _ in reports} == set(picker.pool._processes)  # both workers answered
+        assert [(made, live) for _, made, live in reports] == [(1, 1), (1, 1)]  # one each, for 120 seats
+        assert Workspace.made == before  # the bot's own process searched nothing
+    finally:
+        picker.close()
+
+
 def test_a_factory_that_cannot_make_a_level_falls_back_to_a_weaker_one():
     def picky(level, seed):
         if level == "strong":
