@@ -244,6 +244,21 @@ def test_a_budget_clock_counts_cpu_time_until_the_answer_is_due():
     assert not BudgetClock(None).due()
 
 
+def test_a_budget_is_the_deciding_threads_cpu_time_not_the_wall_clock(monkeypatch):
+    import types
+
+    from bot.tables import decisions
+
+    fake = types.SimpleNamespace(thread_time=lambda: 7.0, monotonic=lambda: 1000.0, perf_counter=lambda: 1000.0)
+    monkeypatch.setattr(decisions, "time", fake)
+    clock = BudgetClock(answer_by=2000.0)
+    assert clock() == 7.0
+    fake.monotonic = fake.perf_counter = lambda: 1900.0  # the wall clock moves on; the thread did not run
+    assert clock() == 7.0 and not clock.due()
+    fake.thread_time = lambda: 7.25
+    assert clock() == 7.25
+
+
 def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_cut():
     given = []
 
