@@ -200,7 +200,9 @@ def computers_line(log: str) -> str:
     """The bot's last counters line of its computer players (budgets given, CPU used, late and cut
     decisions; docs/computer-scheduling.md), or a note that there is none."""
     found = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: decisions=" in line]
-    return found[-1] if found else "(no counters line in the bot's log)"
+    spread = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: budgets over" in line]
+    return (found[-1] if found else "(no counters line in the bot's log)") + (f"\n                 {spread[-1]}"
+                                                                              if spread else "")
 
 
 def fmt_load(load: tuple[float, float, float]) -> str:

@@ -180,21 +180,30 @@ class Governor:
             share = max(MIN_SHARE, min(1.0, outcome.cpu / outcome.wall))
             self.share += SMOOTHING * (share - self.share)
 
-    def run_deciles(self) -> tuple[float, float, float]:
-        """p10, p50 and p90 of every budget admitted since start-up (to the millisecond below; nearest rank,
-        as `_deciles`)."""
+    def run_quantiles(self, qs: tuple[float, ...]) -> list[float]:
+        """The quantiles `qs` of every budget admitted since start-up (to the millisecond below; nearest
+        rank, as `_deciles`); zeros before any."""
         total = sum(self.histogram)
-        if not total:
-            return 0.0, 0.0, 0.0
         out = []
-        for q in (0.1, 0.5, 0.9):
+        for q in qs:
             rank, seen = min(total - 1, int(q * total)), 0
             for ms, count in enumerate(self.histogram):
                 seen += count
                 if seen > rank:
                     out.append(float(ms))
                     break
-        return out[0], out[1], out[2]
+        return out if total else [0.0] * len(qs)
+
+    def run_deciles(self) -> tuple[float, float, float]:
+        """p10, p50 and p90 of every budget admitted since start-up."""
+        p10, p50, p90 = self.run_quantiles((0.1, 0.5, 0.9))
+        return p10, p50, p90
+
+    def spread_line(self) -> str:
+        """The budgets of the whole run as ten equally likely values (the 5th to the 95th percentile in steps
+        of 10), for `benchmarks/strength.py --budget-ms` to play strong at the budgets this run gave."""
+        values = self.run_quantiles(tuple((2 * i + 1) / 20 for i in range(10)))
+        return "computers: budgets over the run, ms (p5 to p95 in steps of 10): " + ",".join(f"{v:g}" for v in values)
 
     def stats(self) -> GovernorStats:
         """The counters and the state now."""

@@ -155,6 +155,7 @@ def test_the_budgets_of_the_whole_run_are_kept_beside_the_recent_ones():
     assert sorted(set(stats.recent_budgets_ms)) == [300]
     assert stats.run_budgets_ms == (5, 5, 300)
     assert "budget_ms_p50=300 " in stats.line(1) and "run_budget_ms_p50=5 " in stats.line(1)
+    assert gov.spread_line().endswith(": 5,5,5,5,5,5,300,300,300,300")  # 60% at the floor, 40% full
 
 
 def test_decisions_cut_at_their_due_time_are_counted_and_logged_once_per_spell(caplog):
