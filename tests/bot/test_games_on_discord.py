@@ -24,6 +24,7 @@ from tests.bot.table_driver import (
     enabled_actions,
     in_a_channel,
     make_bot,
+    reply,
 )
 from tests.pictures.pip_probe import decode, tile_faces
 
@@ -144,6 +145,11 @@ async def test_a_whole_game_of_each_new_preset(simcord_env, name, tmp_path):
     score = game.scores[rules.team_of(0)]
     assert (stats.points_won if rules.scoring == "points" else stats.marks_won) == score
     assert stats.games_won == int(game.winner == rules.team_of(0))
+    shown = reply(await alice.slash(channel, "42 stats"))
+    assert shown.attachments and "1 games played" in shown.content
+    for by in ("marks", "rating"):
+        board = reply(await alice.slash(channel, "42 leaderboard", by=by)).content
+        assert "alice" in board, board
 
 
 # ---------------------------------------------------------------------- restarts
