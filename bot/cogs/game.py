@@ -164,10 +164,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         if not rows:
             await interaction.followup.send("No finished games in this server yet. Open a table with `/42 new`.")
             return
-        lines = ["**Leaderboard** · marks won (games won / played)"]
+        lines = ["**Leaderboard** · marks won, and points in points games (games won / played)"]
         for rank, row in enumerate(rows, start=1):
+            points = f", {row.points_won} points" if row.points_won else ""  # Moon, the Big Game, Eighty-eight
             lines.append(
-                f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks "
+                f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks{points} "
                 f"({row.games_won} won / {row.games_played} played)"
             )
         await interaction.followup.send("\n".join(lines), allowed_mentions=NO_MENTIONS)

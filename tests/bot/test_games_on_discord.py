@@ -150,6 +150,8 @@ async def test_a_whole_game_of_each_new_preset(simcord_env, name, tmp_path):
     for by in ("marks", "rating"):
         board = reply(await alice.slash(channel, "42 leaderboard", by=by)).content
         assert "alice" in board, board
+    points = f", {score} points" if rules.scoring == "points" and score else ""
+    assert f"**alice** — {stats.marks_won} marks{points} (" in reply(await alice.slash(channel, "42 leaderboard")).content
 
 
 # ---------------------------------------------------------------------- restarts
