@@ -4,16 +4,14 @@ the game ends, and each stored hand replays through `python -m engine replay`.""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from bot.client import BotSettings, Texas42Bot
-from bot.limits import Limits
 from engine import Game, Rules
 from engine.ai import make_player
-from tests.bot.table_driver import FakeClock, in_a_channel
+from tests.bot.table_driver import in_a_channel, make_bot
+from tests.bot.test_games_on_discord import GAMES as EASY_GAMES
 from tests.bot.test_games_on_discord import (
     current_table,
     open_table,
@@ -24,14 +22,9 @@ from tests.bot.test_games_on_discord import (
 
 BUDGET_MS = 10  # thinking time per decision: enough to search, small enough for the suite
 
-# preset, options, seats, target: one hand or two each
-GAMES = {
-    "moon": ("moon", "computers=strong", 3, 3),
-    "seventy-two": ("seventy-two", "computers=strong", 4, 1),
-    "geezer": ("geezer", "computers=strong", 4, 1),
-    "eighty-four": ("eighty-four", "computers=strong", 8, 1),
-    "eighty-four-six": ("eighty-four", "players=6 computers=strong", 6, 1),
-}
+# the easy games' tables with strong computers (Moon to 3 points: a hand or two each)
+GAMES = {name: (preset, options.replace("easy", "strong"), seats, min(target, 3))
+         for name, (preset, options, seats, target) in EASY_GAMES.items()}
 
 
 def strong_on_a_budget(level: str, seed: int | None):
@@ -42,11 +35,9 @@ def strong_on_a_budget(level: str, seed: int | None):
 @pytest.fixture
 async def simcord_bot(database: Path):
     """The bot under test, with the real strong player."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None, shard_count=1,
-                           limits=Limits.none())
-    bot = Texas42Bot(settings, rng=random.Random(42), player_factory=strong_on_a_budget, clock=FakeClock())
+    bot = make_bot(database, player_factory=strong_on_a_budget)
     yield bot
-    storage = getattr(bot, "storage", None)
+    storage = getattr(bot, "storage", None)  # (none if the bot never started)
     if storage is not None:
         await storage.close()
 
