@@ -28,12 +28,12 @@ def _how_a_hand_goes(rules: Rules) -> str:
     lay = rules.layout
     who = "their side" if lay.partners else "they"
     if lay.moon_bids:
-        bid = f"bid how many tricks {who} will take; the high bidder names trumps"
+        bid = f"bid how many tricks {who} will take; the high bidder names trumps and leads"
     elif lay.bids_name_trump:
-        bid = f"bid how many points {who} will take, each bid naming its trump; the high bidder"
+        bid = f"bid how many points {who} will take, each bid naming its trump; the high bidder leads"
     else:
-        bid = f"bid how many points {who} will take; the high bidder names trumps"
-    return (f"Each hand: deal, {bid} and leads. Follow the suit led if you can (a tile's suit is its higher "
+        bid = f"bid how many points {who} will take; the high bidder names trumps and leads"
+    return (f"Each hand: deal, {bid}. Follow the suit led if you can (a tile's suit is its higher "
             "end; trumps are only trumps); the highest trump wins the trick, else the highest of the suit led.")
 
 

@@ -22,6 +22,7 @@ def test_each_game_says_what_its_tiles_and_tricks_are_worth(preset):
     rules = Rules.from_preset(preset)
     lay = rules.layout
     text = words(preset)
+    assert "leads. Follow the suit led" in text.split("\n")[0]
     assert f"{lay.total} points in a hand" in text or f"{lay.total} in all" in text
     count = {lay.tiles.names[t] for t in lay.tiles.ids if lay.tiles.points[t]}
     assert set(re.findall(r"\d-\d", text.split("\n")[1])) == count  # exactly the count tiles, named
