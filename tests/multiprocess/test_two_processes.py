@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import read_record
+from engine import read_record, write_record
 from tests.databases import drop_postgres_database, fresh_postgres_database
 from tests.multiprocess.cluster import (
     LEASE,
@@ -73,7 +73,7 @@ async def kill_mid_hand(cluster: Cluster, board: Board, players: Players, table_
     just acknowledged, when the victim is shard 0's process); check nothing acknowledged is lost, that the
     survivor adopts the table and brings its message and controls up to date in time; the click in flight."""
     table = await board.table(table_id)
-    assert table is not None and table.status == "playing" and table.hand_no >= 0
+    assert table is not None and table.status == "playing" and write_record(table.hand).get("calls"), "mid-hand"
     assert await owner_is(board, table_id, victim), await board.owners()
     before = await board.records(table_id)
     in_flight = await players.click(board, table_id) if victim == "p0" else None
