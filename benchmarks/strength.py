@@ -47,6 +47,9 @@ Z = 1.96
 # --clock cpu: budgets in the deciding thread's CPU time, as the bot gives them (None: wall time); set
 # before the worker processes fork, so they inherit it
 BUDGET_CLOCK = None
+# --budget-ms A,B,...: each strong decision's budget is drawn from these (seeded), e.g. the ten values the bot
+# logs as it stops (`computers: budgets over the run`); set before the worker processes fork, as above
+BUDGET_MIX: list[float] = []
 
 
 def mean_ci(xs: list[float]) -> str:
@@ -162,9 +165,30 @@ class ExternalPlayer:
         return action
 
 
+class MixedBudget:
+    """A strong player whose every decision gets a budget drawn from ``BUDGET_MIX`` (seeded): strong as a
+    loaded bot runs it, at the spread of budgets its governor gave."""
+
+    def __init__(self, player, strong, seed: int):
+        self.player, self.strong = player, strong  # ``strong``: the StrongPlayer inside ``player``
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict) -> str:
+        self.strong.budget = self.rng.choice(BUDGET_MIX) / 1000
+        return self.player.choose(view)
+
+
 def bench_player(level: str, seed: int, budget_ms: float):
     """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``, ``table-bid``,
     ``ext`` and ``ext-play``."""
+    if BUDGET_MIX and level in ("strong", "strong-play"):
+        player = _bench_player(level, seed, budget_ms)
+        return MixedBudget(player, player.strong if level == "strong-play" else player, seed)
+    return _bench_player(level, seed, budget_ms)
+
+
+def _bench_player(level: str, seed: int, budget_ms: float):
+    """A player of ``level`` at one budget."""
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
     if level == "table-bid":
@@ -424,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
-    parser.add_argument("--budget-ms", type=float, default=300)
+    parser.add_argument("--budget-ms", default="300",
+                        help="strong's budget per decision; A,B,...: each decision draws one of these (seeded)")
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)")
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
@@ -450,6 +475,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global BUDGET_CLOCK
     BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
+    budgets = [float(b) for b in args.budget_ms.split(",")]
+    args.budget_ms = max(budgets)
+    if len(budgets) > 1:
+        BUDGET_MIX[:] = budgets
+        print(f"strong's budget per decision drawn from {', '.join(f'{b:g}' for b in budgets)} ms")
     ExternalPlayer.COMMAND = args.opponent_cmd
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong

@@ -106,6 +106,38 @@ async def test_many_seats_share_the_workers_workspaces():
         picker.close()
 
 
+async def test_in_a_process_pool_each_worker_holds_one_workspace_for_every_seat():
+    import multiprocessing
+
+    from bot.config import Config
+    from tests.bot.computer_views import worker_workspaces
+
+    plan = Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "processes:2"}).computer_workers
+    assert plan == WorkerPlan(PROCESSES, 2)
+    before = Workspace.made
+    picker = chooser(fixed_strong, plan=plan)
+    tables = [FakeTable(t) for t in range(30)]
+    sample = [v for v in views("standard", 22, 40) if v["phase"] == "play"]
+    loop = asyncio.get_running_loop()
+    try:
+        for table in tables:
+            for seat in range(4):
+                picker.seat(table, seat, "strong")
+        decided = await asyncio.gather(*(
+            picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False)
+        ))
+        assert len(decided) >= 10 and all(a in v["legal"] for a, v in zip(decided, sample, strict=False))
+        with multiprocessing.get_context("spawn").Manager() as manager:
+            barrier = manager.Barrier(2)
+            reports = await asyncio.gather(*(
+                loop.run_in_executor(picker.pool, worker_workspaces, barrier) for _ in range(2)))
+        assert {pid for pid, _, _ in reports} == set(picker.pool._processes)  # both workers answered
+        assert [(made, live) for _, made, live in reports] == [(1, 1), (1, 1)]  # one each, for 120 seats
+        assert Workspace.made == before  # the bot's own process searched nothing
+    finally:
+        picker.close()
+
+
 def test_a_factory_that_cannot_make_a_level_falls_back_to_a_weaker_one():
     def picky(level, seed):
         if level == "strong":
@@ -210,6 +242,21 @@ def test_a_budget_clock_counts_cpu_time_until_the_answer_is_due():
     overdue = BudgetClock(time.monotonic() - 1)
     assert overdue.due() and overdue() >= CUT_JUMP_S and overdue.cut
     assert not BudgetClock(None).due()
+
+
+def test_a_budget_is_the_deciding_threads_cpu_time_not_the_wall_clock(monkeypatch):
+    import types
+
+    from bot.tables import decisions
+
+    fake = types.SimpleNamespace(thread_time=lambda: 7.0, monotonic=lambda: 1000.0, perf_counter=lambda: 1000.0)
+    monkeypatch.setattr(decisions, "time", fake)
+    clock = BudgetClock(answer_by=2000.0)
+    assert clock() == 7.0
+    fake.monotonic = fake.perf_counter = lambda: 1900.0  # the wall clock moves on; the thread did not run
+    assert clock() == 7.0 and not clock.due()
+    fake.thread_time = lambda: 7.25
+    assert clock() == 7.25
 
 
 def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_cut():
