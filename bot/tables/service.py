@@ -184,8 +184,11 @@ class TableService:
         from storage if this process has not seen it, or has seen an older version of it."""
         table = self.tables.get(table_id)
         if table is not None:  # seen here before: whatever its state now (a click on it is refused if ended)
-            async with self.lock(table):
-                await self._fresh(table)
+            if self.ownership.owner is not None:  # another process may have changed it: read it as stored
+                async with self.lock(table):
+                    await self._fresh(table)
+            # With one process the cache is the latest, and consistent between two awaits: a click is
+            # acknowledged without waiting behind the action in hand (its change takes the lock itself).
             return table
         row = await self.storage.load_table(table_id)
         if row is None or (row.status == "ended" and not ended_too):
