@@ -161,7 +161,7 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
         if call.kind == PASS:
             continue
         p = make_chance(sit, call, nello_ok)
-        marks = call.marks if call.kind != POINTS else 1
+        marks = stake(call)
         if marks >= 2 and p < 0.75:
             continue  # doubling the stakes needs a near-certain hand: the table's tails are thin
         ev = marks * (2 * p - 1 - 2 * edge)
@@ -176,6 +176,12 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
     if best_text is None:
         return "pass" if "pass" in legal else min(calls, key=lambda tc: tc[1].level)[0]
     return best_text
+
+
+def stake(call: Call) -> int:
+    """Marks a call puts at stake: a bare ``plunge`` or ``dip`` is written without them (the auction fills
+    them in) and is worth at least its usual marks; a point bid 1."""
+    return call.marks or call.plunge_base or 1
 
 
 def moon_value(sit: Situation, call: Call, p: float) -> float:
@@ -198,7 +204,7 @@ def forced_call(sit: Situation, calls: list[tuple[str, Call]], nello_ok: bool) -
     for text, call in calls:
         if call.every_trick:  # 2 marks and up, dip, dive, plunge: worth more only when sure
             p = make_chance(sit, call, nello_ok)
-            if p >= 0.75 and call.marks * (2 * p - 1) > 2 * (2 * best_p - 1):
+            if p >= 0.75 and stake(call) * (2 * p - 1) > 2 * (2 * best_p - 1):
                 best, best_p = text, p
     return best
 
@@ -224,7 +230,8 @@ def declare(sit: Situation) -> str | None:
         return None
     call = parse_call(sit.view["bid"], sit.rules)
     total = sit.rules.layout.total
-    level = min(call.level, total) if call.kind == POINTS else total
+    # every trick for mark bids and their kin; the bid's points otherwise (Geezer's ``partner`` is 39)
+    level = total if call.every_trick else min(call.level, total)
     best, best_p = None, -1.0
     nello = []
     for text in sit.view["legal"]:

@@ -5,12 +5,19 @@ import random
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Hand, Rules, view_for
+from engine.ai import bidding
 from engine.ai.easy import EasyPlayer
+from engine.ai.public_state import complete
 from engine.ai.situation import read
 from engine.ai.strong import StrongPlayer
+from engine.calls import parse_call
 from engine.tiles import count_points
+
+from .test_protocol_derivation import strict, tables
 
 LEVELS = {"easy": lambda: EasyPlayer(1), "strong": lambda: StrongPlayer(1, samples=8)}
 
@@ -78,6 +85,16 @@ def test_the_moon_bidder_lays_away_a_plain_tile_not_a_trump(level):
     assert action in ("discard 2-1", "discard 0-0")
 
 
+def test_the_strong_moon_bidder_weighs_his_discard_over_solved_deals():
+    # Moon's deals solve whole: the discard is searched, not left to the evaluation (None would defer)
+    hand = dealt("moon", {}, 2, {0: ["6-6", "6-5", "6-4", "5-5", "4-4", "3-3", "2-1"]}, widow=["0-0"])
+    hand = after(hand, "5", "pass", "pass", "sixes", "take")
+    player = StrongPlayer(1, samples=8)
+    action = player.discard(read(view_for(hand, 0)), time.perf_counter() + 60)
+    assert action in hand.legal_actions()
+    assert player.last_value is not None and player.last_value > 0.5  # five of seven tricks with every six
+
+
 # --- Seventy-two -----------------------------------------------------------------------------------------
 
 
@@ -122,6 +139,13 @@ def test_count_is_named_on_51_with_most_of_the_count(level):
     assert choice(level, hand) == "count"
 
 
+def test_a_bare_dip_stakes_its_marks():
+    # the legal list writes "dip" bare (the auction fills in its worth): bidding weighs it at 2 marks, not 0
+    rules = Rules.from_preset("geezer")
+    assert [bidding.stake(parse_call(text, rules)) for text in ("dip", "dive", "plunge", "39", "partner")] == \
+        [2, 3, 4, 1, 2]
+
+
 # --- Eighty-four ---------------------------------------------------------------------------------------
 
 
@@ -151,3 +175,41 @@ def test_eighty_four_play_is_searched_with_every_partner_of_pistol_sitting_out(o
         player = StrongPlayer(seed, samples=4)
         action = player.play(read(view), time.perf_counter() + player.budget)
         assert action in view["legal"]  # searched, not deferred to easy (None)
+
+
+# --- every game and option, from the protocol's fields alone --------------------------------------------
+
+NEW_GAMES = ("moon", "seventy-two", "geezer", "eighty-four")
+
+
+def play_from_stripped_views(rules: Rules, seed: int, players: list) -> Hand:
+    """One hand where every decision is made on the view an outside referee sends (the protocol's fields
+    through JSON, completed as ``python -m engine player`` completes it); fails on any action not legal."""
+    rng = random.Random(seed)
+    hand = Hand.new(rules, rng.randrange(rules.players), rng)
+    while not hand.complete:
+        view = view_for(hand, hand.to_act, [0] * rules.teams)
+        action = players[hand.to_act].choose(complete(strict(view)))
+        assert action in view["legal"], (action, view["legal"])
+        hand = hand.apply(action)
+    return hand
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(tables(NEW_GAMES), st.integers(0, 2**32))
+def test_easy_plays_every_new_game_and_option_legally_from_views_alone(rules, seed):
+    players = [EasyPlayer(seed + s) for s in range(rules.players)]
+    assert play_from_stripped_views(rules, seed, players).complete
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(tables(NEW_GAMES), st.integers(0, 2**32))
+def test_strong_plays_every_new_game_and_option_legally_from_views_alone(rules, seed):
+    # four samples: the fewest at which strong searches; an error inside its search fails the test instead
+    # of falling back to easy's move
+    players = []
+    for s in range(rules.players):
+        player = StrongPlayer(seed + s, samples=4) if s % 2 == 0 else EasyPlayer(seed + s)
+        player.raise_errors = True
+        players.append(player)
+    assert play_from_stripped_views(rules, seed, players).complete
