@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Hand, Rules, view_for  # noqa: E402
 from engine.ai import warm_up  # noqa: E402
 from engine.ai.easy import EasyPlayer  # noqa: E402
+from engine.ai.review import _need as need  # noqa: E402  (what the bidders must still take)
 from engine.ai.solver import Position, Problem  # noqa: E402
 from engine.contracts import Goal  # noqa: E402
 from engine.tiles import bits  # noqa: E402
@@ -51,16 +52,6 @@ def position(rules: Rules, rng: random.Random, left: int, easy: EasyPlayer) -> H
             hand = hand.play(rng.choice(list(bits(hand.legal_plays()))))
         if not hand.complete:
             return hand
-
-
-def need(hand: Hand) -> int:
-    """What the scoring side must still take, in the solver's units."""
-    assert hand.high is not None and hand.bidder is not None
-    if hand.goal == Goal.NO_TRICK:
-        return 1
-    if hand.goal == Goal.EVERY_TRICK:
-        return hand.lay.hand_size - len(hand.tricks)
-    return hand.high.level - hand.points[hand.team[hand.bidder]]
 
 
 def main(argv: list[str] | None = None) -> int:

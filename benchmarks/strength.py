@@ -430,7 +430,7 @@ def table_hand(args: tuple) -> dict:
     from engine.calls import parse_call
 
     preset, level, seed, budget_ms = args
-    rules = Rules.from_preset(preset)
+    rules = rules_for(preset, False)  # a preset, or one with options ('eighty-four:{"players": 6}')
     hand = Hand.new(rules, seed % rules.players, random.Random(seed))
     players = [make_player(level, seed=seed * 10 + s, budget_ms=budget_ms) for s in range(rules.players)]
     estimate = {}

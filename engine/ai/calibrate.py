@@ -297,8 +297,13 @@ def _quoted(spec: str) -> str:
 
 
 def _write_section(data: dict, spec: str, section: dict) -> None:
-    data.setdefault("variants", {})[bidding.section_key(table_rules(spec))] = section
-    bidding.DATA.write_text(dump(data))
+    """Write one game's section (in ``data`` and in the file as it is now: calibrations of other games may
+    have written theirs meanwhile)."""
+    key = bidding.section_key(table_rules(spec))
+    data.setdefault("variants", {})[key] = section
+    now = json.loads(bidding.DATA.read_text())
+    now.setdefault("variants", {})[key] = section
+    bidding.DATA.write_text(dump(now))
     bidding.table.cache_clear()
 
 
