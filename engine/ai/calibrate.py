@@ -495,9 +495,13 @@ def build_opening(deals: int, seed: int, target: float, specs: list[str] | None 
         presets, built = old["presets"], old["built"]
         command += " --presets " + " ".join(_quoted(spec) for spec in specs)
     for spec in specs or PRESETS:  # every game the engine knows
-        name = table_name(table_rules(spec))
-        strengths = opening_strengths(spec, deals, seed)
+        rules = table_rules(spec)
+        name = table_name(rules)
         presets[name] = {"built": command} if specs else {}
+        if rules.options.forced_bid:  # a forced dealer bids where all the others pass (Geezer): no bar
+            presets[name].update({"strong": None, "easy": None})
+            continue
+        strengths = opening_strengths(spec, deals, seed)
         for level, values in strengths.items():
             values = sorted(values)
             natural = sum(v < float("inf") for v in values) / len(values)

@@ -1,6 +1,7 @@
 """The computer players' strategy in the games of RULES.md §8.4-§8.7 and the house rules of §11: each game's
 calls, contracts and exchanges decided sensibly, from views alone, by both levels."""
 
+import json
 import random
 import time
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Hand, Rules, view_for
-from engine.ai import bidding
+from engine.ai import bidding, calibrate, opening
 from engine.ai.easy import EasyPlayer
 from engine.ai.public_state import complete
 from engine.ai.situation import read
@@ -213,3 +214,37 @@ def test_strong_plays_every_new_game_and_option_legally_from_views_alone(rules, 
         player.raise_errors = True
         players.append(player)
     assert play_from_stripped_views(rules, seed, players).complete
+
+
+# --- tables of computers play most deals ------------------------------------------------------------------
+
+TABLES = [("moon", {}), ("seventy-two", {}), ("geezer", {}), ("eighty-four", {}), ("eighty-four", {"players": 6})]
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+@pytest.mark.parametrize("preset,options", TABLES)
+def test_a_table_of_computers_throws_in_at_most_a_third_of_deals(preset, options, level):
+    # the opening bars (data/opening.json) were fitted to leave about a quarter thrown in where all may
+    # pass; Geezer's forced dealer bids where the others pass
+    rules = Rules.from_preset(preset, options)
+    decide = (lambda view: EasyPlayer(1).choose(view)) if level == "easy" else \
+        (lambda view: bidding.bid(read(view)))
+    thrown = 0
+    for seed in range(120):
+        hand = Hand.new(rules, seed % rules.players, random.Random(4000 + seed))
+        while hand.phase == "auction":
+            hand = hand.apply(decide(view_for(hand, hand.turn)))
+        thrown += hand.high is None
+    assert thrown <= 120 // 3
+    if rules.options.forced_bid:
+        assert thrown == 0
+
+
+def test_a_table_with_a_forced_dealer_gets_no_opening_bar(tmp_path, monkeypatch):
+    data = tmp_path / "opening.json"
+    data.write_text('{"built": {}, "presets": {}}')
+    monkeypatch.setattr(opening, "DATA", data)
+    calibrate.build_opening(5, seed=1, target=0.25, specs=["geezer"])
+    bars = json.loads(data.read_text())["presets"]["geezer"]
+    assert bars["strong"] is None and bars["easy"] is None and "--presets geezer" in bars["built"]
+    opening.bars.cache_clear()
