@@ -18,7 +18,7 @@ from engine.ai import make_player
 from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
-from .coach import Coach, CoachButton
+from .coach import Coach, CoachButton, RatingOnGameOver
 from .config import default_process_id
 from .delivery import Delivery
 from .limits import Limits
@@ -58,6 +58,7 @@ class Texas42Bot(commands.AutoShardedBot):
     storage: Storage
     service: TableService
     delivery: Delivery
+    rating: RatingOnGameOver
     clicks: ClickHandler
 
     def __init__(
@@ -89,12 +90,13 @@ class Texas42Bot(commands.AutoShardedBot):
         if self.storage.target.shared:  # several processes may share the database: each runs the tables it leases
             ownership = LeasedOwner(Leases(self.storage, self.settings.process_id, self.settings.lease_seconds))
         self.delivery = Delivery(self, self.storage, self.clock, self.settings.limits)
+        self.rating = RatingOnGameOver(self.storage, self.delivery)
         self.service = TableService(
             self.storage,
             rng=self.rng,
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
-            listener=self.delivery,
+            listener=self.rating,
             clock=self.clock,
             ownership=ownership,
             seed=self.settings.seed,
@@ -214,6 +216,9 @@ class Texas42Bot(commands.AutoShardedBot):
             await service.release()  # other processes take this one's tables at once
         if self.changes is not None:
             await self.changes.close()
+        rating = getattr(self, "rating", None)
+        if rating is not None:
+            await rating.settled()  # a rating under way is one short transaction: let it commit
         coach = getattr(self, "coach", None)
         if coach is not None:
             coach.close()

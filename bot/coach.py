@@ -13,6 +13,7 @@ import io
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Protocol, cast
@@ -39,7 +40,8 @@ from .pictures.review import render_review
 from .pictures.scenes import SeatInfo
 from .storage import Storage, TableRow
 from .storage import learning as kept
-from .tables import Table
+from .tables import Table, TableListener
+from .tables.service import Published
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 256
@@ -105,6 +107,38 @@ async def reply(interaction: discord.Interaction, text: str, **extras: Any) -> N
         await interaction.response.send_message(text, ephemeral=True, **extras)
 
 
+class RatingOnGameOver:
+    """The table listener the bot hands its table service: passes every event on to the delivery and, when
+    a game is over, rates the server's finished games in the background (a rating is updated per
+    finished game, not only when someone next reads one; a game missed here, say by a restart, is rated
+    at the next reading, since each game is rated once whoever gets there first)."""
+
+    def __init__(self, storage: Storage, inner: TableListener):
+        self.storage = storage
+        self.inner = inner
+        self._rating: set[asyncio.Task[int]] = set()
+
+    def publish(self, table: Table, events: Sequence[Published]) -> None:
+        """Pass the events on; after a game's end, start rating its server (never waits)."""
+        self.inner.publish(table, events)
+        if any(published.event.kind == "game_over" for published in events):
+            task = asyncio.get_running_loop().create_task(self._rate(table.guild_id), name=f"rate-{table.guild_id}")
+            self._rating.add(task)
+            task.add_done_callback(self._rating.discard)
+
+    async def _rate(self, guild_id: int) -> int:
+        try:
+            return await kept.rate_finished(self.storage, guild_id)
+        except Exception:  # the ratings are derived: the next reading rates the game instead
+            log.exception("rating the finished games of server %s failed", guild_id)
+            return 0
+
+    async def settled(self) -> None:
+        """Wait for the ratings under way (tests; a clean stop)."""
+        while self._rating:
+            await asyncio.gather(*self._rating, return_exceptions=True)
+
+
 class Coach:
     """Help pages, reviews and records for the cog and the buttons; reviews run on their own worker thread
     (the solver and the strong player are CPU work) and are kept once made."""
@@ -129,8 +163,9 @@ class Coach:
         try:
             if clicked is None:
                 raise Refused("That button isn't one I know.")
-            if clicked.kind == ids.HELP:
-                await self.help(interaction, clicked.numbers[0] or 0, edit=True)
+            if clicked.kind == ids.HELP:  # no page: the lobby's `How to play` (a new private message)
+                page = clicked.numbers[0]
+                await self.help(interaction, page or 0, edit=page is not None)
             elif clicked.kind == ids.REVIEW and len(clicked.numbers) == 3:
                 table_id, hand_no, seat = clicked.numbers
                 await self.review(interaction, table_id or 0, hand_no or 0, seat)
@@ -334,4 +369,4 @@ def _stored(table: kept.FinishedTable) -> StoredGame:
     )
     return StoredGame(table.table_id, table.channel_id, table.closed_at, table.variant, table.rules, names,
                       tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)), table.scores,
-                      table.winner, table.hands)
+                      table.winner, table.hands, table.hints)

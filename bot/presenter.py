@@ -67,7 +67,7 @@ class Screen:
 
 
 def lobby_buttons(table: Table) -> tuple[ButtonSpec, ...]:
-    """`Sit North` … (taken seats disabled), `Add computer`, `Leave`, `Start`."""
+    """`Sit North` … (taken seats disabled), `Add computer`, `Leave`, `Start`, and `How to play` (the help)."""
     sits = [
         ButtonSpec(custom_ids.make(table.id, custom_ids.SIT, "lobby", str(seat)), f"Sit {name}", "primary",
                    disabled=seat in table.seats)
@@ -78,6 +78,7 @@ def lobby_buttons(table: Table) -> tuple[ButtonSpec, ...]:
         ButtonSpec(custom_ids.make(table.id, custom_ids.ADD, "lobby"), "Add computer", disabled=table.full),
         ButtonSpec(custom_ids.make(table.id, custom_ids.LEAVE, "lobby"), "Leave"),
         ButtonSpec(custom_ids.make(table.id, custom_ids.START, "lobby"), "Start", "success", disabled=not table.full),
+        ButtonSpec(learn_ids.make(learn_ids.HELP, None), "How to play"),  # `/42 help`, privately
     )
 
 

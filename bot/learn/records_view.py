@@ -33,6 +33,7 @@ class StoredGame:
     scores: tuple[int, ...]  # per team
     winner: int | None  # team
     hands: tuple[dict[str, Any], ...]
+    hints: bool = False  # played with hints on
 
 
 def game_rules(game: StoredGame) -> Rules:
@@ -54,7 +55,8 @@ def hand_line(game: StoredGame, hand_no: int) -> str:
 
 
 def game_heading(game: StoredGame) -> str:
-    """`**Table 12** · Standard 42 · <#channel> · 2026-11-23 · N–S 7 – E–W 5, N–S won`."""
+    """`**Table 12** · Standard 42 · <#channel> · 2026-11-23 · N–S 7 – E–W 5, N–S won` (` · hints on` after the
+    game's name if it was played with hints)."""
     rules = game_rules(game)
     sides = []
     for team, name in enumerate(rules.team_names):
@@ -62,7 +64,8 @@ def game_heading(game: StoredGame) -> str:
         score = game.scores[team] if team < len(game.scores) else 0
         sides.append(f"{name} ({who}) {score}" if who != name else f"{name} {score}")
     won = f"{rules.team_names[game.winner]} won" if game.winner is not None else "unfinished"
-    return f"**Table {game.table_id}** · {rules.title} · <#{game.channel_id}> · {game.closed_at[:10]}\n" \
+    hints = " · hints on" if game.hints else ""
+    return f"**Table {game.table_id}** · {rules.title}{hints} · <#{game.channel_id}> · {game.closed_at[:10]}\n" \
            f"{' – '.join(sides)} · {won}"
 
 

@@ -95,9 +95,8 @@ def _draw_trick(img: Image.Image, draw: TextDraw, scene: ReviewScene, number: in
         place_tile(img, read_tile(text), TILE, False, (x, ty))
         cx = x + TILE
         costly = seat == scene.viewer and trick.cost > 0
-        if costly:  # what the player's tile gave away, and the tile that was best
-            note = ("led · " if seat == trick.leader else "") + f"−{trick.cost}" + (
-                f" ({trick.better})" if trick.better else "")
+        if costly:  # what the player's tile gave away (the better tile is named beside the trick's points)
+            note = ("led · " if seat == trick.leader else "") + f"−{trick.cost}"
             draw.text((cx, ty + TILE + 14), fit_name(note, COLUMN - 4, 13, True), font=font(13, True),
                       fill=palette.SET, anchor="mm")
         elif seat == trick.leader:
@@ -111,3 +110,6 @@ def _draw_trick(img: Image.Image, draw: TextDraw, scene: ReviewScene, number: in
     x = width - MARGIN - POINTS_W + 10
     draw.text((x, y + 14), fit_name(f"{trick.points} → {won}", POINTS_W - 10, 18, True), font=font(18, True),
               fill=palette.TEXT, anchor="lm")
+    if trick.cost > 0 and trick.better:
+        draw.text((x, y + 38), fit_name(f"best: {trick.better} (−{trick.cost})", POINTS_W - 10, 14, True),
+                  font=font(14, True), fill=palette.SET, anchor="lm")

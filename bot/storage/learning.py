@@ -5,7 +5,9 @@ Ratings are derived data. `rate_finished` rates each finished game of a server o
 per game: it claims the game in `rated_games` (a second process finds it claimed and moves on), reads the
 players' ratings (locked on PostgreSQL), and writes their new ratings and a history row. `rated_games.seq`
 is the order games were rated, so `recompute` replays the stored games in that order and gives exactly the
-stored ratings.
+stored ratings. On PostgreSQL a server's games are rated under an advisory lock of that server, taken
+before the claim: processes rating at once take turns, so `seq` follows the order the ratings were
+written, and two games sharing a newcomer never both start from the newcomer's default rating.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ def _rules(variant: str, overrides: str) -> Rules:
     return Rules.from_preset(variant, json.loads(overrides))
 
 
+# The advisory lock's first key ("rate" in ASCII); the second is the server's, folded into 32 bits (servers
+# that fold alike merely wait for each other).
+RATING_LOCK = 0x72617465
 FINISHED = "SELECT * FROM game_tables WHERE guild_id = :guild AND status = 'finished'"
 
 
@@ -124,6 +129,9 @@ async def rate_finished(storage: Storage, guild_id: int) -> int:
     for table in tables:
         try:
             async with storage.transaction() as db:
+                if storage.postgres:  # one rater per server at a time (SQLite's writer lock already is one)
+                    await run(db, "SELECT pg_advisory_xact_lock(:key, :guild)", key=RATING_LOCK,
+                              guild=guild_id % 2**31)
                 await run(db, "INSERT INTO rated_games (table_id, guild_id) VALUES (:t, :g)", t=table.table_id,
                           g=guild_id)
                 await _rate(db, storage, guild_id, table)

@@ -44,7 +44,13 @@ async def test_rules_and_the_lobby_point_to_help(simcord_env):
     rules = await alice.slash(channel, "42 rules")
     assert "/42 help" in reply(rules).content
     await alice.slash(channel, "42 new")
-    assert "/42 help" in channel.last_message.content
+    lobby = channel.last_message
+    assert "/42 help" in lobby.content
+    page = reply(await alice.click(lobby, label="How to play"))  # the first page, privately; the lobby stays
+    assert page.ephemeral and "page 1 of" in page.content and page.attachments
+    assert [b.label for b in buttons(page)] == ["Back", "Next"]
+    assert "page 2 of" in reply(await alice.click(page, label="Next")).content
+    assert channel.last_message.id == lobby.id and "Sit North" in [b.label for b in buttons(channel.last_message)]
 
 
 async def _finish_first_hand(env, members, channel):

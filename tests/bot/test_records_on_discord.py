@@ -58,6 +58,9 @@ async def test_ratings_move_the_right_way_and_recompute_identically(simcord_env)
     guild = env.create_guild()
     members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
     channel = await _game(env, guild, "one", members)
+    await env.bot.rating.settled()  # rated once the game was over, before anyone asked
+    assert set(await kept.ratings(env.bot.storage, guild.id)) == {m.id for m in members}
+    assert await kept.rate_finished(env.bot.storage, guild.id) == 0
     board = await members[0].slash(channel, "42 leaderboard", by="rating")
     text = reply(board).content
     assert not reply(board).ephemeral and "skill rating" in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.learn.player_record import GamePlayed, player_record
 from bot.learn.ratings import Rating
@@ -40,6 +41,7 @@ def test_history_lists_each_game_and_its_hands_in_order():
     assert reviewable(games) == [(12, 0), (12, 1), (12, 2), (9, 0), (9, 1)]
     assert len(reviewable([_game(1, 30)])) == MAX_REVIEW_BUTTONS
     assert "No finished games with bob" in history_text([], "bob")
+    assert "hints on" not in text and "Standard 42 · hints on ·" in history_text([replace(games[0], hints=True)], None)
 
 
 def test_stats_text_carries_every_figure_of_the_picture():

@@ -1,0 +1,57 @@
+"""A review explains every early end, in every game: hands played at random (so marks, Nello, Plunge,
+Splash, Sevens and Geezer's dips all come up) either ran to the last trick or say in one line why they
+stopped, and the line agrees with the hand."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.learn.review_view import end_line
+from engine import PRESETS, Hand, Rules, RulesError
+
+
+def _rules(preset: str) -> Rules:
+    try:
+        return Rules.from_preset(preset, {"sevens": True})
+    except RulesError:  # a game without special contracts
+        return Rules.from_preset(preset)
+
+
+def _random_hand(rules: Rules, seed: int) -> Hand:
+    rng = random.Random(seed)
+    hand = Hand.new(rules, seed % rules.players, rng)
+    while not hand.complete:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_early_end_is_explained_and_agrees_with_the_hand(preset):
+    rules = _rules(preset)
+    early = 0
+    for seed in range(80):
+        hand = _random_hand(rules, seed)
+        line = end_line(hand)
+        if hand.bidder is None:
+            assert line == "Everyone passed: the hand was thrown in."
+            continue
+        if len(hand.tricks) == hand.lay.hand_size:
+            assert line.startswith("Played to the last trick")
+            continue
+        early += 1
+        assert line.startswith("Made" if hand.made else "Set"), line
+        taken = hand.points[rules.team_of(hand.bidder)]
+        if found := re.fullmatch(r"Set: needed (\d+), could reach at most (\d+)", line):
+            need, reach = map(int, found.groups())
+            assert need == hand.high.level and reach < need
+            assert reach == taken + hand.lay.total - sum(hand.points)
+        elif found := re.fullmatch(r"Made: (\d+) points, (\d+) needed", line):
+            assert int(found[1]) == taken >= int(found[2]) == hand.high.level
+        else:
+            assert line in ("Set: the other side took a trick", "Set: the bidder took a trick"), line
+            assert hand.made is False
+    if preset not in ("moon", "big-game", "eighty-eight"):  # these play every hand out
+        assert early, "no hand ended early: the test saw nothing"
