@@ -365,10 +365,10 @@ def _limit(seconds_left: float) -> int:
 def warm_up() -> float:
     """Load the compiled solver and the bidding table and run one small solve; the seconds it took."""
     start = time.perf_counter()
-    from engine import Hand, Rules
+    from engine import DEFAULT_PRESET, Hand, Rules
 
     bidding.table()
-    rules = Rules.from_preset("standard")
+    rules = Rules.from_preset(DEFAULT_PRESET)  # the default game: its "30" and "sixes" below
     hand = Hand.new(rules, 3, random.Random(0)).apply("30")
     while hand.phase == "auction":
         hand = hand.apply("pass")
