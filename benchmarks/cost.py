@@ -8,7 +8,8 @@ seats are computers of ``--level``. Every computer decision is metered in CPU ti
 (``time.thread_time``), so the figures hold however loaded the machine is; ``--clock`` says what the
 player's budget is measured in (cpu: as the bot runs it; wall: as ``python -m engine player`` does).
 Prints the CPU seconds per hand of one computer (median with p10/p90, mean with its 95% interval, max), of
-the table's computers together, per phase, and the decision-time spread.
+the table's computers together, of one computer in the hands played (thrown-in deals cost almost nothing),
+per phase, and the decision-time spread.
 """
 
 from __future__ import annotations
@@ -73,7 +74,8 @@ def play_deal(args: tuple) -> list[dict]:
         hand = hand.apply(players[hand.turn].choose(view))
     wall = time.perf_counter() - wall
     return [
-        {"cpu": sum(p.spent.values()), "phases": p.spent, "decisions": p.decisions, "wall": wall}
+        {"cpu": sum(p.spent.values()), "phases": p.spent, "decisions": p.decisions, "wall": wall,
+         "played": hand.bidder is not None}
         for p in players if isinstance(p, Metered)
     ]
 
@@ -117,6 +119,7 @@ def main() -> None:
           f"load average {load:.2f} -> {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores ==")
     print(f"  CPU per hand, one computer      {spread([s['cpu'] for s in seats])}")
     print(f"  CPU per hand, the table's {len(tables[0])}     {spread([sum(s['cpu'] for s in t) for t in tables])}")
+    print(f"  CPU per hand played (not thrown in), one computer  {spread([s['cpu'] for s in seats if s['played']])}")
     for phase in PHASES:
         xs = [s["phases"].get(phase, 0.0) for s in seats]
         if any(xs):

@@ -181,6 +181,7 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         f"min {min(hands, default=0)}, max {max(hands, default=0)}",
         f"stalled tables   {len(stalled)} (no change for {args.stall:g} s); never left the lobby {len(lobby_stuck)}; "
         f"lobby presses repeated {sum(h.lobby_retries for h in humans)}",
+        f"computers        {computers_line(run.bot.log())}",
         "requests by route: " + ", ".join(f"{route} {count}" for route, count in stats.requests.most_common()),
     ]
     if stats.limited:
@@ -193,6 +194,15 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         codes = sorted({(e["status"], e["code"]) for e in other_escaped})
         lines.append(f"other HTTP errors in the bot's code: {len(other_escaped)} {codes}")
     return "\n".join(lines)
+
+
+def computers_line(log: str) -> str:
+    """The bot's last counters line of its computer players (budgets given, CPU used, late and cut
+    decisions; docs/computer-scheduling.md), or a note that there is none."""
+    found = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: decisions=" in line]
+    spread = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: budgets over" in line]
+    return (found[-1] if found else "(no counters line in the bot's log)") + (f"\n                 {spread[-1]}"
+                                                                              if spread else "")
 
 
 def fmt_load(load: tuple[float, float, float]) -> str:

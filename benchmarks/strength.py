@@ -1,6 +1,6 @@
 """How strong are the computer players? Duplicate matches with full auctions, and the solver's speed.
 
-    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
+    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300 | --samples N] [--pairing strong-easy]
                                   [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
                                   [--table-bidding VARIANT N] [--opponent-cmd 'CMD ...']
                                   [--tables N [--presets P ...] [--levels L ...]]
@@ -14,6 +14,9 @@ each side's bids, the rate at which each side sets the other, and A's game win r
 each plays alone (Moon, three-hand) a deal is played once per seat, A at that seat and B at the others, and
 A's figures are his minus the others' mean; games likewise, one per seat (a third is par).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
+``--samples N`` gives strong a fixed work per decision (N solved samples, reseeded per decision) instead of a
+clock: where both tables of a deal have the same calls and contract they then play alike, so a bidding
+comparison (``strong-strong-play``) is not blurred by the play's luck on those deals.
 ``--opponent-cmd 'CMD'`` seats an outside program that speaks PLAYER-PROTOCOL.md (views written exactly as the
 protocol writes them) as level ``ext`` (it bids, declares and plays) or ``ext-play`` (easy's auction and contract,
 its card play): pairings ``strong-ext`` and ``strong-play-ext``. One copy of the program runs per worker process.
@@ -49,6 +52,13 @@ Z = 1.96
 # --clock cpu: budgets in the deciding thread's CPU time, as the bot gives them (None: wall time); set
 # before the worker processes fork, so they inherit it
 BUDGET_CLOCK = None
+# --samples N: strong decides from N solved samples (no clock), its sampling reseeded at every decision from
+# its seat and the decision's place in the hand. The two tables of a deal then play alike wherever their
+# auctions and contracts are alike, so a bidding comparison measures the bidding, not the play's luck
+SAMPLES: int | None = None
+# --budget-ms A,B,...: each strong decision's budget is drawn from these (seeded), e.g. the ten values the bot
+# logs as it stops (`computers: budgets over the run`); set before the worker processes fork, as above
+BUDGET_MIX: list[float] = []
 
 
 def mean_ci(xs: list[float]) -> str:
@@ -86,14 +96,35 @@ class StrongPlayOnly:
     easy both tables of a deal then have the same auction and contract, so only card play differs."""
 
     def __init__(self, seed: int, budget_ms: float):
-        from engine.ai.strong import StrongPlayer
-
-        self.strong = StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
+        self.strong = strong_player(seed, budget_ms)
 
     def choose(self, view: dict) -> str:
         if view.get("phase") == "play":
             return self.strong.choose(view)
         return self.strong.easy.choose(view)
+
+
+class Reseeded:
+    """A strong player whose sampling is reseeded before every decision from its seed and the decision's
+    place in the hand (``--samples``): the same view always gets the same answer, whatever came before."""
+
+    def __init__(self, player, seed: int):
+        self.player, self.seed = player, seed
+        self.easy = player.easy
+
+    def choose(self, view: dict) -> str:
+        place = len(view.get("calls") or []) * 100 + len(view.get("plays") or [])
+        self.player.rng = random.Random(self.seed * 10_000 + place)
+        return self.player.choose(view)
+
+
+def strong_player(seed: int, budget_ms: float):
+    """The strong player of the benchmark: ``budget_ms`` of ``BUDGET_CLOCK``, or ``SAMPLES`` solved samples."""
+    from engine.ai.strong import StrongPlayer
+
+    if SAMPLES:
+        return Reseeded(StrongPlayer(seed, samples=SAMPLES), seed)
+    return StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
 
 
 class TableBidding:
@@ -164,15 +195,38 @@ class ExternalPlayer:
         return action
 
 
+class MixedBudget:
+    """A strong player whose every decision gets a budget drawn from ``BUDGET_MIX`` (seeded): strong as a
+    loaded bot runs it, at the spread of budgets its governor gave."""
+
+    def __init__(self, player, strong, seed: int):
+        self.player, self.strong = player, strong  # ``strong``: the StrongPlayer inside ``player``
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict) -> str:
+        self.strong.budget = self.rng.choice(BUDGET_MIX) / 1000
+        return self.player.choose(view)
+
+
 def bench_player(level: str, seed: int, budget_ms: float):
     """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``, ``table-bid``,
     ``ext`` and ``ext-play``."""
+    if BUDGET_MIX and level in ("strong", "strong-play"):
+        player = _bench_player(level, seed, budget_ms)
+        return MixedBudget(player, player.strong if level == "strong-play" else player, seed)
+    return _bench_player(level, seed, budget_ms)
+
+
+def _bench_player(level: str, seed: int, budget_ms: float):
+    """A player of ``level`` at one budget."""
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
     if level == "table-bid":
         return TableBidding(seed)
     if level in ("ext", "ext-play"):
         return ExternalPlayer(seed, level == "ext-play")
+    if level == "strong" and SAMPLES:
+        return strong_player(seed, budget_ms)
     return make_player(level, seed=seed, budget_ms=budget_ms, clock=BUDGET_CLOCK)
 
 
@@ -241,15 +295,26 @@ def deal_pair(args: tuple) -> dict:
     base = Hand.new(rules, seed % rules.players, random.Random(seed))
     timings = Timings()
     out = {"marks": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
-    contracts = []
+    contracts, auctions, tables = [], [], []
     for a_team in (0, 1):
         players, labels = players_for(a, b, a_team, seed, budget_ms, rules)
-        hand = play_hand(base, players, labels, timings=timings)
+        hand = play_hand(base, players, labels, timings=timings, stop="play")
+        contracts.append((hand.bidder, str(hand.high), str(hand.contract)))
+        auctions.append((list(hand.calls), hand.contract, hand.held))
+        tables.append((hand, players, labels))
+    finished: list[Hand] = []
+    for hand, players, labels in tables:
+        if SAMPLES and finished and auctions[0] == auctions[1]:
+            # reseeded players see the same views from the same calls, contract and hands: they play alike,
+            # tile for tile, so the first table's hand stands for the second
+            finished.append(finished[0])
+        else:
+            finished.append(play_hand(hand, players, labels, timings=timings))
+    for a_team, hand in enumerate(finished):
         award = hand.award()
         if award is not None:
             out["marks"] += award[a_team] - award[1 - a_team]
         out["points"] += hand.points[a_team] - hand.points[1 - a_team]
-        contracts.append((hand.bidder, str(hand.high), str(hand.contract)))
         if hand.bidder is not None:
             side = "a" if rules.team_of(hand.bidder) == a_team else "b"
             out[f"{side}_bids"] += 1
@@ -313,7 +378,9 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     # two teams: each deal twice, seats swapped; each alone: once per seat (A at one seat, B at the others)
     plays = 2 if rules.layout.partners else rules.players
     what = "deal pairs" if plays == 2 else f"deals x {plays} seats (A at one, {b} at the others)"
-    print(f"\n== {variant}: {a} vs {b}: {deals} {what}, {plays * games} games, budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time) "
+    work = f"strong: {SAMPLES} samples a decision" if SAMPLES else \
+        f"budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time)"
+    print(f"\n== {variant}: {a} vs {b}: {deals} {what}, {plays * games} games, {work} "
           f"({time.perf_counter() - start:.0f} s; {void} passed out every time and left out) ==")
     unit = "score" if rules.scoring == "points" else "marks"  # what a hand's award counts
     per = "deal pair" if plays == 2 else "rotation (A minus the others' mean)"
@@ -487,7 +554,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
-    parser.add_argument("--budget-ms", type=float, default=300)
+    parser.add_argument("--budget-ms", default="300",
+                        help="strong's budget per decision; A,B,...: each decision draws one of these (seeded)")
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)")
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
@@ -496,6 +564,9 @@ def main(argv: list[str] | None = None) -> int:
                              "bidding and declaring alone (both sides play as strong); strong-ext / "
                              "strong-play-ext: against --opponent-cmd, whole hands / card play alone")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=0,
+                        help="strong decides from this many solved samples, reseeded per decision, instead of "
+                             "a time budget: both tables of a deal play alike where their contracts are alike")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
     parser.add_argument("--table-bidding", nargs=2, metavar=("VARIANT", "N"),
@@ -511,9 +582,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
     parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
-    global BUDGET_CLOCK
+    global BUDGET_CLOCK, SAMPLES
     BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
+    budgets = [float(b) for b in args.budget_ms.split(",")]
+    args.budget_ms = max(budgets)
+    if len(budgets) > 1:
+        BUDGET_MIX[:] = budgets
+        print(f"strong's budget per decision drawn from {', '.join(f'{b:g}' for b in budgets)} ms")
     ExternalPlayer.COMMAND = args.opponent_cmd
+    SAMPLES = args.samples or None
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 

@@ -93,9 +93,19 @@ class ClickHandler:
         """If `user_id` is away at `table`, hand the seat back, in the background (after the acknowledgement)."""
         row = table.seats.get(table.seat_of(user_id) or 0)
         if row is not None and row.user_id == user_id and row.away:
-            task = asyncio.get_running_loop().create_task(self.service.come_back(table, user_id))
+            task = asyncio.get_running_loop().create_task(self._come_back(table, user_id))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
+
+    async def _come_back(self, table: Table, user_id: int) -> None:
+        # Nobody awaits this task: a refusal (the table busy, the bot stopping) is only noted, never left
+        # to asyncio's "exception was never retrieved" traceback. The click itself is answered anyway.
+        try:
+            await self.service.come_back(table, user_id)
+        except Refusal as refusal:
+            log.info("table %s: %s's seat not handed back now: %s", table.id, user_id, refusal)
+        except Exception:
+            log.exception("table %s: handing %s's seat back failed", table.id, user_id)
 
     # ------------------------------------------------------------------ handlers
 

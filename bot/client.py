@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -81,6 +82,7 @@ class Texas42Bot(commands.AutoShardedBot):
         self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
         self._renewal: tasks.Loop | None = None  # PostgreSQL: lease renewal, from start-up on
         self._resumed = False  # the start-up resume (messages, computers) is done
+        self._resuming: asyncio.Task | None = None  # the start-up resume, while it runs (a stop cancels it)
         self.commands_synced = "not yet"  # where the slash commands were synced, for the ready line
 
     async def setup_hook(self) -> None:
@@ -118,7 +120,7 @@ class Texas42Bot(commands.AutoShardedBot):
         if self._renewal is not None:
             self._renewal.start()
         await self._sync_commands()
-        self.loop.create_task(self._resume(), name="resume-tables")
+        self._resuming = self.loop.create_task(self._resume(), name="resume-tables")
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -202,6 +204,11 @@ class Texas42Bot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """A clean stop: finish the action in hand, stop the timers, disconnect, close the database."""
+        if self._resuming is not None and not self._resuming.done():
+            # A stop during the start-up (the warm-up takes seconds): the resume must not go on to start
+            # computers and read the outbox after the database is closed.
+            self._resuming.cancel()
+            await asyncio.gather(self._resuming, return_exceptions=True)
         if self._timers is not None:
             self._timers.cancel()
         if self._renewal is not None:

@@ -76,12 +76,13 @@ class Drawn:
         return extras
 
 
-async def draw(screen: Screen) -> Drawn:
-    """Draw a screen's picture (off the event loop) and build its view."""
+async def draw(screen: Screen, *, urgent: bool = False) -> Drawn:
+    """Draw a screen's picture (off the event loop; ahead of other pictures if `urgent`: a player waits for
+    it) and build its view."""
     view = view_of(screen.buttons) if screen.buttons else None
     if screen.picture is None:
         return Drawn(screen.text, view=view)
-    picture = await render.draw(screen.picture.renderer, screen.picture.scene)
+    picture = await render.draw(screen.picture.renderer, screen.picture.scene, urgent=urgent)
     return Drawn(screen.text, picture, screen.picture.filename, view)
 
 
@@ -553,7 +554,7 @@ class Delivery:
 
     async def private(self, table: Table, seat: int) -> Drawn:
         """A player's panel with, on their turn, their controls (for `My hand`)."""
-        return await draw(presenter.private_screen(table, seat))
+        return await draw(presenter.private_screen(table, seat), urgent=True)
 
     async def _dm_channel(self, table: Table, user_id: int) -> int:
         """The DM channel with a user: stored the first time it is opened, so later DMs cost one request."""
@@ -607,7 +608,7 @@ class Delivery:
         DMs while its token lives, else a DM; then delete the panel it replaces."""
         assert self.service is not None
         user = key[1]
-        drawn = await draw(screen)
+        drawn = await draw(screen, urgent=live_token is not None)  # a turn's controls: the player waits
         click = self.dm_clicks.get(user)
         sent: discord.Message | None = None
         via: Click | None = None

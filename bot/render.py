@@ -2,14 +2,19 @@
 
 Drawing is CPU work that holds the GIL most of the time: several threads drawing at once only take turns,
 and crowd the event loop (and the threads the computers think in) out. So pictures queue for one thread of
-their own. A renderer that fails costs only its picture: the message goes out with its text, which carries
-the same facts (for screen readers and picture-less clients anyway).
+their own, and a picture a player is waiting for (the panel that brings their turn's controls) goes ahead of
+the rest (table pictures, summaries): with many tables the table pictures alone keep the thread busy, and a
+turn should not wait behind them. A renderer that fails costs only its picture: the message goes out with
+its text, which carries the same facts (for screen readers and picture-less clients anyway).
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -17,7 +22,7 @@ from typing import Any
 from . import pictures
 
 log = logging.getLogger(__name__)
-_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+URGENT, LATER = 0, 1  # a picture a player waits for; any other
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "render_table": pictures.render_table,
@@ -36,6 +41,34 @@ def _draw(name: str, scene: Any) -> bytes | None:
         return None
 
 
-async def draw(name: str, scene: Any) -> bytes | None:
-    """Render `scene` with the renderer `name` in the pictures' thread; None if it fails."""
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, _draw, name, scene)
+_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+_waiting: list[tuple[int, int, str, Any, asyncio.AbstractEventLoop, asyncio.Future[bytes | None]]] = []  # a heap
+_waiting_lock = threading.Lock()
+_order = itertools.count()  # ties keep the order asked (and scenes are never compared)
+
+
+def _draw_next() -> None:
+    """Draw the most urgent picture waiting (each picture asked for sends one of these to the thread)."""
+    with _waiting_lock:
+        _, _, name, scene, loop, done = heapq.heappop(_waiting)
+    picture = None if done.cancelled() else _draw(name, scene)  # cancelled: its message was dropped (a stop)
+    try:
+        loop.call_soon_threadsafe(_settle, done, picture)
+    except RuntimeError:  # the loop has closed: nobody waits any more
+        pass
+
+
+def _settle(done: asyncio.Future[bytes | None], picture: bytes | None) -> None:
+    if not done.done():
+        done.set_result(picture)
+
+
+async def draw(name: str, scene: Any, *, urgent: bool = False) -> bytes | None:
+    """Render `scene` with the renderer `name` in the pictures' thread (ahead of the rest if `urgent`: a
+    player waits for it); None if it fails."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[bytes | None] = loop.create_future()
+    with _waiting_lock:
+        heapq.heappush(_waiting, (URGENT if urgent else LATER, next(_order), name, scene, loop, done))
+    loop.run_in_executor(_DRAWING, _draw_next)
+    return await done

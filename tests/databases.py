@@ -9,6 +9,7 @@ must never hide a missing server.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 from pathlib import Path
@@ -23,6 +24,7 @@ BACKENDS = (SQLITE, POSTGRESQL)
 TEMPLATE = f"t42_template_{os.getpid()}"
 _numbers = itertools.count(1)
 _template_ready = False
+_template_lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
 
 
 def server_url() -> str:
@@ -52,13 +54,17 @@ async def _admin(url: str, *statements: str) -> None:
 
 async def fresh_postgres_database() -> str:
     """A new, migrated, empty database on the test server; its URL."""
-    global _template_ready
+    global _template_ready, _template_lock
     url = server_url()
-    if not _template_ready:
-        await _admin(url, f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)", f"CREATE DATABASE {TEMPLATE}")
-        storage = await Storage.open(_with_database(url, TEMPLATE))  # migrate the template once
-        await storage.close()
-        _template_ready = True
+    loop = asyncio.get_running_loop()
+    if _template_lock is None or _template_lock[0] is not loop:  # a test's databases may be made side by side
+        _template_lock = (loop, asyncio.Lock())
+    async with _template_lock[1]:
+        if not _template_ready:
+            await _admin(url, f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)", f"CREATE DATABASE {TEMPLATE}")
+            storage = await Storage.open(_with_database(url, TEMPLATE))  # migrate the template once
+            await storage.close()
+            _template_ready = True
     name = f"t42_{os.getpid()}_{next(_numbers)}"
     await _admin(url, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
     return _with_database(url, name)

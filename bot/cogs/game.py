@@ -16,6 +16,7 @@ from ..learn.ids import is_learning
 from ..messages import title
 from ..tables import Refusal, Table
 from ..tables.options_text import option_suggestions
+from ..tables.rules_guide import message_chunks, plain_words
 
 if TYPE_CHECKING:
     from ..client import Texas42Bot
@@ -113,9 +114,13 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         else:
             rules = Rules.from_preset(preset or DEFAULT_PRESET)
             heading = f"**{rules.title}** (preset `{rules.preset}`)"
-        lines = [heading, *(f"• {line}" for line in rules.describe()),
+        lines = [heading, *(f"• {line}" for line in rules.describe()), "**In plain words**",
+                 *(f"• {line}" for line in plain_words(rules)),
                  "New to 42? `/42 help` teaches it from zero, with pictures."]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        first, *rest = message_chunks(lines)
+        await interaction.response.send_message(first, ephemeral=True)
+        for more in rest:  # many house rules can pass Discord's 2,000 characters
+            await interaction.followup.send(more, ephemeral=True)
 
     @app_commands.command(name="help", description="Learn to play 42, step by step with pictures")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -159,10 +164,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         if not rows:
             await interaction.followup.send("No finished games in this server yet. Open a table with `/42 new`.")
             return
-        lines = ["**Leaderboard** · marks won (games won / played)"]
+        lines = ["**Leaderboard** · marks won, and points in points games (games won / played)"]
         for rank, row in enumerate(rows, start=1):
+            points = f", {row.points_won} points" if row.points_won else ""  # Moon, the Big Game, Eighty-eight
             lines.append(
-                f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks "
+                f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks{points} "
                 f"({row.games_won} won / {row.games_played} played)"
             )
         await interaction.followup.send("\n".join(lines), allowed_mentions=NO_MENTIONS)

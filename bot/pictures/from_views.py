@@ -180,12 +180,17 @@ def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
     """The summary of a finished hand, with the game score after it."""
     summary = hand.summary()
     rules = table.rules
+    tiles = rules.layout.tiles
     counts: list[list[str]] = [[] for _ in rules.team_names]
     tricks = [0] * len(rules.team_names)
+
+    def worth(tile: str) -> int:  # the game's own count: none in Moon, where a 5-5 is just a tile
+        return tiles.points[tiles.id_of(tile)]
+
     for trick in summary["tricks"]:
         team = rules.team_of(trick["winner"])
         tricks[team] += 1
-        counts[team].extend(t.split("/")[0] for t in trick["tiles"] if count_points(t.split("/")[0]))
+        counts[team].extend(t.split("/")[0] for t in trick["tiles"] if worth(t.split("/")[0]))
     award: Any = summary.get("award")
     return HandEndScene(
         seats=seat_infos(table),

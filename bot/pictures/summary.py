@@ -146,8 +146,9 @@ def _draw_team_row(img: Image.Image, draw: TextDraw, scene: HandEndScene, team: 
     shapes.paste(img, plate, (MARGIN, y))
     draw.text((MARGIN + 20, y + 16), fit_name(name, 220, 26, True), font=font(26, True), fill=palette.TEXT, anchor="lt")
     if bidders:
-        draw.text((MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24), "bidders", font=font(16),
-                  fill=palette.GOLD, anchor="lt")
+        alone = len(scene.team_names) == len(scene.seats)  # each plays alone: one bidder, not a side
+        draw.text((MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24),
+                  "bidder" if alone else "bidders", font=font(16), fill=palette.GOLD, anchor="lt")
     points = scene.points[team] if team < len(scene.points) else 0
     took = f"took {points} point{'s' if points != 1 else ''}"
     if scene.tricks_taken is not None and team < len(scene.tricks_taken):

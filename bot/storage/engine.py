@@ -1,6 +1,8 @@
 """SQLAlchemy's async engine for a database target, set up the way the store relies on.
 
-SQLite (aiosqlite): WAL (readers never block the game), foreign keys on, a busy timeout, and transactions
+SQLite (aiosqlite): WAL (readers never block the game) with `synchronous=NORMAL` (a commit survives the bot
+being killed, only a power cut or an operating-system crash can take back its last moments; commits no
+longer wait for the disk, which made a 50-game soak 40% faster), foreign keys on, a busy timeout, and transactions
 the store begins itself: `BEGIN IMMEDIATE` for writes (one writer at a time, decided at the start, so a
 write never fails half-way for a lock), a plain deferred `BEGIN` for reads (a consistent snapshot).
 PostgreSQL (asyncpg): a small pool; every transaction is the driver's own (READ COMMITTED), and the store
@@ -44,7 +46,7 @@ def _sqlite_engine(target: DatabaseTarget) -> AsyncEngine:
     def _connected(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver's own implicit BEGINs are off: we begin ourselves
         cursor = dbapi_connection.cursor()
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}"):
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON", f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}"):
             cursor.execute(pragma)
             cursor.fetchall()
         cursor.close()

@@ -125,5 +125,6 @@ class PoolChooser:
         """Stop the workers (decisions not started are dropped) and log the counters."""
         if self._pool is not None:
             log.info("%s", self.governor.stats().line(self.plan.workers))
+            log.info("%s", self.governor.spread_line())
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

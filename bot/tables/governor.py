@@ -70,6 +70,7 @@ class GovernorStats:
     cut: int  # decisions whose search was cut because their answer fell due
     elapsed_s_max: float  # the longest admission-to-answer time
     recent_budgets_ms: tuple[float, ...]  # the budgets of the last decisions admitted, oldest first
+    run_budgets_ms: tuple[float, float, float]  # p10, p50 and p90 of every budget admitted since start-up
     waiting: int  # admitted and not finished now
     waiting_max: int
     budget_ms: float  # the budget a decision admitted now would get
@@ -83,8 +84,10 @@ class GovernorStats:
         n = max(self.finished, 1)
         mean_cpu = 1000 * self.cpu_s_total / n
         p10, p50, p90 = _deciles(self.recent_budgets_ms)
+        r10, r50, r90 = self.run_budgets_ms
         return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
                 f"budget_ms_p10={p10:.0f} budget_ms_p50={p50:.0f} budget_ms_p90={p90:.0f} "
+                f"run_budget_ms_p10={r10:.0f} run_budget_ms_p50={r50:.0f} run_budget_ms_p90={r90:.0f} "
                 f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} cut={self.cut} "
                 f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} queued_ms_mean={1000 * self.queued_s_total / n:.0f} "
                 f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
@@ -114,6 +117,7 @@ class Governor:
         self.decisions = self.finished = self.shrunk = 0
         self.budget_total = 0.0
         self.recent: deque[float] = deque(maxlen=RECENT)
+        self.histogram = [0] * (int(full_ms) + 1)  # budgets admitted since start-up, by whole milliseconds
         self.cpu_total = self.wall_total = 0.0
         self.late = self.cut = 0
         self.queued_total = self.returned_total = 0.0
@@ -143,6 +147,7 @@ class Governor:
         self.decisions += 1
         self.budget_total += budget
         self.recent.append(budget)
+        self.histogram[min(len(self.histogram) - 1, int(budget))] += 1
         if budget < self.full_ms:
             self.shrunk += 1
         self._tell(budget)
@@ -175,6 +180,31 @@ class Governor:
             share = max(MIN_SHARE, min(1.0, outcome.cpu / outcome.wall))
             self.share += SMOOTHING * (share - self.share)
 
+    def run_quantiles(self, qs: tuple[float, ...]) -> list[float]:
+        """The quantiles `qs` of every budget admitted since start-up (to the millisecond below; nearest
+        rank, as `_deciles`); zeros before any."""
+        total = sum(self.histogram)
+        out = []
+        for q in qs:
+            rank, seen = min(total - 1, int(q * total)), 0
+            for ms, count in enumerate(self.histogram):
+                seen += count
+                if seen > rank:
+                    out.append(float(ms))
+                    break
+        return out if total else [0.0] * len(qs)
+
+    def run_deciles(self) -> tuple[float, float, float]:
+        """p10, p50 and p90 of every budget admitted since start-up."""
+        p10, p50, p90 = self.run_quantiles((0.1, 0.5, 0.9))
+        return p10, p50, p90
+
+    def spread_line(self) -> str:
+        """The budgets of the whole run as ten equally likely values (the 5th to the 95th percentile in steps
+        of 10), for `benchmarks/strength.py --budget-ms` to play strong at the budgets this run gave."""
+        values = self.run_quantiles(tuple((2 * i + 1) / 20 for i in range(10)))
+        return "computers: budgets over the run, ms (p5 to p95 in steps of 10): " + ",".join(f"{v:g}" for v in values)
+
     def stats(self) -> GovernorStats:
         """The counters and the state now."""
         return GovernorStats(
@@ -182,7 +212,7 @@ class Governor:
             budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
             late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max, queued_s_total=self.queued_total,
             returned_s_total=self.returned_total,
-            recent_budgets_ms=tuple(self.recent),
+            recent_budgets_ms=tuple(self.recent), run_budgets_ms=self.run_deciles(),
             waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget(),
             share=self.share, run_s=self.run, over_s=self.over,
         )

@@ -184,8 +184,11 @@ class TableService:
         from storage if this process has not seen it, or has seen an older version of it."""
         table = self.tables.get(table_id)
         if table is not None:  # seen here before: whatever its state now (a click on it is refused if ended)
-            async with self.lock(table):
-                await self._fresh(table)
+            if self.ownership.owner is not None:  # another process may have changed it: read it as stored
+                async with self.lock(table):
+                    await self._fresh(table)
+            # With one process the cache is the latest, and consistent between two awaits: a click is
+            # acknowledged without waiting behind the action in hand (its change takes the lock itself).
             return table
         row = await self.storage.load_table(table_id)
         if row is None or (row.status == "ended" and not ended_too):
@@ -714,22 +717,26 @@ class TableService:
                 self.kick(table)
 
     async def _check(self, table: Table) -> None:
-        await self._changing(table, lambda: self._check_clocks(table), by_owner=True)
+        turn = await self._changing(table, lambda: self._check_clocks(table), by_owner=True)
+        if turn is not None:
+            await self._take_over(table, *turn)
         self.kick(table)
 
-    async def _check_clocks(self, table: Table) -> None:
+    async def _check_clocks(self, table: Table) -> Turn | None:
+        """Carry out what the table's clocks call for (lock held); a turn to take over is returned, to be
+        decided after the lock is let go."""
         if not table.open:
-            return
+            return None
         due = self.timers.due(table)
         if due is Due.START_IDLE_CLOCK:  # a table from before timers: start its idle clock now
             await self._save(table, replace(table), Change(table.id), [], human=True, by_owner=True)
             due = self.timers.due(table)
         if due is Due.CLOSE_IDLE:
             await self._close_idle(table)
-            return
+            return None
         if due is Due.REARM:
             await self._save(table, replace(table), Change(table.id), [], by_owner=True)
-            return
+            return None
         if due is Due.REMIND:
             seat = table.human_turn()
             assert seat is not None
@@ -738,22 +745,34 @@ class TableService:
             change = Change(table.id).save_timer(deadline=after.deadline, token=after.deadline_token,
                                                  reminded=True, last_human_at=after.last_human_at)
             await self._save(table, after, change, [Reminded(seat)], by_owner=True)
-            return
+            return None
         if due is Due.TAKE_OVER:
             seat = table.human_turn()
             assert seat is not None
-            await self._take_over(table, seat)
+            return seat, table.token, table.view_for(seat)
+        return None
 
-    async def _take_over(self, table: Table, seat: int) -> None:
-        """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away."""
-        row = table.seats[seat]
-        action = await self.chooser.choose(table, seat, table.view_for(seat))
-        taken = row.taken_over + 1
-        away = taken >= 2
-        after = replace(table, seats={**table.seats, seat: replace(row, taken_over=taken, away=away)})
-        change = Change(table.id).set_seat_state(seat, away=away, taken_over=taken)
-        then: list[TableEvent] = [TakenOver(seat, action), *([Away(seat)] if away else [])]
-        await self._apply(table, seat, action, by="computer", after=after, change=change, then=then, by_owner=True)
+    async def _take_over(self, table: Table, seat: int, token: str, view: dict) -> None:
+        """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away.
+
+        The computer decides with the table's lock let go, so a click at the table meanwhile is not held
+        up behind its thinking; its move is dropped if the table has left that moment (the player acted)."""
+        action = await self.chooser.choose(table, seat, view)
+
+        async def take_over() -> None:
+            if table.token != token or table.human_turn() != seat or self.timers.due(table) is not Due.TAKE_OVER:
+                log.info("table %s: the player acted while a computer thought for them; decision dropped", table.id)
+                return
+            row = table.seats[seat]
+            taken = row.taken_over + 1
+            away = taken >= 2
+            after = replace(table, seats={**table.seats, seat: replace(row, taken_over=taken, away=away)})
+            change = Change(table.id).set_seat_state(seat, away=away, taken_over=taken)
+            then: list[TableEvent] = [TakenOver(seat, action), *([Away(seat)] if away else [])]
+            await self._apply(table, seat, action, by="computer", after=after, change=change, then=then,
+                              by_owner=True)
+
+        await self._changing(table, take_over, by_owner=True)
 
     async def _close_idle(self, table: Table) -> None:
         after = replace(table, status="ended", closed_idle=True)

@@ -1,7 +1,8 @@
 """Redraw the sample pictures in this folder: ``python docs/pictures/make_samples.py``.
 
 Every example scene of ``bot/pictures/examples.py`` is drawn as ``<name>.png``; samples of scenes that no
-longer exist are removed, so the folder always matches the examples.
+longer exist are removed, so the folder always matches the examples. Then ``games/`` is drawn from seeded
+engine hands of the newer games (``game_samples.py``), as the bot would send them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
+
+from game_samples import draw as draw_games  # noqa: E402  (this folder is on the path when run)
 
 from bot.pictures.examples import RENDERERS, every_example  # noqa: E402
 
@@ -24,7 +27,8 @@ def main() -> None:
     for name, (kind, scene) in examples.items():
         data = RENDERERS[kind](scene)
         (HERE / f"{name}.png").write_bytes(data)
-        print(f"{name + '.png':32} {len(data) / 1000:6.1f} KB")
+        print(f"{name + '.png':40} {len(data) / 1000:6.1f} KB")
+    draw_games(HERE / "games")
 
 
 if __name__ == "__main__":

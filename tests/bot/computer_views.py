@@ -54,3 +54,14 @@ def crash_once(level: str, seed: int | None, **_budget):
         marker.touch()
         os._exit(1)
     return make_player("random", seed)
+
+
+def worker_workspaces(barrier) -> tuple[int, int, int]:
+    """A job for a worker process: its process id, the search workspaces it has made and those alive.
+    `barrier` (a manager's) holds each job until one runs in every worker, so each worker answers once."""
+    import os
+
+    from engine.ai.solver import Workspace
+
+    barrier.wait(120)
+    return os.getpid(), Workspace.made, Workspace.live()

@@ -35,12 +35,14 @@ class FakeClock:
         self.now += seconds
 
 
-def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None) -> Texas42Bot:
-    """A bot with its own database file, a seeded shuffle, quick computer players, no computer pause, and
-    timers that only move when a test moves `clock` and calls `bot.service.tick()`."""
+def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None,
+             player_factory=quick_player) -> Texas42Bot:
+    """A bot with its own database file, a seeded shuffle, quick computer players (unless `player_factory`
+    says otherwise), no computer pause, and timers that only move when a test moves `clock` and calls
+    `bot.service.tick()`."""
     settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None, shard_count=1,
                            limits=Limits.none())
-    return Texas42Bot(settings, rng=random.Random(seed), player_factory=quick_player, clock=clock or FakeClock())
+    return Texas42Bot(settings, rng=random.Random(seed), player_factory=player_factory, clock=clock or FakeClock())
 
 
 def spend_tokens(env) -> None:

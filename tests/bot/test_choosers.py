@@ -87,21 +87,53 @@ async def test_a_seeded_table_repeats_its_moves_and_another_seed_differs():
     assert len({tuple(m) for m in moves}) > 1  # each table's seats have streams of their own
 
 
+async def decide_at_many_tables(picker: PoolChooser, n_tables: int, seed: int) -> tuple[list[str], list[dict]]:
+    """Four strong computers seated at each of `n_tables` tables, and one play decision at each table, all
+    asked at once; the answers and their views."""
+    tables = [FakeTable(t) for t in range(n_tables)]
+    sample = [v for v in views("standard", seed, 40) if v["phase"] == "play"][:n_tables]
+    for table in tables:
+        for seat in range(4):
+            picker.seat(table, seat, "strong")
+    decided = await asyncio.gather(*(
+        picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False)))
+    return decided, sample
+
+
 async def test_many_seats_share_the_workers_workspaces():
     before = Workspace.made
     picker = chooser(fixed_strong, plan=WorkerPlan(THREADS, 2))
-    tables = [FakeTable(t) for t in range(40)]
-    sample = [v for v in views("standard", 21, 40) if v["phase"] == "play"]
     try:
-        for table in tables:
-            for seat in range(4):
-                picker.seat(table, seat, "strong")
-        decided = await asyncio.gather(*(
-            picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False)
-        ))
-        assert len(decided) == min(len(tables), len(sample)) >= 10
+        decided, _ = await decide_at_many_tables(picker, 40, 21)
+        assert len(decided) >= 10
         assert len(picker.seats) == 160
         assert 1 <= Workspace.made - before <= 2  # one per worker thread, not one per seat (160 x 8 MB)
+    finally:
+        picker.close()
+
+
+async def test_in_a_process_pool_each_worker_holds_one_workspace_for_every_seat():
+    import multiprocessing
+
+    from bot.config import Config
+    from tests.bot.computer_views import worker_workspaces
+
+    plan = Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "processes:2"}).computer_workers
+    assert plan == WorkerPlan(PROCESSES, 2)
+    before = Workspace.made
+    picker = chooser(fixed_strong, plan=plan)
+    loop = asyncio.get_running_loop()
+    try:
+        decided, sample = await decide_at_many_tables(picker, 30, 22)
+        assert len(decided) >= 10 and all(a in v["legal"] for a, v in zip(decided, sample, strict=True))
+        assert len(picker.seats) == 120
+        with multiprocessing.get_context("spawn").Manager() as manager:
+            barrier = manager.Barrier(2)
+            reports = await asyncio.gather(*(
+                loop.run_in_executor(picker.pool, worker_workspaces, barrier) for _ in range(2)))
+        assert {pid for pid, _, _ in reports} == set(picker.pool._processes)  # both workers answered
+        assert [(made, live) for _, made, live in reports] == [(1, 1), (1, 1)]  # one each, for 120 seats
+        assert Workspace.made == before  # the bot's own process searched nothing
     finally:
         picker.close()
 
@@ -210,6 +242,21 @@ def test_a_budget_clock_counts_cpu_time_until_the_answer_is_due():
     overdue = BudgetClock(time.monotonic() - 1)
     assert overdue.due() and overdue() >= CUT_JUMP_S and overdue.cut
     assert not BudgetClock(None).due()
+
+
+def test_a_budget_is_the_deciding_threads_cpu_time_not_the_wall_clock(monkeypatch):
+    import types
+
+    from bot.tables import decisions
+
+    fake = types.SimpleNamespace(thread_time=lambda: 7.0, monotonic=lambda: 1000.0, perf_counter=lambda: 1000.0)
+    monkeypatch.setattr(decisions, "time", fake)
+    clock = BudgetClock(answer_by=2000.0)
+    assert clock() == 7.0
+    fake.monotonic = fake.perf_counter = lambda: 1900.0  # the wall clock moves on; the thread did not run
+    assert clock() == 7.0 and not clock.due()
+    fake.thread_time = lambda: 7.25
+    assert clock() == 7.25
 
 
 def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_cut():

@@ -135,3 +135,47 @@ async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
     finally:
         release.set()
         chooser.close()
+
+
+async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose_time_ran_out(tmp_path):
+    from bot.storage import Storage
+    from bot.tables import TableService
+    from tests.bot.table_driver import FakeClock
+
+    release = threading.Event()
+    thinking = threading.Event()
+
+    class Slow:
+        def choose(self, view):
+            thinking.set()
+            release.wait(60)
+            return view["legal"][0]
+
+    storage = await Storage.open(tmp_path / "bot.db")
+    clock = FakeClock()
+    service = TableService(storage, rng=random.Random(3), computer_pause=0, clock=clock,
+                           player_factory=lambda level, seed: Slow())
+    try:
+        table = await service.open_table(guild_id=1, channel_id=2, host_id=10)
+        for seat in range(4):
+            await service.sit(table, 10 + seat, f"player{seat}", seat)
+        await service.start(table, 10)
+        seat = table.human_turn()
+        before = len(table.hand.calls)
+        clock.advance(121)
+        await service.tick()  # reminded
+        clock.advance(121)
+        tick = asyncio.get_running_loop().create_task(service.tick())  # a computer thinks for the player
+        assert await asyncio.to_thread(thinking.wait, 60)
+        click = asyncio.get_running_loop().create_task(service.act(table, 10 + seat, table.token, "pass"))
+        done, _ = await asyncio.wait([click, tick], timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        assert done == {click}, "the click waited behind the computer's thinking"
+        click.result()
+        release.set()
+        await tick
+        assert len(table.hand.calls) == before + 1  # the player's pass; the computer's move was dropped
+        assert table.seats[seat].taken_over == 0
+    finally:
+        release.set()
+        service.chooser.close()
+        await storage.close()

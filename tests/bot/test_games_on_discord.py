@@ -24,6 +24,7 @@ from tests.bot.table_driver import (
     enabled_actions,
     in_a_channel,
     make_bot,
+    reply,
 )
 from tests.pictures.pip_probe import decode, tile_faces
 
@@ -144,6 +145,13 @@ async def test_a_whole_game_of_each_new_preset(simcord_env, name, tmp_path):
     score = game.scores[rules.team_of(0)]
     assert (stats.points_won if rules.scoring == "points" else stats.marks_won) == score
     assert stats.games_won == int(game.winner == rules.team_of(0))
+    shown = reply(await alice.slash(channel, "42 stats"))
+    assert shown.attachments and "1 games played" in shown.content
+    for by in ("marks", "rating"):
+        board = reply(await alice.slash(channel, "42 leaderboard", by=by)).content
+        assert "alice" in board, board
+    points = f", {score} points" if rules.scoring == "points" and score else ""
+    assert f"**alice** — {stats.marks_won} marks{points} (" in reply(await alice.slash(channel, "42 leaderboard")).content
 
 
 # ---------------------------------------------------------------------- restarts
@@ -327,3 +335,22 @@ async def test_draw_partners_seats_players_as_they_drew(simcord_env):
         assert f"you are {('North', 'East', 'South', 'West')[seat]}" in last_dm(member).content
     final, _ = await play_to_the_end(channel, members)
     assert "win" in final.content
+
+
+async def test_draw_dealer_tells_who_drew_what_and_who_deals_before_the_first_deal(simcord_env):
+    env = simcord_env
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol")
+    names = ["alice", "bob", "carol"]
+    table = await open_table(channel, members[0], members, "moon", target=3, options="draw=dealer")
+    await members[0].click(table, label="Start")
+    table_id = table_number(table)
+    [post] = [m for m in channel.history() if m.content.startswith("🎲 **The draw**")]
+    first = draw_order(post.content, names)[0]
+    seats = env.bot.service.table(table_id).seats
+    assert [seats[s].name for s in sorted(seats)] == names  # the draw for the deal moves nobody
+    dealer = names.index(first)
+    assert env.bot.service.table(table_id).hand.dealer == dealer
+    assert f"{first} ({('North', 'East', 'West')[dealer]}) deals first." in post.content
+    assert "N–S" not in post.content and "partners" not in post.content.lower()
+    # told before the first deal: each player's first private message (their hand) comes after the draw
+    assert all(m.user.dm_channel.history()[0].id > post.id for m in members)

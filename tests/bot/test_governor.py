@@ -141,6 +141,21 @@ def test_counters_add_up():
     line = stats.line(workers=1)
     assert line.startswith("computers: decisions=6 shrunk=2 ") and "cpu_ms_mean=50.0" in line
     assert "budget_ms_p10=5 budget_ms_p50=300 budget_ms_p90=300 " in line
+    assert "run_budget_ms_p10=5 run_budget_ms_p50=300 run_budget_ms_p90=300 " in line
+
+
+def test_the_budgets_of_the_whole_run_are_kept_beside_the_recent_ones():
+    gov = governor(workers=1)
+    gov.pending_ms = 1e6  # a long queue: 1,500 decisions at the floor
+    for _ in range(1500):
+        gov.admit()
+    gov.pending_ms, gov.waiting = 0.0, 0
+    ran(gov, 1000, cpu=0.1, wall=0.1)  # then 1,000 with the queue empty: full budgets
+    stats = gov.stats()
+    assert sorted(set(stats.recent_budgets_ms)) == [300]
+    assert stats.run_budgets_ms == (5, 5, 300)
+    assert "budget_ms_p50=300 " in stats.line(1) and "run_budget_ms_p50=5 " in stats.line(1)
+    assert gov.spread_line().endswith(": 5,5,5,5,5,5,300,300,300,300")  # 60% at the floor, 40% full
 
 
 def test_decisions_cut_at_their_due_time_are_counted_and_logged_once_per_spell(caplog):

@@ -67,6 +67,19 @@ async def test_not_your_turn_and_not_your_seat_are_refused(storage):
     assert write_record(table.hand)["calls"] == []
 
 
+async def test_a_click_finds_its_table_without_waiting_behind_the_action_in_hand(storage):
+    service, _ = service_for(storage)
+    table = await seated_game(service)
+    await service.lock(table).acquire()  # an action in hand (a computer's move being stored)
+    try:
+        finding = asyncio.create_task(service.find(table.id))
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert finding.done() and finding.result() is table, "the click can be acknowledged at once"
+    finally:
+        service.lock(table).release()
+
+
 async def test_two_fast_clicks_apply_once(storage):
     service, recorder = service_for(storage)
     table = await seated_game(service)

@@ -8,6 +8,7 @@ import random
 import signal
 
 import pytest
+from discord.ext import commands
 
 from bot.__main__ import run_until_stopped
 from bot.storage import SeatRow, Storage
@@ -15,8 +16,8 @@ from bot.tables import Refusal, TableService
 from tests.bot.table_driver import quick_player
 
 
-async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(tmp_path):
-    storage = await Storage.open(tmp_path / "stop.db")
+async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(database_url):
+    storage = await Storage.open(database_url)
     service = TableService(storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player)
     seats = [SeatRow(seat=0, name="alice", user_id=11)] + [
         SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in (1, 2, 3)
@@ -67,3 +68,42 @@ async def test_a_stop_signal_closes_the_bot_cleanly(signum):
     await asyncio.wait_for(running, timeout=5)
     assert bot.closed.is_set() and bot.close_calls >= 1
     asyncio.get_running_loop().remove_signal_handler(signum)
+
+
+async def test_a_stop_during_the_start_up_warm_up_leaves_the_tables_alone(tmp_path, monkeypatch):
+    """SIGTERM while the computers warm up: the start-up resume stops there (it would otherwise start the
+    computers and read the outbox after the database closed)."""
+    from bot.client import BotSettings, Texas42Bot
+    from bot.delivery import Delivery
+
+    bot = Texas42Bot(BotSettings(tmp_path / "stop.db", warm_up_computers=True, tick_seconds=None, shard_count=1),
+                     player_factory=quick_player)
+    bot.storage = await Storage.open(tmp_path / "stop.db")
+    bot.service = TableService(bot.storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player)
+    bot.delivery = Delivery(bot, bot.storage)
+    bot.delivery.service = bot.service
+    warming, released = asyncio.Event(), asyncio.Event()
+    carried_on: list[str] = []
+
+    async def ready() -> None:
+        return None
+
+    async def warm_up() -> float:
+        warming.set()
+        await released.wait()
+        return 0.0
+
+    async def resume(*args: object) -> None:
+        carried_on.append("outbox read")
+
+    monkeypatch.setattr(bot, "wait_until_ready", ready)
+    monkeypatch.setattr(commands.AutoShardedBot, "close", lambda self: ready())  # never connected
+    monkeypatch.setattr(bot.service.chooser, "warm_up", warm_up)
+    monkeypatch.setattr(bot.delivery, "resume", resume)
+    bot._resuming = asyncio.get_running_loop().create_task(bot._resume())
+    await warming.wait()
+    await bot.close()
+    released.set()
+    await asyncio.sleep(0)
+    assert bot._resuming.cancelled(), "the resume was stopped with the bot"
+    assert carried_on == [] and not bot._resumed

@@ -80,11 +80,9 @@ class Cluster:
         os.kill(self.processes[name].pid, signum)
 
     async def close(self) -> None:
-        """Stop every process still running (SIGCONT first, in case one is stopped)."""
-        for process in self.processes.values():
-            if process.alive():
-                os.kill(process.pid, signal.SIGCONT)
-                await process.stop(timeout=10)
+        """End every process still running, all at once (`kill -9`: the test is done with them and its
+        database is dropped; the clean stop has tests of its own)."""
+        await asyncio.gather(*(process.kill() for process in self.processes.values()))
 
     def logs(self) -> str:
         """Every process's log, for a failing assertion's message."""
@@ -139,6 +137,24 @@ def shows(channel: Channel, table: Table) -> bool:
     """True if the channel's table message shows the table as stored."""
     message = table_message(channel)
     return message is not None and message.content == presenter.table_screen(table).text
+
+
+async def owner_is(board: Board, table_id: int, name: str) -> bool:
+    """True if process `name` holds the table's lease."""
+    return (await board.owners()).get(table_id) == name
+
+
+async def current(board: Board, players: Players, table_id: int) -> bool:
+    """True if the table message shows the table as stored and the player on turn has their controls."""
+    table = await board.table(table_id)
+    assert table is not None
+    if not shows(players.channel, table):
+        return False
+    seat = table.turn()
+    if seat is None:
+        return True
+    user = next(u for u in players.users if u.id == table.seats[seat].user_id)
+    return players.controls(user, table_id, table.token) is not None
 
 
 @dataclass
@@ -223,6 +239,22 @@ class Players:
         for interaction in sent:
             await interaction.wait_acknowledged(10)
         return Click(user, choice.custom_id, token, sent)
+
+    async def again(self, board: Board, table_id: int, click: Click, timeout: float = 30.0) -> None:
+        """A click whose process died just after acknowledging it: kept if it was stored; if not, its
+        controls are live again and the member clicks the same control once more."""
+        table = await board.table(table_id)
+        assert table is not None
+        if table.token != click.token or table.status != "playing":
+            self.clicks.append(click)
+            return
+        message, offered = await self.standin.wait_until(lambda: self.controls(click.user, table_id, click.token),
+                                                         timeout, f"{click.user.name}'s controls again")
+        button = next(b for b in offered if b.custom_id == click.custom_id)
+        interaction = await self.standin.click(click.user, message, button, wait=None)
+        await interaction.wait_acknowledged(10)
+        self.clicks.append(Click(click.user, click.custom_id, click.token, [interaction]))
+        await until(lambda: self._moved_on(board, table_id, click.token), timeout, "the click clicked again stored")
 
     @staticmethod
     async def _human_or_over(board: Board, table_id: int) -> Table | None:

@@ -84,3 +84,16 @@ def test_moon_scores_per_player_below_zero():
     end = hand_end_scene(table, hand)
     assert len(end.points) == 3 and end.made is False  # North lost a trick on a bid of 7
     assert end.award == (-7, 0, 3)  # a set bid is taken off the bidder's score; the others score their tricks
+
+
+def test_a_moon_hand_end_shows_no_count_tiles_however_many_pips_they_have():
+    hand = run(make_hand(variant="moon", dealer=2, calls=["4", "pass", "pass"], contract="follow-me",
+                         exchange={"take": [], "discard": [], "done": False}))
+    taken = {t.split("/")[0] for trick in hand.summary()["tricks"] for t in trick["tiles"]}
+    assert {"5-5", "6-4", "3-2"} <= taken  # tiles that are count in other games were taken
+    assert hand_end_scene(table_for(hand), hand).counts == ((), (), ())
+    standard = run(make_hand(calls=["30", "pass", "pass", "pass"], contract="sixes"))
+    caught = {t.split("/")[0] for trick in standard.summary()["tricks"] for t in trick["tiles"]} & {
+        "5-5", "6-4", "5-0", "4-1", "3-2"}
+    shown = hand_end_scene(table_for(standard), standard).counts
+    assert caught and sorted(t for c in shown for t in c) == sorted(caught)  # 42's count tiles, where they went

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from sqlalchemy import inspect
 
 from bot.storage import Change, ChannelBusy, NotOwner, SeatRow, StaleTable, Storage
 from bot.storage.migrate import head_revision
@@ -54,6 +55,20 @@ async def test_discord_ids_are_64_bit_everywhere(storage):
     assert row.seats[0].user_id == SNOWFLAKE and await storage.dm_channel(SNOWFLAKE) == SNOWFLAKE - 4
     assert await storage.open_table_in(SNOWFLAKE - 1) == table_id
     assert await storage.open_tables_of(SNOWFLAKE) == [table_id]
+
+
+async def test_every_id_column_of_every_table_is_64_bit(storage):
+    """Schema-wide, so a table added later cannot slip a 32-bit id in (SQLite's INTEGER is 64-bit)."""
+    def id_columns(connection) -> dict[str, str]:
+        schema = inspect(connection)
+        return {f"{table}.{column['name']}": str(column["type"]) for table in schema.get_table_names()
+                for column in schema.get_columns(table) if column["name"] == "id" or column["name"].endswith("_id")}
+
+    async with storage.reading() as db:
+        columns = await db.run_sync(id_columns)
+    assert {"game_tables.guild_id", "seats.user_id", "panels.message_id", "ratings.user_id"} <= set(columns)
+    wide = {"BIGINT", "INTEGER"} if storage.target.backend == "sqlite" else {"BIGINT"}
+    assert {name: kind for name, kind in columns.items() if kind not in wide} == {}
 
 
 async def test_each_change_bumps_the_version_and_a_stale_writer_is_refused_and_writes_nothing(storage):
@@ -114,3 +129,16 @@ async def test_versions_of_several_tables_and_a_rematch_link(storage):
     assert await storage.table_versions([first, second, 999]) == {first: 1, second: 0}
     assert (await storage.load_table(first)).rematch_id == second
     assert await storage.open_table_in(2) == second
+
+
+async def test_sqlite_runs_in_wal_mode_with_commits_that_survive_a_killed_process(tmp_path):
+    """WAL with synchronous=NORMAL: durable across a crash of the bot (tests/bot/test_kill9.py kills it
+    mid-game), without waiting for the disk at every commit. (PostgreSQL's durability is its server's.)"""
+    storage = await Storage.open(tmp_path / "t.db")
+    try:
+        async with storage.reading() as db:
+            settings = [(await db.exec_driver_sql(f"PRAGMA {name}")).scalar()
+                        for name in ("journal_mode", "synchronous", "foreign_keys")]
+    finally:
+        await storage.close()
+    assert settings == ["wal", 1, 1]  # synchronous 1 = NORMAL

@@ -1,0 +1,46 @@
+"""Pictures are drawn in one thread, a picture a player waits for (their turn's panel) ahead of the rest."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from bot import render
+
+
+async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier(monkeypatch):
+    drawn: list[str] = []
+    started, gate = threading.Event(), threading.Event()
+
+    def slow(scene: str) -> bytes:
+        started.set()
+        gate.wait()
+        drawn.append(scene)
+        return scene.encode()
+
+    def quick(scene: str) -> bytes:
+        drawn.append(scene)
+        return scene.encode()
+
+    monkeypatch.setitem(render.RENDERERS, "slow", slow)
+    monkeypatch.setitem(render.RENDERERS, "quick", quick)
+    loop = asyncio.get_running_loop()
+    first = asyncio.create_task(render.draw("slow", "table 1"))
+    await loop.run_in_executor(None, started.wait)  # the thread is busy with the first picture
+    later = [asyncio.create_task(render.draw("quick", f"table {n}")) for n in (2, 3)]
+    turn = asyncio.create_task(render.draw("quick", "alice's turn", urgent=True))
+    for _ in range(3):
+        await asyncio.sleep(0)  # every picture is asked for before the thread is free
+    gate.set()
+    results = await asyncio.gather(first, *later, turn)
+    assert drawn == ["table 1", "alice's turn", "table 2", "table 3"]
+    assert results == [b"table 1", b"table 2", b"table 3", b"alice's turn"], "each caller gets its own picture"
+
+
+async def test_a_picture_that_fails_comes_back_as_none(monkeypatch):
+    def broken(scene: object) -> bytes:
+        raise ValueError("no such tile")
+
+    monkeypatch.setitem(render.RENDERERS, "broken", broken)
+    assert await render.draw("broken", None) is None
+    assert await render.draw("broken", None, urgent=True) is None
