@@ -10,7 +10,9 @@ pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand 
 scoring), A's net points per deal pair (hands are played out so every point is counted), make rates of
 each side's bids, the rate at which each side sets the other, and A's game win rate over whole games
 (each seed played twice, seats swapped).
-``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
+``--variant`` plays another preset, optionally with options as JSON after a colon (hands played out). Where
+each plays alone (Moon, three-hand) a deal is played once per seat, A at that seat and B at the others, and
+A's figures are his minus the others' mean; games likewise, one per seat (a third is par).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
 ``--samples N`` gives strong a fixed work per decision (N solved samples, reseeded per decision) instead of a
 clock: where both tables of a deal have the same calls and contract they then play alike, so a bidding
@@ -234,10 +236,62 @@ def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: float, rules:
     return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
 
 
-def deal_pair(args: tuple) -> dict:
-    """Play one seeded deal twice, seats swapped; A's results and every decision's time."""
+def rotation_players(a: str, b: str, a_seat: int, seed: int, budget_ms: float, rules: Rules) -> tuple[list, list[str]]:
+    """Where each plays alone (Moon, three-hand): level ``a`` at ``a_seat``, ``b`` at every other seat."""
+    levels = [a if s == a_seat else b for s in range(rules.players)]
+    return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
+
+
+def deal_rotation(args: tuple) -> dict:
+    """Where each plays alone: one seeded deal played once per seat, A at that seat against B everywhere
+    else (a fair rotation: every seat's cards and turn to speak go to A once). A's award minus the mean of
+    the others', and points (tricks in Moon) the same way, summed over the rotation."""
     a, b, seed, budget_ms, variant = args
     rules = rules_for(variant, True)
+    base = Hand.new(rules, seed % rules.players, random.Random(seed))
+    timings = Timings()
+    n = rules.players
+    out = {"marks": 0.0, "points": 0.0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
+    for a_seat in range(n):
+        players, labels = rotation_players(a, b, a_seat, seed, budget_ms, rules)
+        hand = play_hand(base, players, labels, timings=timings)
+        award = hand.award()
+        if award is not None:
+            out["marks"] += award[a_seat] - (sum(award) - award[a_seat]) / (n - 1)
+        out["points"] += hand.points[a_seat] - (sum(hand.points) - hand.points[a_seat]) / (n - 1)
+        if hand.bidder is not None:
+            side = "a" if hand.bidder == a_seat else "b"
+            out[f"{side}_bids"] += 1
+            out[f"{side}_made"] += bool(hand.made)
+    out["marks"] *= 2 / n  # reported per hand like a pair's (which run_pairing halves)
+    out["times"] = timings.times
+    out["faults"] = []
+    out["alike"] = False
+    out["void"] = not out["a_bids"] and not out["b_bids"]
+    return out
+
+
+def game_rotation(args: tuple) -> dict:
+    """Where each plays alone: one seeded game per seat, A at that seat; how many A won (a third is par in
+    Moon)."""
+    a, b, seed, budget_ms, variant = args
+    rules = rules_for(variant, False)
+    timings = Timings()
+    wins = 0
+    for a_seat in range(rules.players):
+        players, labels = rotation_players(a, b, a_seat, seed, budget_ms, rules)
+        game = play_game(rules, players, random.Random(seed), labels, timings)
+        wins += game.winner == a_seat
+    return {"wins": wins, "times": timings.times, "faults": []}
+
+
+def deal_pair(args: tuple) -> dict:
+    """Play one seeded deal twice, seats swapped; A's results and every decision's time (where each plays
+    alone, once per seat: ``deal_rotation``)."""
+    a, b, seed, budget_ms, variant = args
+    rules = rules_for(variant, True)
+    if not rules.layout.partners:
+        return deal_rotation(args)
     base = Hand.new(rules, seed % rules.players, random.Random(seed))
     timings = Timings()
     out = {"marks": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
@@ -277,6 +331,8 @@ def game_pair(args: tuple) -> dict:
     """Play one seeded game twice, seats swapped; how many A won and the decision times."""
     a, b, seed, budget_ms, variant = args
     rules = rules_for(variant, False)
+    if not rules.layout.partners:
+        return game_rotation(args)
     timings = Timings()
     wins = 0
     for a_team in (0, 1):
@@ -318,19 +374,26 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     b_bids = sum(r["b_bids"] for r in pairs)
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
+    rules = rules_for(variant, True)
+    # two teams: each deal twice, seats swapped; each alone: once per seat (A at one seat, B at the others)
+    plays = 2 if rules.layout.partners else rules.players
+    what = "deal pairs" if plays == 2 else f"deals x {plays} seats (A at one, {b} at the others)"
     work = f"strong: {SAMPLES} samples a decision" if SAMPLES else \
         f"budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time)"
-    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, {work} "
-          f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
-    unit = "score" if rules_for(variant, True).scoring == "points" else "marks"  # what a hand's award counts
+    print(f"\n== {variant}: {a} vs {b}: {deals} {what}, {plays * games} games, {work} "
+          f"({time.perf_counter() - start:.0f} s; {void} passed out every time and left out) ==")
+    unit = "score" if rules.scoring == "points" else "marks"  # what a hand's award counts
+    per = "deal pair" if plays == 2 else "rotation (A minus the others' mean)"
     print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
-    print(f"  {a} net points per deal pair  {mean_ci(points)}")
+    print(f"  {a} net points per {per}  {mean_ci(points)}")
     print(f"  {a} make rate (own bids)      {rate_ci(a_made, a_bids)}")
     print(f"  {b} make rate (own bids)      {rate_ci(b_made, b_bids)}")
     print(f"  {a} set rate (sets {b})        {rate_ci(b_bids - b_made, b_bids)}")
     print(f"  {b} set rate (sets {a})        {rate_ci(a_bids - a_made, a_bids)}")
-    print(f"  {a} game win rate             {rate_ci(wins, 2 * games)}")
-    print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
+    print(f"  {a} game win rate             {rate_ci(wins, plays * games)}"
+          + ("" if plays == 2 else f"  (par {1 / plays:.3f})"))
+    if plays == 2:
+        print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
     faults = [f for r in pairs + game_results for f in r["faults"]]
     if faults:
         print(f"  outside program's faults      {len(faults)} (replaced by easy's choice), first: {faults[0][:200]}")
@@ -434,7 +497,7 @@ def table_hand(args: tuple) -> dict:
     from engine.calls import parse_call
 
     preset, level, seed, budget_ms = args
-    rules = Rules.from_preset(preset)
+    rules = rules_for(preset, False)  # a preset, or one with options ('eighty-four:{"players": 6}')
     hand = Hand.new(rules, seed % rules.players, random.Random(seed))
     players = [make_player(level, seed=seed * 10 + s, budget_ms=budget_ms) for s in range(rules.players)]
     estimate = {}
