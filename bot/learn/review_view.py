@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Hand
-from engine.ai.review import Decision, HandReview
+from engine.ai.review import BidVerdict, Decision, HandReview
 
 from ..pictures.from_views import early_end_reason
 from ..pictures.learn_scenes import ReviewedTrick, ReviewScene
 from ..pictures.names import short_label
 from ..pictures.scenes import SeatInfo
-from ..wording import bid_label, contract_title, tile_label
+from ..wording import bid_label, contract_title, suit_word, tile_label
 
 MAX_TEXT = 1900  # Discord allows 2,000 characters a message
 
@@ -121,11 +121,31 @@ def _said(decision: Decision, action: str) -> str:
     return bid_label(action) if decision.phase == "auction" else action
 
 
+def _trump_words(contract: str) -> str:
+    """`sixes trump`, `doubles trump`, `follow me`: a contract as the bid line names it."""
+    title = (contract_title(contract) or contract).lower()
+    return f"{title} trump" if suit_word(contract) or contract == "doubles" else title
+
+
+def bid_verdict_line(verdict: BidVerdict, passed: bool) -> str:
+    """A point bid or a pass judged with every tile known, the seat's side declaring: could it make?"""
+    makes = ", ".join(_trump_words(c) for c in verdict.makes)
+    if passed:
+        if makes:
+            return f"with every tile known your side could have made {verdict.level} ({makes})"
+        return f"with every tile known your side could not have made {verdict.level} with any trump"
+    if makes:
+        return f"with every tile known {verdict.level} would make ({makes})"
+    return f"with every tile known {verdict.level} would be set whatever the trump"
+
+
 def decision_line(decision: Decision) -> str:
     """One decision: what was done, what perfect play and the strong player say."""
     parts = [f"{_moment(decision)}: **{_said(decision, decision.action)}**"]
     if decision.hinted:
         parts[0] += " (hint shown)"
+    if decision.bid is not None:
+        parts.append(bid_verdict_line(decision.bid, decision.action == "pass"))
     solver = decision.solver
     if solver is not None:
         if solver.unit == "result":

@@ -3,7 +3,8 @@
 - **With everything known** (the solver): every tile in every hand is known, so the value of each legal
   move under best play by all is exact. A decision's *cost* is how much less than the best move it left
   the player's side (in points, or in tricks where only tricks count: mark bids, Plunge, Sevens, Nello),
-  and whether it turned a made bid into a set or the other way round.
+  and whether it turned a made bid into a set or the other way round. A point bid or a pass is judged by
+  whether the seat's side, the seat declaring, could make that bid (a pass: the lowest bid) with any contract.
 - **With only what the player saw** (the strong player): what it would have chosen from the player's own
   view, and its estimate (its chance of making, or setting, the bid).
 
@@ -58,6 +59,21 @@ class SolverVerdict:
 
 
 @dataclass(frozen=True)
+class BidVerdict:
+    """What perfect play says of a point bid or a pass, every tile known: whether the decider's side,
+    bidding ``level`` with the decider declaring and leading, could make it, and with which contracts.
+
+    A pass is judged at the lowest bid. ``makes`` lists the contracts found to make (the first found when
+    ``reused`` is False: the search stops there); empty if none makes. ``reused``: read from the
+    contract's own judgement (the decider won the bid at this level), so every contract was tried.
+    """
+
+    level: int
+    makes: tuple[str, ...]
+    reused: bool = False
+
+
+@dataclass(frozen=True)
 class StrongVerdict:
     """The strong player's choice from the decider's own view, and its estimate (a chance, 0..1, or None)."""
 
@@ -82,6 +98,7 @@ class Decision:
     strong: StrongVerdict | None = None
     note: str = ""
     hinted: bool = False
+    bid: BidVerdict | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +119,7 @@ class _Step:
     solver: SolverVerdict | None = None
     strong: StrongVerdict | None = None
     note: str = ""
+    bid: BidVerdict | None = None
 
 
 def decision_key(hand: Hand) -> str:
@@ -137,12 +155,13 @@ def review_hand(record: dict[str, Any], seat: int, *, budget_s: float = DEFAULT_
         if step.key == "exchange" or (len(step.hand.legal_actions()) < 2 and step.hand.phase != Phase.CONTRACT):
             continue
         if step.hand.phase == Phase.AUCTION:
-            continue  # bids are the strong player's to judge: perfect play has no bid to compare
+            continue  # judged after the plays (below): the costlier solves come last in the budget
         if clock() >= deadline:
             step.note = NOT_IN_TIME
             continue
         step.solver, why = _solve(step, workspace, deadline - clock())
         step.note = why or step.note
+    _judge_bids(steps, record, final, seat, workspace, deadline, clock)
     _ask_strong(steps, seat, seed, strong_samples, deadline, clock)
     decisions = tuple(_decision(step, hinted) for step in steps)
     complete = all(d.note != NOT_IN_TIME for d in decisions)
@@ -268,17 +287,77 @@ def _solve_contract(hand: Hand, chosen: str, workspace: Workspace, left: float) 
         why = _solvable(after)
         if why:
             return None, why
-        prob = _problem(after, workspace)
-        need = _need(after)
-        assert after.turn is not None
-        pos = Position(list(after.held), [], -1, after.turn)
-        values = prob.move_values(pos, list(_moves(after).values()), need - 1, need,
-                                  node_limit=_limit(deadline - time.perf_counter()))
-        if values is None:
+        made = _makes(after, workspace, deadline - time.perf_counter())
+        if made is None:
             return None, NOT_IN_TIME
-        best = max(values) if prob.max_side[after.turn] else min(values)
-        results[text] = int(_made(after, best))
+        results[text] = int(made)
     return _verdict(hand, "result", results, chosen, True, lambda _h, v: bool(v)), ""
+
+
+def _judge_bids(steps: list[_Step], record: dict[str, Any], final: Hand, seat: int, workspace: Workspace,
+                deadline: float, clock: Any) -> None:
+    """Each point bid or pass of the seat judged with every tile known: could the seat's side, the seat
+    declaring, make that bid (a pass: the lowest bid)? One search per level and contract, kept for the
+    hand; the contract's own judgement is reused where the seat won the bid at that level."""
+    known: dict[int, tuple[str, ...]] = {}
+    judged = next((s.solver for s in steps if s.key == "contract" and s.solver is not None), None)
+    won = final.high.text() if final.high is not None else ""
+    if judged is not None and won.isdigit():
+        known[int(won)] = tuple(a for a, v in judged.values.items() if v)
+    for step in steps:
+        if step.hand.phase != Phase.AUCTION or not (step.action.isdigit() or step.action == "pass"):
+            continue
+        level = int(step.action) if step.action.isdigit() else step.hand.lay.min_bid
+        if level not in known:
+            if clock() >= deadline:
+                step.note = step.note or NOT_IN_TIME
+                continue
+            found, why = _makes_at(record, seat, level, workspace, deadline - clock())
+            if found is None:
+                step.note = step.note or why
+                continue
+            known[level] = found
+        reused = judged is not None and won == str(level)
+        step.bid = BidVerdict(level, known[level], reused)
+
+
+def _makes_at(record: dict[str, Any], seat: int, level: int, workspace: Workspace,
+              left: float) -> tuple[tuple[str, ...] | None, str]:
+    """The first contract (in the order the rules offer them) with which ``seat``, bidding ``level`` alone in an auction
+    otherwise of passes, makes against best defence, every hand known; () if none does."""
+    start = time.perf_counter()
+    order = [(record["dealer"] + 1 + i) % len(record["deal"]) for i in range(len(record["deal"]))]
+    calls = [str(level) if s == seat else "pass" for s in order[: order.index(seat) + 1]]
+    calls += ["pass"] * (len(order) - len(calls))
+    try:
+        hand = read_record({**record, "calls": calls, "exchange": {}, "contract": None, "plays": []})
+    except ValueError:
+        return None, "this bid cannot be judged here"
+    if hand.phase != Phase.CONTRACT or hand.declarer != seat:
+        return None, "this bid cannot be judged here"
+    for text in hand.legal_actions():
+        after = hand.apply(text)
+        if after.phase != Phase.PLAY or _solvable(after) or after.goal != Goal.POINTS:
+            continue
+        made = _makes(after, workspace, left - (time.perf_counter() - start))
+        if made is None:
+            return None, NOT_IN_TIME
+        if made:
+            return (text,), ""
+    return (), ""
+
+
+def _makes(after: Hand, workspace: Workspace, left: float) -> bool | None:
+    """Whether the contract just named makes against best defence, every hand known (a null-window search
+    at the bid: cheaper than the full value); None if not searched in ``left`` seconds."""
+    prob = _problem(after, workspace)
+    need = _need(after)
+    assert after.turn is not None
+    pos = Position(list(after.held), [], -1, after.turn)
+    values = prob.move_values(pos, list(_moves(after).values()), need - 1, need, node_limit=_limit(left))
+    if values is None:
+        return None
+    return _made(after, max(values) if prob.max_side[after.turn] else min(values))
 
 
 def _verdict(hand: Hand, unit: str, values: dict[str, int], chosen: str, maximise: bool,
@@ -334,5 +413,5 @@ def _decision(step: _Step, hinted: frozenset[str]) -> Decision:
         note = "only move"
     trick = len(hand.tricks) if hand.phase == Phase.PLAY else None
     return Decision(step.key, str(hand.phase), trick, step.action, legal, step.solver, step.strong, note,
-                    step.key in hinted)
+                    step.key in hinted, step.bid)
 

@@ -188,3 +188,40 @@ def test_every_game_can_be_reviewed_and_says_what_it_could_not_judge(preset):
 def _forced_ok(preset: str) -> set[str]:
     """Presets where a forced bid may be asked for (it keeps hands from being thrown in)."""
     return {"forced_bid"} if preset in ("three-hand", "moon", "seventy-two", "eighty-four") else set()
+
+
+def _best_points(record: dict, seat: int, level: int) -> dict[str, int]:
+    """Every plain-points contract's value for ``seat``'s side, ``seat`` declaring ``level`` and leading: a
+    full search (no window), independent of the review's null-window tests."""
+    from engine.ai.solver import Position, Problem
+
+    order = [(record["dealer"] + 1 + i) % 4 for i in range(4)]
+    calls = ["pass"] * 4
+    calls[order.index(seat)] = str(level)
+    hand = read_record({**record, "calls": calls, "exchange": {}, "contract": None, "plays": []})
+    values = {}
+    for text in hand.legal_actions():
+        after = hand.apply(text)
+        if after.goal != Goal.POINTS:
+            continue
+        problem = Problem(after.rules, after.contract, after.bidder, after.out, False)
+        values[text] = problem.value(Position(list(after.held), [], -1, after.turn))
+    return values
+
+
+def test_a_bid_and_a_pass_are_judged_against_a_direct_solve():
+    hand = _hands(1, 5)[0]  # seat 2 bids 30, the others pass
+    record = write_record(hand)
+    judged = 0
+    for seat in range(4):
+        review = review_hand(record, seat, budget_s=30, strong_samples=2)
+        for d in (d for d in review.decisions if d.phase == "auction"):
+            level = int(d.action) if d.action.isdigit() else 30
+            values = _best_points(record, seat, level)
+            assert d.bid is not None and d.bid.level == level
+            assert bool(d.bid.makes) == (max(values.values()) >= level)
+            assert all(values[c] >= level for c in d.bid.makes)
+            if d.bid.reused:  # the contract's own judgement: every contract tried
+                assert set(d.bid.makes) == {c for c, v in values.items() if v >= level}
+            judged += 1
+    assert judged == 4 and {"pass", "30"} <= {r for r in record["calls"]}
