@@ -104,6 +104,8 @@ class Item:
     seqs: set[int] = field(default_factory=set)
     stamp: int = 0
     attempts: int = 0
+    # the earliest of the work merged into it (time.monotonic looked up at each call, as where it is read)
+    asked: float = field(default_factory=lambda: time.monotonic())
 
 
 @dataclass
@@ -152,6 +154,34 @@ class RestCount:
         return self.hands_bound / self.hands, self.hands_exempt / self.hands
 
 
+class TurnPanelTimes:
+    """How long players' turn panels took to go out, from the move that made it their turn (the work asked
+    for) to Discord taking the message: logged every `every` seconds, so a run shows the delivery's share
+    of a turn's wait beside the computers' line."""
+
+    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic):
+        self.every = every
+        self.clock = clock
+        self.recent: list[float] = []
+        self.last_logged = clock()
+
+    def add(self, seconds: float) -> None:
+        """One turn panel went out `seconds` after it was asked for; log the recent ones if it is time."""
+        self.recent.append(seconds)
+        if self.clock() - self.last_logged >= self.every:
+            self.log()
+
+    def log(self) -> None:
+        """Log the recent panels' times (p50, p90, max) and start again."""
+        if self.recent:
+            times = sorted(self.recent)
+            n = len(times)
+            log.info("delivery: %d turn panel(s) out in p50 %.0f ms, p90 %.0f ms, max %.0f ms after the move",
+                     n, 1000 * times[n // 2], 1000 * times[min(n - 1, int(n * 0.9))], 1000 * times[-1])
+        self.recent.clear()
+        self.last_logged = self.clock()
+
+
 class Refused(Exception):
     """Discord refused a send for a moment: the item stays first on its lane."""
 
@@ -179,6 +209,7 @@ class Delivery:
         self.table_shown: dict[int, int] = {}  # table -> the stamp its table message shows
         self.last_table_edit: dict[int, float] = {}
         self.rest = RestCount()
+        self.turn_panels = TurnPanelTimes()
         self._forgetting: set[asyncio.Task] = set()
         self.posting: set[int] = set()  # outbox events whose work posts something (never shown twice)
         self._shown_later: set[int] = set()  # events done, to be forgotten with the next batch
@@ -325,6 +356,7 @@ class Delivery:
                 later.seqs |= item.seqs
                 later.work = _merged(item.work, later.work)
                 later.stamp = max(later.stamp, item.stamp)
+                later.asked = min(later.asked, item.asked)
                 continue
             try:
                 await self._carry_out(lane, item)
@@ -389,7 +421,7 @@ class Delivery:
             elif isinstance(work, Summary):
                 await self._summary(table, work)
             elif isinstance(work, SyncPanel):
-                await self._sync_panel(table, work)
+                await self._sync_panel(table, work, item.asked)
         except discord.HTTPException as error:
             if transient(error):
                 log.warning("table %s: Discord refused %s for a moment (%s); will try again", table.id,
@@ -570,7 +602,7 @@ class Delivery:
         self.dm_channels[user_id] = channel_id
         return channel_id
 
-    async def _sync_panel(self, table: Table, work: SyncPanel) -> None:
+    async def _sync_panel(self, table: Table, work: SyncPanel, asked: float | None = None) -> None:
         """Bring a player's panel at the table up to date (see `presenter.SyncPanel`)."""
         assert self.service is not None
         key = (table.id, work.user_id)
@@ -587,6 +619,8 @@ class Delivery:
             if panel is not None and panel.live_token == table.token and not work.renotify:
                 return
             await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), table.token, panel)
+            if asked is not None:
+                self.turn_panels.add(time.monotonic() - asked)
             return
         if panel is None:
             if playing and work.fresh:  # the first hand: a panel to begin with
