@@ -1,6 +1,6 @@
 """How strong are the computer players? Duplicate matches with full auctions, and the solver's speed.
 
-    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300] [--pairing strong-easy]
+    python benchmarks/strength.py [--deals 40] [--games 4] [--budget-ms 300 | --samples N] [--pairing strong-easy]
                                   [--seed 1] [--jobs 1] [--solver 20] [--variant standard]
                                   [--table-bidding VARIANT N] [--opponent-cmd 'CMD ...']
                                   [--tables N [--presets P ...] [--levels L ...]]
@@ -10,8 +10,13 @@ pairing A vs B it prints, with 95% confidence intervals: A's net marks per hand 
 scoring), A's net points per deal pair (hands are played out so every point is counted), make rates of
 each side's bids, the rate at which each side sets the other, and A's game win rate over whole games
 (each seed played twice, seats swapped).
-``--variant`` plays another preset with two teams (big-game, eighty-eight; hands played out).
+``--variant`` plays another preset, optionally with options as JSON after a colon (hands played out). Where
+each plays alone (Moon, three-hand) a deal is played once per seat, A at that seat and B at the others, and
+A's figures are his minus the others' mean; games likewise, one per seat (a third is par).
 Then each level's decision times (median / p95 / max) and, with ``--solver N``, the solver's nodes/s.
+``--samples N`` gives strong a fixed work per decision (N solved samples, reseeded per decision) instead of a
+clock: where both tables of a deal have the same calls and contract they then play alike, so a bidding
+comparison (``strong-strong-play``) is not blurred by the play's luck on those deals.
 ``--opponent-cmd 'CMD'`` seats an outside program that speaks PLAYER-PROTOCOL.md (views written exactly as the
 protocol writes them) as level ``ext`` (it bids, declares and plays) or ``ext-play`` (easy's auction and contract,
 its card play): pairings ``strong-ext`` and ``strong-play-ext``. One copy of the program runs per worker process.
@@ -47,6 +52,10 @@ Z = 1.96
 # --clock cpu: budgets in the deciding thread's CPU time, as the bot gives them (None: wall time); set
 # before the worker processes fork, so they inherit it
 BUDGET_CLOCK = None
+# --samples N: strong decides from N solved samples (no clock), its sampling reseeded at every decision from
+# its seat and the decision's place in the hand. The two tables of a deal then play alike wherever their
+# auctions and contracts are alike, so a bidding comparison measures the bidding, not the play's luck
+SAMPLES: int | None = None
 # --budget-ms A,B,...: each strong decision's budget is drawn from these (seeded), e.g. the ten values the bot
 # logs as it stops (`computers: budgets over the run`); set before the worker processes fork, as above
 BUDGET_MIX: list[float] = []
@@ -87,14 +96,35 @@ class StrongPlayOnly:
     easy both tables of a deal then have the same auction and contract, so only card play differs."""
 
     def __init__(self, seed: int, budget_ms: float):
-        from engine.ai.strong import StrongPlayer
-
-        self.strong = StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
+        self.strong = strong_player(seed, budget_ms)
 
     def choose(self, view: dict) -> str:
         if view.get("phase") == "play":
             return self.strong.choose(view)
         return self.strong.easy.choose(view)
+
+
+class Reseeded:
+    """A strong player whose sampling is reseeded before every decision from its seed and the decision's
+    place in the hand (``--samples``): the same view always gets the same answer, whatever came before."""
+
+    def __init__(self, player, seed: int):
+        self.player, self.seed = player, seed
+        self.easy = player.easy
+
+    def choose(self, view: dict) -> str:
+        place = len(view.get("calls") or []) * 100 + len(view.get("plays") or [])
+        self.player.rng = random.Random(self.seed * 10_000 + place)
+        return self.player.choose(view)
+
+
+def strong_player(seed: int, budget_ms: float):
+    """The strong player of the benchmark: ``budget_ms`` of ``BUDGET_CLOCK``, or ``SAMPLES`` solved samples."""
+    from engine.ai.strong import StrongPlayer
+
+    if SAMPLES:
+        return Reseeded(StrongPlayer(seed, samples=SAMPLES), seed)
+    return StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
 
 
 class TableBidding:
@@ -195,6 +225,8 @@ def _bench_player(level: str, seed: int, budget_ms: float):
         return TableBidding(seed)
     if level in ("ext", "ext-play"):
         return ExternalPlayer(seed, level == "ext-play")
+    if level == "strong" and SAMPLES:
+        return strong_player(seed, budget_ms)
     return make_player(level, seed=seed, budget_ms=budget_ms, clock=BUDGET_CLOCK)
 
 
@@ -204,22 +236,85 @@ def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: float, rules:
     return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
 
 
-def deal_pair(args: tuple) -> dict:
-    """Play one seeded deal twice, seats swapped; A's results and every decision's time."""
+def rotation_players(a: str, b: str, a_seat: int, seed: int, budget_ms: float, rules: Rules) -> tuple[list, list[str]]:
+    """Where each plays alone (Moon, three-hand): level ``a`` at ``a_seat``, ``b`` at every other seat."""
+    levels = [a if s == a_seat else b for s in range(rules.players)]
+    return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
+
+
+def deal_rotation(args: tuple) -> dict:
+    """Where each plays alone: one seeded deal played once per seat, A at that seat against B everywhere
+    else (a fair rotation: every seat's cards and turn to speak go to A once). A's award minus the mean of
+    the others', and points (tricks in Moon) the same way, summed over the rotation."""
     a, b, seed, budget_ms, variant = args
     rules = rules_for(variant, True)
     base = Hand.new(rules, seed % rules.players, random.Random(seed))
     timings = Timings()
+    n = rules.players
+    out = {"marks": 0.0, "points": 0.0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
+    for a_seat in range(n):
+        players, labels = rotation_players(a, b, a_seat, seed, budget_ms, rules)
+        hand = play_hand(base, players, labels, timings=timings)
+        award = hand.award()
+        if award is not None:
+            out["marks"] += award[a_seat] - (sum(award) - award[a_seat]) / (n - 1)
+        out["points"] += hand.points[a_seat] - (sum(hand.points) - hand.points[a_seat]) / (n - 1)
+        if hand.bidder is not None:
+            side = "a" if hand.bidder == a_seat else "b"
+            out[f"{side}_bids"] += 1
+            out[f"{side}_made"] += bool(hand.made)
+    out["marks"] *= 2 / n  # reported per hand like a pair's (which run_pairing halves)
+    out["times"] = timings.times
+    out["faults"] = []
+    out["alike"] = False
+    out["void"] = not out["a_bids"] and not out["b_bids"]
+    return out
+
+
+def game_rotation(args: tuple) -> dict:
+    """Where each plays alone: one seeded game per seat, A at that seat; how many A won (a third is par in
+    Moon)."""
+    a, b, seed, budget_ms, variant = args
+    rules = rules_for(variant, False)
+    timings = Timings()
+    wins = 0
+    for a_seat in range(rules.players):
+        players, labels = rotation_players(a, b, a_seat, seed, budget_ms, rules)
+        game = play_game(rules, players, random.Random(seed), labels, timings)
+        wins += game.winner == a_seat
+    return {"wins": wins, "times": timings.times, "faults": []}
+
+
+def deal_pair(args: tuple) -> dict:
+    """Play one seeded deal twice, seats swapped; A's results and every decision's time (where each plays
+    alone, once per seat: ``deal_rotation``)."""
+    a, b, seed, budget_ms, variant = args
+    rules = rules_for(variant, True)
+    if not rules.layout.partners:
+        return deal_rotation(args)
+    base = Hand.new(rules, seed % rules.players, random.Random(seed))
+    timings = Timings()
     out = {"marks": 0, "points": 0, "a_bids": 0, "a_made": 0, "b_bids": 0, "b_made": 0}
-    contracts = []
+    contracts, auctions, tables = [], [], []
     for a_team in (0, 1):
         players, labels = players_for(a, b, a_team, seed, budget_ms, rules)
-        hand = play_hand(base, players, labels, timings=timings)
+        hand = play_hand(base, players, labels, timings=timings, stop="play")
+        contracts.append((hand.bidder, str(hand.high), str(hand.contract)))
+        auctions.append((list(hand.calls), hand.contract, hand.held))
+        tables.append((hand, players, labels))
+    finished: list[Hand] = []
+    for hand, players, labels in tables:
+        if SAMPLES and finished and auctions[0] == auctions[1]:
+            # reseeded players see the same views from the same calls, contract and hands: they play alike,
+            # tile for tile, so the first table's hand stands for the second
+            finished.append(finished[0])
+        else:
+            finished.append(play_hand(hand, players, labels, timings=timings))
+    for a_team, hand in enumerate(finished):
         award = hand.award()
         if award is not None:
             out["marks"] += award[a_team] - award[1 - a_team]
         out["points"] += hand.points[a_team] - hand.points[1 - a_team]
-        contracts.append((hand.bidder, str(hand.high), str(hand.contract)))
         if hand.bidder is not None:
             side = "a" if rules.team_of(hand.bidder) == a_team else "b"
             out[f"{side}_bids"] += 1
@@ -236,6 +331,8 @@ def game_pair(args: tuple) -> dict:
     """Play one seeded game twice, seats swapped; how many A won and the decision times."""
     a, b, seed, budget_ms, variant = args
     rules = rules_for(variant, False)
+    if not rules.layout.partners:
+        return game_rotation(args)
     timings = Timings()
     wins = 0
     for a_team in (0, 1):
@@ -277,17 +374,26 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     b_bids = sum(r["b_bids"] for r in pairs)
     b_made = sum(r["b_made"] for r in pairs)
     wins = sum(r["wins"] for r in game_results)
-    print(f"\n== {variant}: {a} vs {b}: {deals} deal pairs, {2 * games} games, budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time) "
-          f"({time.perf_counter() - start:.0f} s; {void} passed out both times and left out) ==")
-    unit = "score" if rules_for(variant, True).scoring == "points" else "marks"  # what a hand's award counts
+    rules = rules_for(variant, True)
+    # two teams: each deal twice, seats swapped; each alone: once per seat (A at one seat, B at the others)
+    plays = 2 if rules.layout.partners else rules.players
+    what = "deal pairs" if plays == 2 else f"deals x {plays} seats (A at one, {b} at the others)"
+    work = f"strong: {SAMPLES} samples a decision" if SAMPLES else \
+        f"budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time)"
+    print(f"\n== {variant}: {a} vs {b}: {deals} {what}, {plays * games} games, {work} "
+          f"({time.perf_counter() - start:.0f} s; {void} passed out every time and left out) ==")
+    unit = "score" if rules.scoring == "points" else "marks"  # what a hand's award counts
+    per = "deal pair" if plays == 2 else "rotation (A minus the others' mean)"
     print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
-    print(f"  {a} net points per deal pair  {mean_ci(points)}")
+    print(f"  {a} net points per {per}  {mean_ci(points)}")
     print(f"  {a} make rate (own bids)      {rate_ci(a_made, a_bids)}")
     print(f"  {b} make rate (own bids)      {rate_ci(b_made, b_bids)}")
     print(f"  {a} set rate (sets {b})        {rate_ci(b_bids - b_made, b_bids)}")
     print(f"  {b} set rate (sets {a})        {rate_ci(a_bids - a_made, a_bids)}")
-    print(f"  {a} game win rate             {rate_ci(wins, 2 * games)}")
-    print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
+    print(f"  {a} game win rate             {rate_ci(wins, plays * games)}"
+          + ("" if plays == 2 else f"  (par {1 / plays:.3f})"))
+    if plays == 2:
+        print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
     faults = [f for r in pairs + game_results for f in r["faults"]]
     if faults:
         print(f"  outside program's faults      {len(faults)} (replaced by easy's choice), first: {faults[0][:200]}")
@@ -391,7 +497,7 @@ def table_hand(args: tuple) -> dict:
     from engine.calls import parse_call
 
     preset, level, seed, budget_ms = args
-    rules = Rules.from_preset(preset)
+    rules = rules_for(preset, False)  # a preset, or one with options ('eighty-four:{"players": 6}')
     hand = Hand.new(rules, seed % rules.players, random.Random(seed))
     players = [make_player(level, seed=seed * 10 + s, budget_ms=budget_ms) for s in range(rules.players)]
     estimate = {}
@@ -458,6 +564,9 @@ def main(argv: list[str] | None = None) -> int:
                              "bidding and declaring alone (both sides play as strong); strong-ext / "
                              "strong-play-ext: against --opponent-cmd, whole hands / card play alone")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=0,
+                        help="strong decides from this many solved samples, reseeded per decision, instead of "
+                             "a time budget: both tables of a deal play alike where their contracts are alike")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
     parser.add_argument("--table-bidding", nargs=2, metavar=("VARIANT", "N"),
@@ -473,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
     parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
-    global BUDGET_CLOCK
+    global BUDGET_CLOCK, SAMPLES
     BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
     budgets = [float(b) for b in args.budget_ms.split(",")]
     args.budget_ms = max(budgets)
@@ -481,6 +590,7 @@ def main(argv: list[str] | None = None) -> int:
         BUDGET_MIX[:] = budgets
         print(f"strong's budget per decision drawn from {', '.join(f'{b:g}' for b in budgets)} ms")
     ExternalPlayer.COMMAND = args.opponent_cmd
+    SAMPLES = args.samples or None
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 

@@ -24,9 +24,10 @@ class Timings:
 
 
 def play_hand(hand: Hand, players: list, labels: list[str] | None = None, score: list[int] | None = None,
-              timings: Timings | None = None) -> Hand:
-    """Play ``hand`` to completion, seat ``s`` choosing with ``players[s]``; raises if a choice is illegal."""
-    while not hand.complete:
+              timings: Timings | None = None, stop: str | None = None) -> Hand:
+    """Play ``hand`` to completion (or until its phase is ``stop``), seat ``s`` choosing with ``players[s]``;
+    raises if a choice is illegal."""
+    while not hand.complete and hand.phase != stop:
         seat = hand.to_act
         view = view_for(hand, seat, score)
         start = time.perf_counter()

@@ -35,19 +35,40 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import Hand, Rules, view_for
+from engine import DEFAULT_PRESET, Hand, Rules, view_for
 from engine.calls import parse_call
 from engine.contracts import DOUBLES, SUIT, Contract, contract_text
 
-from . import bidding, easy, evaluate
+from . import bidding, easy, evaluate, widow
 from .arena import play_hand
 from .easy import EasyPlayer
 from .solver import Position, Problem
+from .strong import MAX_SOLVE_TILES
 
 
-def simulate(deals: int, seed: int, preset: str = "standard") -> list[tuple[str, list[float], int]]:
-    """(contract kind "S"/"D", hand features, solved points) for the best few contracts of random hands."""
-    rules = Rules.from_preset(preset)
+def table_rules(spec: str, play_out: bool = False) -> Rules:
+    """The rules of a table written ``preset`` or ``preset:{options as JSON}`` (``eighty-four:{"players": 6}``),
+    with ``play_out`` where asked (every point of a hand counted)."""
+    name, _, extra = spec.partition(":")
+    options = json.loads(extra) if extra else {}
+    if play_out:
+        options["play_out"] = True
+    return Rules.from_preset(name, options)
+
+
+def too_deep(rules: Rules) -> bool:
+    """Whether a whole deal is too deep to solve for every calibration hand (the Big Game, Seventy-two,
+    Geezer, Eighty-eight, Eighty-four): its table comes from hands played out instead."""
+    return rules.layout.hand_size * rules.players > MAX_SOLVE_TILES
+
+
+def simulate(deals: int, seed: int, preset: str = DEFAULT_PRESET) -> list[tuple[str, list[float], int]]:
+    """(contract kind "S"/"D", hand features, solved points) for the best few contracts of random hands.
+
+    Where the contract comes before the widow (Moon) the bidder takes it and lays as many tiles away by the
+    evaluation (``widow.quick_discards``) before the deal is solved; the features are the hand he bid on.
+    """
+    rules = table_rules(preset)
     rng = random.Random(seed)
     contracts = trump_contracts(rules)
     problems = {c: Problem(rules, c, 0, None, False) for c in contracts}
@@ -57,7 +78,11 @@ def simulate(deals: int, seed: int, preset: str = "standard") -> list[tuple[str,
         mine = hand.held[0]
         best = sorted(contracts, key=lambda c: -evaluate.tricks(rules, c, mine))[:3]
         for c in best:
-            v = problems[c].value(Position(list(hand.held), [], -1, 0))
+            held = list(hand.held)
+            if rules.layout.contract_first and hand.widow:
+                full = mine | hand.ts.mask_of(hand.widow)
+                held[0] = full & ~widow.quick_discards(rules, c, full, len(hand.widow))
+            v = problems[c].value(Position(held, [], -1, 0))
             assert v is not None  # the default node limit is far above a whole four-player hand
             kind = "D" if c.kind == DOUBLES else "S"
             out.append((kind, bidding.features(rules, c, mine), v))
@@ -106,7 +131,7 @@ def dump(data: dict) -> str:
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
-def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> dict:
+def selfplay(hands: int, seed: int, budget_ms: int, preset: str = DEFAULT_PRESET) -> dict:
     """Strong-vs-strong hands of ``preset`` played out to the end. Returns the mean points by which the solver
     over-predicts the bidding side (``offset``), the share of predicted every-trick hands that took every
     trick (``discount``), ``bids``: (the table's chance for the winning bid, made?) pairs, and ``calls``:
@@ -114,14 +139,15 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = "standard") ->
     from . import make_player
     from .situation import read
 
-    rules = Rules.from_preset(preset, {"play_out": True})
+    rules = table_rules(preset, play_out=True)
     rng = random.Random(seed)
     players = [make_player("strong", seed=seed + s, budget_ms=budget_ms) for s in range(rules.players)]
     gaps, all_pred, all_made, bids, calls = [], 0, 0, [], []
     for i in range(hands):
         hand = Hand.new(rules, i % rules.players, rng)
         said = {}
-        while hand.phase in ("auction", "contract"):  # bid and declare, then measure before the first lead
+        # bid, declare and (Moon) lay away the widow, then measure before the first lead
+        while hand.phase in ("auction", "contract", "exchange"):
             seat = hand.to_act
             view = view_for(hand, seat)
             action = players[seat].choose(view)
@@ -173,21 +199,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=int, default=100)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--cache", help="file keeping the simulated deals between runs (skips step 1)")
-    parser.add_argument("--variant", default="standard", help="standard, or one variant's section only: three-hand, big-game, eighty-eight")
+    parser.add_argument("--variant", default=DEFAULT_PRESET,
+                        help="the default game's table, or one other game's section only: a preset, with options "
+                             "that change its seats as JSON after a colon (eighty-four:{\"players\": 6})")
     parser.add_argument("--opening", action="store_true",
                         help="write data/opening.json only: every game's opening bars (see engine.ai.opening)")
     parser.add_argument("--target", type=float, default=0.25, help="with --opening: the share of deals thrown in")
+    parser.add_argument("--presets", nargs="+", help="with --opening: these tables only (specs as --variant)")
     parser.add_argument("--made-line", type=int, metavar="HANDS",
                         help="refit the four-player made line only, on HANDS opened hands played by strong players")
     args = parser.parse_args(argv)
     if args.made_line:
         return build_made_line(args.made_line, args.seed, args.budget_ms, args.variant)
     if args.opening:
-        return build_opening(args.deals, args.seed, args.target)
+        return build_opening(args.deals, args.seed, args.target, args.presets)
     start = time.perf_counter()
-    if args.variant in PLAYOUT_VARIANTS:
+    rules = table_rules(args.variant)
+    if too_deep(rules):
         return build_playouts(args.variant, args.deals, args.seed)
-    if args.variant != "standard":
+    if bidding.section_key(rules) is not None:
         return build_variant(args.variant, args.deals, args.seed, args.selfplay, args.budget_ms)
     if args.cache and Path(args.cache).exists():
         samples = [tuple(x) for x in json.loads(Path(args.cache).read_text())]  # simulated with these features
@@ -223,23 +253,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def build_variant(preset: str, deals: int, seed: int, hands: int = 0, budget_ms: int = 100) -> int:
-    """Simulate ``preset`` from solved deals and write its section of the table, calibrated on ``hands``
-    hands of its own strong self-play (0: the four-player offset, discount and made line)."""
+    """Simulate ``preset`` (a table spec, see ``table_rules``) from solved deals and write its section of the
+    table, calibrated on ``hands`` hands of its own strong self-play (0: the four-player offset, discount and
+    made line)."""
     start = time.perf_counter()
     data = json.loads(bidding.DATA.read_text())
     samples = simulate(deals, seed, preset)
-    total = Rules.from_preset(preset).layout.total
+    lay = table_rules(preset).layout
+    total, first, step = lay.total, lay.min_bid, lay.bid_step
     offset, discount, line = data["offset"], data["every_trick_discount"], data["made_line"]
+    offset *= min(1.0, total / 42)  # the four-player offset is in points of 42: Moon's hand is 7
     print(f"simulated {deals} deals ({len(samples)} contracts) in {time.perf_counter() - start:.0f} s",
           file=sys.stderr)
     built = {"deals": deals, "seed": seed, "from": "four-player offset, discount and made line"}
     if hands:
         # a first section with the four-player calibration lets the self-play players bid sensibly
-        _write_section(data, preset, {**build(samples, offset, discount, total), "made_line": line})
+        _write_section(data, preset, {**build(samples, offset, discount, total, first, step), "made_line": line})
         result = selfplay(hands, seed + 1, budget_ms, preset)
         offset, discount = result["offset"], result["discount"]
         # the made line maps the final table's chances, so the self-play bids are rated again with it
-        _write_section(data, preset, build(samples, offset, discount, total))
+        _write_section(data, preset, build(samples, offset, discount, total, first, step))
         line = fit([(bidding.raw_chance(sit, call, bidding.nello_hand(sit)), made)
                     for sit, call, made in result["calls"]])
         made = sum(m for _, m in result["bids"])
@@ -247,9 +280,9 @@ def build_variant(preset: str, deals: int, seed: int, hands: int = 0, budget_ms:
               f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}; "
               f"made rate = {line[0]} + {line[1]} x table chance", file=sys.stderr)
         built = {"deals": deals, "seed": seed, "selfplay_hands": hands, "budget_ms": budget_ms,
-                 "command": f"python -m engine.ai.calibrate --variant {preset} --deals {deals} --seed {seed} "
-                            f"--selfplay {hands} --budget-ms {budget_ms}"}
-    section = build(samples, offset, discount, total)
+                 "command": f"python -m engine.ai.calibrate --variant {_quoted(preset)} --deals {deals} "
+                            f"--seed {seed} --selfplay {hands} --budget-ms {budget_ms}"}
+    section = build(samples, offset, discount, total, first, step)
     section["made_line"] = line
     section["built"] = built
     _write_section(data, preset, section)
@@ -258,14 +291,20 @@ def build_variant(preset: str, deals: int, seed: int, hands: int = 0, budget_ms:
     return 0
 
 
-def _write_section(data: dict, preset: str, section: dict) -> None:
-    data.setdefault("variants", {})[preset] = section
-    bidding.DATA.write_text(dump(data))
+def _quoted(spec: str) -> str:
+    """A table spec as a shell word (its options are JSON)."""
+    return f"'{spec}'" if ":" in spec else spec
+
+
+def _write_section(data: dict, spec: str, section: dict) -> None:
+    """Write one game's section (in ``data`` and in the file as it is now: calibrations of other games may
+    have written theirs meanwhile)."""
+    key = bidding.section_key(table_rules(spec))
+    data.setdefault("variants", {})[key] = section
+    now = json.loads(bidding.DATA.read_text())
+    now.setdefault("variants", {})[key] = section
+    bidding.DATA.write_text(dump(now))
     bidding.table.cache_clear()
-
-
-# Deals too deep to solve whole (the Big Game, Eighty-eight): their tables come from hands played out.
-PLAYOUT_VARIANTS = ("big-game", "eighty-eight")
 
 
 def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float], int]]:
@@ -273,10 +312,10 @@ def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float],
     contracts of random deals, each hand played out by easy players.
 
     The first seat wins the auction with the lowest bid (naming the contract's trump where bids do), does
-    the widow or kitty exchange by easy's rules, declares the contract, and all four (six) play it out.
-    The features are the hand as seen when bidding, before the exchange.
+    the widow or kitty exchange by easy's rules, declares the contract (before the widow in Seventy-two),
+    and all four (six, eight) play it out. The features are the hand as seen when bidding.
     """
-    rules = Rules.from_preset(preset, {"play_out": True})
+    rules = table_rules(preset, play_out=True)
     lay = rules.layout
     rng = random.Random(seed)
     players = [EasyPlayer(seed + s) for s in range(rules.players)]
@@ -300,8 +339,10 @@ def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float],
 
 
 def trump_contracts(rules: Rules) -> list[Contract]:
-    """The suit contracts, and doubles where the table plays them."""
-    out = [Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)]
+    """The suit contracts (the numbers some tile shows: Seventy-two has no blanks), and doubles where the
+    table plays them."""
+    ts = rules.layout.tiles
+    out = [Contract(SUIT, k) for k in range(ts.top + 1) if ts.suit_masks[k]]
     return out + [Contract(DOUBLES)] if rules.options.doubles_trump else out
 
 
@@ -312,18 +353,49 @@ def build_playouts(preset: str, deals: int, seed: int) -> int:
     start = time.perf_counter()
     data = json.loads(bidding.DATA.read_text())
     samples = playouts(deals, seed, preset)
-    lay = Rules.from_preset(preset).layout
+    rules = table_rules(preset)
+    lay = rules.layout
     section = build(samples, 0.0, 1.0, lay.total, lay.min_bid, lay.bid_step)
     section["made_line"] = [0.0, 1.0]
     section["built"] = {"deals": deals, "seed": seed, "from": "easy self-play playouts",
-                        "command": f"python -m engine.ai.calibrate --variant {preset} --deals {deals} --seed {seed}"}
+                        "command": f"python -m engine.ai.calibrate --variant {_quoted(preset)} --deals {deals} "
+                                   f"--seed {seed}"}
     _write_section(data, preset, section)
+    if lay.forced_partner and rules.options.forced_bid:  # Geezer: what a forced dealer's partner makes
+        section["partner_made"], section["built"]["forced_deals"] = forced_partner_rate(deals // 3, seed, preset)
+        _write_section(data, preset, section)
     print(f"wrote {preset} ({len(samples)} hands played out) to {bidding.DATA} in "
           f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 
 
-def opening_bids(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> list[tuple[float, bool]]:
+def forced_partner_rate(deals: int, seed: int, preset: str) -> tuple[float, int]:
+    """Geezer: how often a forced dealer's 39 makes when he calls ``partner`` (his partner names the contract
+    and leads), on deals where the table would have every other seat pass; and how many such deals there
+    were. Easy players declare and play, as in ``playouts``; the dealer compares it with his own hand's
+    chance (``bidding.forced_call``)."""
+    from .situation import read
+
+    rules = table_rules(preset, play_out=True)
+    rng = random.Random(seed)
+    players = [EasyPlayer(seed + s) for s in range(rules.players)]
+    made, seen = 0, 0
+    for _ in range(deals):
+        hand = Hand.new(rules, rules.players - 1, rng)  # seat 0 speaks first, the dealer last
+        while hand.phase == "auction" and hand.turn != hand.dealer:
+            view = view_for(hand, hand.to_act)
+            if bidding.bid(read(view), opening_rule=False) != "pass":
+                break
+            hand = hand.apply("pass")
+        if hand.phase != "auction" or hand.turn != hand.dealer:
+            continue
+        done = play_hand(hand.apply("partner"), players)
+        seen += 1
+        made += bool(done.made)
+    return (round(made / seen, 4) if seen else 0.0), seen
+
+
+def opening_bids(hands: int, seed: int, budget_ms: int, preset: str = DEFAULT_PRESET) -> list[tuple[float, bool]]:
     """(the table's chance, made?) of the lowest bid on hands that strong players declare and play out after
     the first seat opens it whatever his hand (so the whole range of chances is seen, not only the hands the
     table already bids). Only the lowest bid: a line pooled over every level, fitted to those hands'
@@ -347,17 +419,18 @@ def opening_bids(hands: int, seed: int, budget_ms: int, preset: str = "standard"
     return out
 
 
-def build_made_line(hands: int, seed: int, budget_ms: int, preset: str = "standard") -> int:
+def build_made_line(hands: int, seed: int, budget_ms: int, preset: str = DEFAULT_PRESET) -> int:
     """Refit ``preset``'s made line on ``opening_bids`` played at ``budget_ms`` (the bot's budget: the line
     says what the strong player's own bids make)."""
     start = time.perf_counter()
     bids = opening_bids(hands, seed, budget_ms, preset)
     line = fit(bids)
     data = json.loads(bidding.DATA.read_text())
-    section = data if preset == "standard" else data["variants"][preset]
+    key = bidding.section_key(table_rules(preset))
+    section = data if key is None else data["variants"][key]
     old = section["made_line"]
     section["made_line"] = line
-    flag = "" if preset == "standard" else f" --variant {preset}"
+    flag = "" if key is None else f" --variant {_quoted(preset)}"
     section["built"]["made_line"] = {"command": f"python -m engine.ai.calibrate --made-line {hands}{flag} "
                                                 f"--seed {seed} --budget-ms {budget_ms}",
                                      "hands": hands}
@@ -379,7 +452,7 @@ def opening_strengths(preset: str, deals: int, seed: int) -> dict[str, list[floa
     from .easy import bid as easy_bid
     from .situation import read
 
-    rules = Rules.from_preset(preset)
+    rules = table_rules(preset)
     rng = random.Random(seed)
     out: dict[str, list[float]] = {"strong": [], "easy": []}
     for i in range(deals):
@@ -404,29 +477,39 @@ def opening_strengths(preset: str, deals: int, seed: int) -> dict[str, list[floa
     return out
 
 
-def build_opening(deals: int, seed: int, target: float) -> int:
+def build_opening(deals: int, seed: int, target: float, specs: list[str] | None = None) -> int:
     """Write ``data/opening.json``: per game and level the opening bar that leaves ``target`` of deals thrown
-    in at a table of that level (no bar where the usual rules already throw in fewer)."""
+    in at a table of that level (no bar where the usual rules already throw in fewer). ``specs`` (table specs,
+    see ``table_rules``) rebuilds those tables' bars only, each noting the command that built it."""
     from . import opening
+    from .situation import table_name
 
     start = time.perf_counter()
-    presets: dict[str, dict[str, float | None]] = {}
+    presets: dict[str, dict[str, float | str | None]] = {}
     from engine.variants import PRESETS
 
-    for preset in PRESETS:  # every game the engine knows
-        strengths = opening_strengths(preset, deals, seed)
-        presets[preset] = {}
+    command = f"python -m engine.ai.calibrate --opening --deals {deals} --seed {seed} --target {target}"
+    built = {"command": command, "deals": deals, "seed": seed, "target": target}
+    if specs:
+        old = json.loads(opening.DATA.read_text())
+        presets, built = old["presets"], old["built"]
+        command += " --presets " + " ".join(_quoted(spec) for spec in specs)
+    for spec in specs or PRESETS:  # every game the engine knows
+        rules = table_rules(spec)
+        name = table_name(rules)
+        presets[name] = {"built": command} if specs else {}
+        if rules.options.forced_bid:  # a forced dealer bids where all the others pass (Geezer): no bar
+            presets[name].update({"strong": None, "easy": None})
+            continue
+        strengths = opening_strengths(spec, deals, seed)
         for level, values in strengths.items():
             values = sorted(values)
             natural = sum(v < float("inf") for v in values) / len(values)
             cut = values[int(target * len(values))]
-            presets[preset][level] = None if natural <= target or cut == float("inf") else round(cut, 4)
-            print(f"{preset:13s} {level:6s} thrown in by the usual rules {natural:.2f}; bar "
-                  f"{presets[preset][level]}", file=sys.stderr)
-    opening.DATA.write_text(dump({
-        "built": {"command": f"python -m engine.ai.calibrate --opening --deals {deals} --seed {seed} "
-                             f"--target {target}", "deals": deals, "seed": seed, "target": target},
-        "presets": presets}))
+            presets[name][level] = None if natural <= target or cut == float("inf") else round(cut, 4)
+            print(f"{name:13s} {level:6s} thrown in by the usual rules {natural:.2f}; bar "
+                  f"{presets[name][level]}", file=sys.stderr)
+    opening.DATA.write_text(dump({"built": built, "presets": presets}))
     opening.bars.cache_clear()
     print(f"wrote {opening.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0

@@ -12,13 +12,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.calls import MARKS, PASS, PLUNGE, POINTS, SPLASH, parse_call
+from engine.calls import DOUBLES_BIDS, MARKS, PASS, POINTS, CallKind, parse_call
 from engine.contracts import NELLO, SEVENS, SUIT, Contract, legal_contracts, parse_contract
 
 from . import evaluate, opening
-from .situation import Situation, bits, count_bits, read
+from .situation import Situation, bits, count_bits, read, table_name
 
 BID_MARGIN = 1.0  # points of safety under the evaluation: the easy player bids a little under its estimate
+# The forced Geezer dealer plays 39 himself with a hand worth this much, else calls partner: a passed partner
+# holds about an average hand, which the evaluation puts near 30 points of 54 (tests/ai/test_games.py)
+FORCED_OWN_HAND = 30.0
 
 
 class EasyPlayer:
@@ -48,10 +51,11 @@ class EasyPlayer:
 # --- auction ---------------------------------------------------------------------------------------
 
 
-def hand_value(sit: Situation, trump: int | None = None) -> tuple[float, float]:
-    """(expected points with the best trump-style contract, expected tricks of the best such contract)."""
+def hand_value(sit: Situation, trump: int | None = None, contract: Contract | None = None) -> tuple[float, float]:
+    """(expected points with the best trump-style contract, expected tricks of the best such contract);
+    with ``contract`` (named before the widow, in Moon and Seventy-two) that contract's."""
     rules = sit.rules
-    contracts = [Contract(SUIT, trump)] if trump is not None else [
+    contracts = [contract] if contract is not None else [Contract(SUIT, trump)] if trump is not None else [
         c for c in legal_contracts(rules, _one_mark(sit), False) if c.kind not in (NELLO, SEVENS)]
     best_p, best_t = 0.0, 0.0
     for c in contracts:
@@ -98,8 +102,13 @@ def bid(sit: Situation, value_of=None, opening: bool = True) -> str:
                 return text
         if "pass" in legal:
             return "pass"
+        if "partner" in legal:  # Geezer's forced dealer: 39 on his own hand, or his partner's
+            return "39" if hand_value(sit)[0] >= FORCED_OWN_HAND else "partner"
         return min(calls, key=lambda tc: tc[1].level)[0]  # a forced dealer bids the least he may
     text, call = best
+    moon = [t for t, c in calls if c.every_trick and c.kind not in DOUBLES_BIDS and c.kind != MARKS]
+    if moon and _worth(sit, parse_call(moon[0], sit.rules), values):
+        return moon[0]  # Moon: a hand that takes every trick shoots the moon (21) rather than bidding 7
     if partner_high and "pass" in legal and call.kind != MARKS and call.level < lay.min_bid + 4:
         return "pass"  # do not take a modest bid away from partner
     return text
@@ -108,7 +117,7 @@ def bid(sit: Situation, value_of=None, opening: bool = True) -> str:
 def open_bid(sit: Situation, calls: list) -> str | None:
     """The lowest bid (with its best trump, where bids name one) when nobody has bid and the hand's
     expected points clear this game's opening bar (``opening``); else None."""
-    bar = opening.bar(sit.rules.preset, "easy")
+    bar = opening.bar(table_name(sit.rules), "easy")
     if bar is None or not opening.nobody_has_bid(sit.view):
         return None
     lowest = [(text, call) for text, call in calls if call.kind == POINTS and call.level == sit.rules.layout.min_bid]
@@ -125,26 +134,34 @@ def _worth(sit: Situation, call, values: dict) -> bool:
     if call.trump not in values:
         values[call.trump] = hand_value(sit, call.trump)
     points, tricks = values[call.trump]
-    if call.kind in (PLUNGE, SPLASH):
+    if call.kind in DOUBLES_BIDS:  # Plunge, Splash, dip, dive: partner names trump, every trick
         return tricks >= lay.hand_size - 0.2
-    if call.kind == MARKS:
-        return call.marks == lay.min_marks and tricks >= lay.hand_size - 0.3
-    return points - BID_MARGIN >= call.level
+    if call.every_trick:  # mark bids (a raise too, the cheapest first), Moon's 21 and 42
+        return tricks >= lay.hand_size - 0.3
+    if call.kind == CallKind.PARTNER:
+        return False
+    # a point of margin in a hand of 42; in Moon, whose hand is 7 tricks, a sixth of a trick
+    return points - BID_MARGIN * min(1.0, lay.total / 42) >= call.level
 
 
 # --- exchange --------------------------------------------------------------------------------------
 
 
 def exchange(sit: Situation) -> str:
-    """Take widow tiles that help (count must be taken anyway); discard the tile the hand misses least."""
+    """Take widow tiles that help (count must be taken anyway); discard the tile the hand misses least,
+    under the contract when it is named first (Moon, Seventy-two)."""
     legal = sit.view["legal"]
     trump = _named_trump(sit)
     if legal[0].startswith("discard"):
+        rule = sit.rules.layout.exchange
+        # a discarded count tile is kept out of play, or in Seventy-two scores for the defenders at once
+        lost = 1.0 if rule is not None and rule.scores_discards else 0.01
+
         def after(text: str) -> float:
-            """The hand's worth once ``text`` is discarded (count tiles weigh a little more)."""
+            """The hand's worth once ``text`` is discarded (its count, where the defenders score it)."""
             tid = sit.ts.id_of(text.split()[1], sit.mine)
             sub = _with_mine(sit, sit.mine & ~(1 << tid))
-            return hand_value(sub, trump)[0] - 0.01 * sit.ts.points[tid]
+            return hand_value(sub, trump, sit.contract)[0] - lost * sit.ts.points[tid]
         return max(legal, key=after)
     takes = [a for a in legal if a.startswith("take")]
     if "keep" not in legal:

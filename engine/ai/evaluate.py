@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.contracts import DOUBLES, FOLLOW_ME, NELLO, SEVENS, SUIT, Contract
+from engine.contracts import COUNT, DOUBLES, FOLLOW_ME, NELLO, SEVENS, SEVENS_TRUMP, SUIT, Contract
 from engine.rules import Rules
 from engine.suits import suit_table
 from engine.tiles import TileSet, bits
+
+# Contracts with a trump suit: a number, the doubles, the tiles totalling seven (§11), Geezer's count
+TRUMP_KINDS = (SUIT, DOUBLES, SEVENS_TRUMP, COUNT)
 
 
 @cache
@@ -88,7 +91,7 @@ def nello_safety(ts: TileSet, contract: Contract, mask: int) -> float:
 def tricks(rules: Rules, contract: Contract, mask: int) -> float:
     """Expected tricks the hand's side takes (Nello: tricks it safely loses) under ``contract``."""
     ts = rules.layout.tiles
-    if contract.kind in (SUIT, DOUBLES):
+    if contract.kind in TRUMP_KINDS:
         score = trump_tricks(ts, contract, mask)
     elif contract.kind == FOLLOW_ME:
         score = follow_me_tricks(ts, contract, mask)

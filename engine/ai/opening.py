@@ -30,9 +30,10 @@ def bars() -> dict:
     return json.loads(DATA.read_text()).get("presets", {})
 
 
-def bar(preset: str, level: str) -> float | None:
-    """The opening bar of ``level`` ("strong" or "easy") in ``preset``; None: no opening rule there."""
-    return bars().get(preset, {}).get(level)
+def bar(table: str, level: str) -> float | None:
+    """The opening bar of ``level`` ("strong" or "easy") at ``table`` (a preset, or ``situation.table_name``'s
+    "eighty-four/6"); None: no opening rule there."""
+    return bars().get(table, {}).get(level)
 
 
 def nobody_has_bid(view: Mapping[str, Any]) -> bool:

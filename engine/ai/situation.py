@@ -107,6 +107,19 @@ def rules_of(variant: str, overrides: str) -> Rules:
     return Rules.from_preset(variant, json.loads(overrides))
 
 
+@lru_cache(maxsize=16)
+def _default_players(preset: str) -> int:
+    return Rules.from_preset(preset).players
+
+
+def table_name(rules: Rules) -> str:
+    """How the data files (bidding table, opening bars) name a table: its preset, with its seats where an
+    option changes them (six-hand Eighty-four is ``"eighty-four/6"``)."""
+    if rules.players != _default_players(rules.preset):
+        return f"{rules.preset}/{rules.players}"
+    return rules.preset
+
+
 def _ids_of(ts: TileSet, names: list[str], taken: int) -> tuple[int, int]:
     """Ids for tile names, choosing for each a copy not yet in ``taken``; returns (mask, new taken)."""
     mask = 0
@@ -189,4 +202,4 @@ def count_bits(mask: int) -> int:
     return bin(mask).count("1")
 
 
-__all__ = ["Situation", "read", "count_bits", "bits"]
+__all__ = ["Situation", "read", "count_bits", "bits", "table_name"]

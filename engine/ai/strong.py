@@ -16,16 +16,17 @@ from typing import Any
 from engine import view_for
 from engine.calls import POINTS, parse_call
 from engine.contracts import NELLO, SEVENS, Contract, parse_contract
+from engine.rules import Rules
 
-from . import bidding, easy, sampler
+from . import bidding, easy, sampler, widow
 from .fastsolve import encode_lead
-from .situation import Situation, read
+from .situation import Situation, count_bits, read
 from .solver import Position, Problem, thread_problem
 
 NODES_PER_SECOND = 5_000_000  # under the ~10M/s measured (benchmarks/strength.py): a solve stops in time
 MAX_SAMPLES = 64
 MIN_SAMPLES = 4  # below this many solved samples the easy player's move is kept
-MAX_SOLVE_TILES = 30  # declaring a contract solves whole deals: only this many tiles (4-player double-six)
+MAX_SOLVE_TILES = 30  # with a fixed number of samples (tests) play is searched from this many tiles left
 # In play the solver is tried with up to this many tiles left (more: the Big Game's and Eighty-eight's first
 # tricks, play easy). Measured (benchmarks/strength.py --variant big-game --deals 600 --seed 2
 # [--solve-tiles 30]): at 300 ms only a third of Big Game decisions with 32-35 tiles left solve 4 samples,
@@ -35,6 +36,12 @@ MAX_SOLVE_TILES = 30  # declaring a contract solves whole deals: only this many 
 PLAY_SOLVE_TILES = 30  # at budgets under LONG_BUDGET_S
 PLAY_SOLVE_TILES_LONG = 35
 LONG_BUDGET_S = 0.6
+# Tables whose positions search slower or faster than double-six at four, by (seats, top pip, copies): tiles
+# left added to the depth above. Make-or-set tests of random positions (python benchmarks/solve_depth.py,
+# 12 per depth, load 8-10 on 2 cores) took at 30 tiles a median 9 ms / p90 21 ms in standard 42, but
+# Seventy-two (two sets, a last trick of 3) 65 / 490 ms at 32 and 11 / 250 ms at 28, so it searches from 26
+# (8 / 41 ms at 24); eight-seat Eighty-four (a trick is eight tiles) took 0.2 / 69 ms at 36.
+DEPTH_BY_SHAPE = {(4, 6, 2): -4, (8, 6, 2): 6}
 
 
 class StrongPlayer:
@@ -54,6 +61,7 @@ class StrongPlayer:
         self.clock = clock
         self.easy = easy.EasyPlayer(seed)
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
+        self.raise_errors = False  # tests: a position the search cannot read is an error, not easy's move
 
     def choose(self, view: Mapping[str, Any]) -> str:
         """One of ``view["legal"]``, within the time budget."""
@@ -71,9 +79,13 @@ class StrongPlayer:
                 action = self.declare(sit, deadline)
             elif phase == "auction":
                 action = bidding.bid(sit)
+            elif phase == "exchange" and sit.contract is not None:
+                action = self.discard(sit, deadline)  # the widow after the contract (Moon)
             else:
                 action = None
         except Exception:  # a position the search cannot read: the rules of thumb still can
+            if self.raise_errors:
+                raise
             action = None
         if action is None or action not in legal:
             return self.easy.choose(view)
@@ -87,11 +99,19 @@ class StrongPlayer:
 
     # --- play -----------------------------------------------------------------------------------------
 
-    def solve_tiles(self) -> int:
-        """The most tiles left at which play is searched (more with a longer budget)."""
+    def solve_tiles(self, rules: Rules) -> int:
+        """The most tiles left (in the hands of seats that play) at which play is searched: more with a
+        longer budget, fewer where the table's positions search slower (``DEPTH_BY_SHAPE``)."""
+        lay = rules.layout
+        shape = DEPTH_BY_SHAPE.get((lay.players, lay.tiles.top, lay.tiles.copies), 0)
         if self.samples:
-            return MAX_SOLVE_TILES  # fixed-work tests keep to the fast region
-        return PLAY_SOLVE_TILES_LONG if self.budget >= LONG_BUDGET_S else PLAY_SOLVE_TILES
+            return MAX_SOLVE_TILES + min(0, shape)  # fixed-work tests keep to the fast region
+        return (PLAY_SOLVE_TILES_LONG if self.budget >= LONG_BUDGET_S else PLAY_SOLVE_TILES) + shape
+
+    def whole_deals(self, sit: Situation) -> bool:
+        """Whether whole deals of this table solve fast enough to weigh contracts and discards on them."""
+        lay = sit.rules.layout
+        return lay.hand_size * lay.players <= self.solve_tiles(sit.rules)
 
     def play(self, sit: Situation, deadline: float) -> str | None:
         """The tile that makes (or sets) the contract in the most samples; None to defer to easy."""
@@ -100,7 +120,7 @@ class StrongPlayer:
         if len(moves) == 1:
             return options[moves[0]]
         counts = sit.view["tile_counts"]
-        if sum(c for s, c in enumerate(counts) if s not in sit.out) > self.solve_tiles():
+        if sum(c for s, c in enumerate(counts) if s not in sit.out) > self.solve_tiles(sit.rules):
             return None
         every = _every_trick(sit)
         assert sit.bidder is not None
@@ -164,9 +184,9 @@ class StrongPlayer:
     def declare(self, sit: Situation, deadline: float) -> str | None:
         """The contract made most often over sampled deals (each solved for this seat leading)."""
         legal = sit.view["legal"]
-        if sit.rules.layout.hand_size * (sit.players - 1) > MAX_SOLVE_TILES:
-            # only four-player double-six hands solve fast enough from the first lead; deeper deals take the
-            # table's best contract (None where no table applies: easy declares)
+        if not self.whole_deals(sit):
+            # deeper deals (the Big Game, Seventy-two, Geezer, Eighty-eight and Eighty-four) take the table's
+            # best contract (None where no table applies: easy declares)
             return bidding.declare(sit)
         contracts = [parse_contract(text, sit.rules) for text in legal]
         bid_call = parse_call(sit.view["bid"], sit.rules)
@@ -180,11 +200,12 @@ class StrongPlayer:
             held = sampler.deal(sit, self.rng, respect_auction=False)
             if held is None:
                 break
+            widow_tiles = sit.unseen() & ~_union(held, sit.seat)  # Moon: the widow, taken after the contract
             for c in candidates:
                 left = deadline - self.clock()
                 if left <= 0:
                     break
-                ok = self._makes(sit, c, bid_call, held, left)
+                ok = self._makes(sit, c, bid_call, _with_widow(sit, c, held, widow_tiles), left)
                 if ok is None:
                     continue
                 tries[c] += 1
@@ -216,6 +237,68 @@ class StrongPlayer:
         if prob.max_side[sit.seat]:
             return max(values) >= need
         return min(values) < need
+
+
+    # --- the widow after the contract ----------------------------------------------------------------
+
+    def discard(self, sit: Situation, deadline: float) -> str | None:
+        """Moon's discard: the legal discard whose hand makes the contract in the most sampled deals (each
+        solved whole, the declarer leading); None to defer to easy where deals are too deep (Seventy-two)."""
+        legal = sit.view["legal"]
+        if not legal[0].startswith("discard") or not self.whole_deals(sit):
+            return None
+        bid_call = parse_call(sit.view["bid"], sit.rules)
+        options = {sit.ts.id_of(text.split()[1], sit.mine): text for text in legal}
+        wins = dict.fromkeys(options, 0)
+        tries = 0
+        while self.clock() < deadline and tries < (self.samples or MAX_SAMPLES):
+            held = sampler.deal(sit, self.rng, respect_auction=False)
+            if held is None:
+                break
+            results = {}
+            for t in options:
+                left = deadline - self.clock()
+                ok = None if left <= 0 else self._makes(sit, sit.named, bid_call, _without(held, sit.seat, t), left)
+                if ok is None:
+                    break
+                results[t] = ok
+            if len(results) < len(options):
+                break
+            tries += 1
+            for t, ok in results.items():
+                wins[t] += ok
+        if tries < MIN_SAMPLES:
+            return None
+        top = max(wins.values())
+        fallback = easy.exchange(sit)  # among equals, the tile the evaluation misses least
+        tied = [t for t in options if wins[t] == top]
+        self.last_value = top / tries
+        return fallback if fallback in (options[t] for t in tied) else options[tied[0]]
+
+
+def _union(held: list[int], skip: int) -> int:
+    out = 0
+    for s, mask in enumerate(held):
+        if s != skip:
+            out |= mask
+    return out
+
+
+def _without(held: list[int], seat: int, tile: int) -> list[int]:
+    out = list(held)
+    out[seat] &= ~(1 << tile)
+    return out
+
+
+def _with_widow(sit: Situation, contract: Contract, held: list[int], widow_tiles: int) -> list[int]:
+    """A sampled deal as the declarer would play it: where the contract comes first, the widow joins his
+    hand and he lays as many tiles away by the evaluation (``widow.quick_discards``)."""
+    if not sit.rules.layout.contract_first or not widow_tiles or sit.view.get("widow") is not None:
+        return held
+    out = list(held)
+    mine = held[sit.seat] | widow_tiles
+    out[sit.seat] = mine & ~widow.quick_discards(sit.rules, contract, mine, count_bits(widow_tiles))
+    return out
 
 
 def play_moves(sit: Situation) -> dict[int, str]:
@@ -282,10 +365,10 @@ def _limit(seconds_left: float) -> int:
 def warm_up() -> float:
     """Load the compiled solver and the bidding table and run one small solve; the seconds it took."""
     start = time.perf_counter()
-    from engine import Hand, Rules
+    from engine import DEFAULT_PRESET, Hand, Rules
 
     bidding.table()
-    rules = Rules.from_preset("standard")
+    rules = Rules.from_preset(DEFAULT_PRESET)  # the default game: its "30" and "sixes" below
     hand = Hand.new(rules, 3, random.Random(0)).apply("30")
     while hand.phase == "auction":
         hand = hand.apply("pass")

@@ -29,9 +29,17 @@ def deep_position(preset, most, least, seed):
 
 
 def test_search_depth_grows_with_the_budget():
-    assert StrongPlayer(0, 0.3).solve_tiles() == 30
-    assert StrongPlayer(0, 0.6).solve_tiles() == 35
-    assert StrongPlayer(0, samples=4).solve_tiles() == MAX_SOLVE_TILES == 30
+    rules = Rules.from_preset("big-game")
+    assert StrongPlayer(0, 0.3).solve_tiles(rules) == 30
+    assert StrongPlayer(0, 0.6).solve_tiles(rules) == 35
+    assert StrongPlayer(0, samples=4).solve_tiles(rules) == MAX_SOLVE_TILES == 30
+
+
+def test_search_depth_follows_the_table_shape():
+    # Seventy-two's positions search slower than double-six at four, eight-seat Eighty-four's faster
+    depth = StrongPlayer(0, 0.3).solve_tiles
+    assert depth(Rules.from_preset("seventy-two")) < depth(Rules.from_preset("standard"))
+    assert depth(Rules.from_preset("eighty-four")) > depth(Rules.from_preset("eighty-four", {"players": 6}))
 
 
 def test_deep_positions_are_searched_inside_the_budget(monkeypatch):

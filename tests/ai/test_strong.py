@@ -15,7 +15,10 @@ from engine.ai.strong import StrongPlayer
 from engine.tiles import bits
 
 PRESETS = [("standard", {}), ("tournament", {}), ("three-hand", {}), ("big-game", {}), ("eighty-eight", {}),
-           ("standard", {"sevens": True, "forced_bid": True, "first_suit_declared": True})]
+           ("standard", {"sevens": True, "forced_bid": True, "first_suit_declared": True}),
+           ("moon", {}), ("moon", {"nello": "on", "shoot_over": False}), ("seventy-two", {}),
+           ("seventy-two", {"plunge": True, "nello": "on"}), ("geezer", {}), ("geezer", {"sevens_trump": True}),
+           ("eighty-four", {}), ("eighty-four", {"players": 6, "mark_raise": "double"})]
 
 
 def test_warm_up_runs():

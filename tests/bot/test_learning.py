@@ -3,6 +3,7 @@ nothing of a hand still being played; a hand's record comes as JSON that replays
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -142,3 +143,36 @@ async def test_without_hints_there_is_no_hint_button(simcord_env):
     for member in members:
         assert not any(b.label == "Hint" for b in buttons(member.user.dm_channel.last_message))
     assert "without hints" in refusal(await click_forged(env, channel, members[0], ids.make(ids.HINT, 1)))
+
+
+async def test_forged_learning_clicks_show_only_finished_hands_of_this_server(simcord_env):
+    """Privacy, every case: whatever learning button anyone forges (any kind, table, hand and seat), what
+    comes back is a refusal or a finished hand of a table in the clicker's own server."""
+    env = simcord_env
+    _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave", "eve")
+    table = await open_and_seat(env, channel, members[0], members[:4], target=3)
+    await members[0].click(table, label="Start")
+    await _finish_first_hand(env, members[:4], channel)  # hand 1 is over, hand 2 is being played
+    _, elsewhere, (mallory,) = in_a_channel(env, "mallory")
+    finished = env.bot.service.table(1).game.records[0]
+    clickers = [(members[0], channel), (members[4], channel), (mallory, elsewhere)]
+    forged = itertools.product([ids.REVIEW, ids.RECORD, ids.HINT], [1, 2], [0, 1, 7], [None, 0, 9],
+                               range(len(clickers)))
+    shown = 0
+    for kind, table_id, hand_no, seat, who in forged:
+        member, where = clickers[who]
+        numbers = {ids.REVIEW: (table_id, hand_no, seat), ids.RECORD: (table_id, hand_no), ids.HINT: (table_id,)}
+        answer = reply(await click_forged(env, where, member, ids.make(kind, *numbers[kind])))
+        assert answer.ephemeral
+        if not answer.attachments:  # a refusal (this table plays without hints: no hint either)
+            assert "The strong player would" not in answer.content and "Trick 1:" not in answer.content
+            continue
+        shown += 1
+        assert who != 2 and table_id == 1 and hand_no == 0, (kind, table_id, hand_no, seat, who)
+        if kind == ids.RECORD:
+            assert json.loads(await answer.attachments[0].read()) == finished
+        else:
+            assert answer.content.startswith("**Hand 1**")
+    assert shown, "some forged click was a fair request: the test saw a review or a record"
+    listed = reply(await members[4].slash(channel, "42 history"))  # the game goes on: nothing of it is history
+    assert "No finished games" in listed.content and not buttons(listed)

@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.learn.ratings import COMPUTER_MU, FinishedGame, Rating, RatingBook, Seat, places_of, replay
+from bot.storage.learning import FinishedTable
+from engine import Rules
 
 
 def _team_game(game_id: int, a: tuple[int, int], b: tuple[int, int], a_won: bool) -> FinishedGame:
@@ -67,3 +69,19 @@ def test_replaying_the_games_gives_the_same_ratings_and_history(seed):
     again = replay(games)
     assert again.ratings == live.ratings
     assert again.history == live.history
+
+
+def test_a_stored_game_is_rated_by_its_teams_three_hand_and_moon_each_alone():
+    def stored(variant: str, scores: tuple[int, ...], winner: int) -> FinishedGame:
+        players = Rules.from_preset(variant).players
+        seats = {seat: (f"p{seat}", 10 + seat if seat != 1 else None, "easy" if seat == 1 else None)
+                 for seat in range(players)}
+        return FinishedTable(7, 1, 2, "", variant, {}, False, seats, scores, winner, ()).game()
+
+    standard = stored("standard", (7, 4), 1)
+    assert standard.sides == ((Seat(10), Seat(12)), (Seat(computer="easy"), Seat(13))) and standard.places == (1, 0)
+    for variant in ("moon", "three-hand"):  # a free-for-all: one player a side, placed by final score
+        game = stored(variant, (5, 7, 3), 1)
+        assert game.sides == ((Seat(10),), (Seat(computer="easy"),), (Seat(12),)) and game.places == (1, 0, 2)
+    six = stored("eighty-eight", (7, 2), 0)  # three partners a side
+    assert [len(side) for side in six.sides] == [3, 3] and six.places == (0, 1)
