@@ -228,8 +228,9 @@ def test_turn_panel_times_are_logged_every_so_often(caplog):
         now[0] = 10.0
         times.add(0.9)
     [line] = [r.getMessage() for r in caplog.records]
-    assert line == "delivery: 4 turn panel(s) out in p50 300 ms, p90 900 ms, max 900 ms after the move"
-    assert times.recent == []
+    assert line == ("delivery: 4 turn panel(s) out in p50 300 ms, p90 900 ms, max 900 ms after the move; "
+                    "the last 4: p50 300 ms, p90 900 ms, p99 900 ms")
+    assert times.recent == [] and len(times.kept) == 4
 
 
 async def test_each_turn_panel_is_timed_from_the_move_that_made_it_a_turn(simcord_env):
