@@ -3,13 +3,17 @@
 The migrations are Alembic's (`migrations/versions/`). They run inside one transaction that first takes a
 lock: `pg_advisory_xact_lock` on PostgreSQL (released at commit, or when a killed process's connection
 drops), `BEGIN IMMEDIATE` on SQLite. A second process starting at the same moment waits for the lock, then
-finds nothing left to do. A SQLite database made before Alembic (its `PRAGMA user_version` counted
+finds nothing left to do. Within one process, migrations also wait for each other (`_in_turn`): Alembic keeps
+its running migration in module globals, so two at once in one process would trip over each other. A
+database already at the newest version skips Alembic's upgrade altogether. A SQLite database made before Alembic (its `PRAGMA user_version` counted
 migrations 1–4, which are Alembic's 0001–0004) is stamped at its revision first, then carried forward.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +33,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)  # the store logs what it migrated
 LEGACY_REVISIONS = 4  # user_version 1..4 written by the bot before Alembic: revisions 0001..0004
 MIGRATION_LOCK = 0x7434325F6D6967  # any constant: the advisory lock key of "migrating the schema"
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -56,9 +61,18 @@ def head_revision() -> int:
 
 async def migrate(engine: AsyncEngine, backend: str) -> Migrated:
     """Apply every migration the database lacks (under the migration lock)."""
-    async with engine.connect() as connection:
+    async with _in_turn(), engine.connect() as connection:
         writing = await connection.execution_options(**{WRITE: True})
         return await writing.run_sync(_migrate, backend)
+
+
+def _in_turn() -> asyncio.Lock:
+    """This process's lock on running Alembic (one per event loop)."""
+    loop = asyncio.get_running_loop()
+    lock = _turns.get(loop)
+    if lock is None:
+        lock = _turns[loop] = asyncio.Lock()
+    return lock
 
 
 async def schema_version(engine: AsyncEngine) -> int:
@@ -86,7 +100,8 @@ def _migrate(connection: Connection, backend: str) -> Migrated:
                 before = legacy
         elif current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
             raise StorageError(f"the database is at schema version {current}, newer than this bot ({head})")
-        command.upgrade(config, "head")
+        if current != head:
+            command.upgrade(config, "head")
         assert head is not None
         if backend == SQLITE:  # so a bot from before Alembic refuses this database instead of misusing it
             connection.exec_driver_sql(f"PRAGMA user_version = {int(head)}")

@@ -210,14 +210,6 @@ class Storage:
         """Close a table without tallying anything."""
         await self.commit(Change(table_id).end_table())
 
-    async def set_turn_message(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
-        """Remember (or forget, with None) the message carrying a seat's live turn controls (schema 2; kept
-        for databases and tests from before panels)."""
-        async with self.transaction() as db:
-            await run(db, "UPDATE seats SET turn_channel_id = :channel, turn_message_id = :message"
-                          " WHERE table_id = :table AND seat = :seat",
-                      channel=channel_id, message=message_id, table=table_id, seat=seat)
-
     # ------------------------------------------------------------------ what the bot still has to show
 
     async def pending_events(self, table_id: int | None = None, *, after: int = 0) -> list[tuple[int, int, str, dict[str, Any]]]:

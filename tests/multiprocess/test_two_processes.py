@@ -123,6 +123,7 @@ async def play_a_game(workdir: Path, shards: list[str] | None, *, kills: bool = 
             await players.play_until(board, table_id, lambda table: False, timeout=240)
             table = await board.table(table_id)
             assert table is not None and table.status == "finished", cluster.logs()
+            assert all(i.delivered for i in discord.interactions), "every click reached a process"
             assert not slow_acks(discord), "every click answered within Discord's 3 s"
             return Game(await board.records(table_id), interactions_by_shard(discord, dm=True), owner,
                         len(players.clicks), sum(1 for i in discord.interactions if i.guild is None), figures)

@@ -138,19 +138,49 @@ asyncio.run(main())
 """
 
 
-async def test_two_processes_starting_together_on_an_empty_database_migrate_it_once(backend, tmp_path):
-    if backend == POSTGRESQL:
-        import asyncpg
-        from sqlalchemy.engine import make_url
+async def empty_database(backend: str, tmp_path: Path, number: int = 0) -> str:
+    """A database with nothing in it, not even a schema: a SQLite path, or a new PostgreSQL database."""
+    if backend != POSTGRESQL:
+        return str(tmp_path / f"empty{number}.db")
+    import asyncpg
+    from sqlalchemy.engine import make_url
 
-        url = make_url(server_url())
-        name = f"t42_empty_{tmp_path.name[-20:].replace('-', '_').lower()}"
-        admin = await asyncpg.connect(url.set(database="postgres").render_as_string(hide_password=False))
-        await admin.execute(f"CREATE DATABASE {name}")
-        await admin.close()
-        target = url.set(database=name).render_as_string(hide_password=False)
-    else:
-        target = str(tmp_path / "empty.db")
+    url = make_url(server_url())
+    name = f"t42_empty{number}_{tmp_path.name[-20:].replace('-', '_').lower()}"
+    admin = await asyncpg.connect(url.set(database="postgres").render_as_string(hide_password=False))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    return url.set(database=name).render_as_string(hide_password=False)
+
+
+async def migrated_once(target: str) -> bool:
+    """True if the database holds exactly one schema version row."""
+    storage = await Storage.open(target)
+    try:
+        async with storage.reading() as db:
+            return (await db.exec_driver_sql("SELECT count(*) FROM alembic_version")).scalar() == 1
+    finally:
+        await storage.close()
+
+
+async def test_two_empty_databases_opened_at_once_in_one_process_are_both_migrated(backend, tmp_path):
+    """Alembic keeps its running migration in module globals, and the database's own lock does not span two
+    databases: migrations in one process must take turns."""
+    targets = [await empty_database(backend, tmp_path, n) for n in (1, 2)]
+    try:
+        stores = await asyncio.gather(*(Storage.open(target) for target in targets))
+        assert [await s.schema_version() for s in stores] == [head_revision()] * 2
+        for store in stores:
+            await store.close()
+        assert all([await migrated_once(target) for target in targets])
+    finally:
+        if backend == POSTGRESQL:
+            for target in targets:
+                await drop_postgres_database(target)
+
+
+async def test_two_processes_starting_together_on_an_empty_database_migrate_it_once(backend, tmp_path):
+    target = await empty_database(backend, tmp_path)
     processes = [subprocess.Popen([sys.executable, "-c", OPEN_ONCE, target], cwd=ROOT, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     await asyncio.sleep(0)
@@ -165,12 +195,7 @@ async def test_two_processes_starting_together_on_an_empty_database_migrate_it_o
         results.append(tuple(int(n) for n in out.split()))
     head = head_revision()
     assert sorted(results) == [(0, head), (head, head)]  # one migrated from nothing, the other found it done
-    storage = await Storage.open(target)
-    try:
-        async with storage.reading() as db:
-            assert (await db.exec_driver_sql("SELECT count(*) FROM alembic_version")).scalar() == 1
-    finally:
-        await storage.close()
+    assert await migrated_once(target)
     if backend == POSTGRESQL:
         await drop_postgres_database(target)
 
