@@ -182,6 +182,7 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         f"stalled tables   {len(stalled)} (no change for {args.stall:g} s); never left the lobby {len(lobby_stuck)}; "
         f"lobby presses repeated {sum(h.lobby_retries for h in humans)}",
         f"computers        {computers_line(run.bot.log())}",
+        f"turn panels      {panels_line(run.bot.log())}",
         "requests by route: " + ", ".join(f"{route} {count}" for route, count in stats.requests.most_common()),
     ]
     if stats.limited:
@@ -203,6 +204,13 @@ def computers_line(log: str) -> str:
     spread = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: budgets over" in line]
     return (found[-1] if found else "(no counters line in the bot's log)") + (f"\n                 {spread[-1]}"
                                                                               if spread else "")
+
+
+def panels_line(log: str) -> str:
+    """The bot's last line on how long turn panels took to go out after the move (the delivery's share of a
+    turn), or a note that there is none."""
+    found = [line.partition("delivery: ")[2] for line in log.splitlines() if "turn panel(s) out in" in line]
+    return found[-1] if found else "(no turn panel line in the bot's log)"
 
 
 def fmt_load(load: tuple[float, float, float]) -> str:

@@ -104,6 +104,8 @@ class Item:
     seqs: set[int] = field(default_factory=set)
     stamp: int = 0
     attempts: int = 0
+    # the earliest of the work merged into it (time.monotonic looked up at each call, as where it is read)
+    asked: float = field(default_factory=lambda: time.monotonic())
 
 
 @dataclass
@@ -152,6 +154,43 @@ class RestCount:
         return self.hands_bound / self.hands, self.hands_exempt / self.hands
 
 
+class TurnPanelTimes:
+    """How long players' turn panels took to go out, from the move that made it their turn (the work asked
+    for) to Discord taking the message: logged every `every` seconds, the recent ones and the last
+    `KEPT`, so a run shows the delivery's share of a turn beside the computers' line."""
+
+    KEPT = 10_000
+
+    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic):
+        self.every = every
+        self.clock = clock
+        self.recent: list[float] = []
+        self.kept: deque[float] = deque(maxlen=self.KEPT)
+        self.last_logged = clock()
+
+    def add(self, seconds: float) -> None:
+        """One turn panel went out `seconds` after it was asked for; log the recent ones if it is time."""
+        self.recent.append(seconds)
+        self.kept.append(seconds)
+        if self.clock() - self.last_logged >= self.every:
+            self.log()
+
+    def log(self) -> None:
+        """Log the recent panels' times (p50, p90, max) and those of the last `KEPT`, and start again."""
+        if self.recent:
+            recent, kept = sorted(self.recent), sorted(self.kept)
+            log.info("delivery: %d turn panel(s) out in p50 %.0f ms, p90 %.0f ms, max %.0f ms after the move; "
+                     "the last %d: p50 %.0f ms, p90 %.0f ms, p99 %.0f ms", len(recent), *_ms(recent, 0.5, 0.9, 1.0),
+                     len(kept), *_ms(kept, 0.5, 0.9, 0.99))
+        self.recent.clear()
+        self.last_logged = self.clock()
+
+
+def _ms(ordered: list[float], *fractions: float) -> list[float]:
+    """Percentiles of sorted seconds, in milliseconds (1.0: the largest)."""
+    return [1000 * ordered[min(len(ordered) - 1, int(len(ordered) * f))] for f in fractions]
+
+
 class Refused(Exception):
     """Discord refused a send for a moment: the item stays first on its lane."""
 
@@ -179,6 +218,7 @@ class Delivery:
         self.table_shown: dict[int, int] = {}  # table -> the stamp its table message shows
         self.last_table_edit: dict[int, float] = {}
         self.rest = RestCount()
+        self.turn_panels = TurnPanelTimes()
         self._forgetting: set[asyncio.Task] = set()
         self.posting: set[int] = set()  # outbox events whose work posts something (never shown twice)
         self._shown_later: set[int] = set()  # events done, to be forgotten with the next batch
@@ -325,6 +365,7 @@ class Delivery:
                 later.seqs |= item.seqs
                 later.work = _merged(item.work, later.work)
                 later.stamp = max(later.stamp, item.stamp)
+                later.asked = min(later.asked, item.asked)
                 continue
             try:
                 await self._carry_out(lane, item)
@@ -389,7 +430,7 @@ class Delivery:
             elif isinstance(work, Summary):
                 await self._summary(table, work)
             elif isinstance(work, SyncPanel):
-                await self._sync_panel(table, work)
+                await self._sync_panel(table, work, item.asked)
         except discord.HTTPException as error:
             if transient(error):
                 log.warning("table %s: Discord refused %s for a moment (%s); will try again", table.id,
@@ -570,7 +611,7 @@ class Delivery:
         self.dm_channels[user_id] = channel_id
         return channel_id
 
-    async def _sync_panel(self, table: Table, work: SyncPanel) -> None:
+    async def _sync_panel(self, table: Table, work: SyncPanel, asked: float | None = None) -> None:
         """Bring a player's panel at the table up to date (see `presenter.SyncPanel`)."""
         assert self.service is not None
         key = (table.id, work.user_id)
@@ -586,7 +627,8 @@ class Delivery:
             assert seat is not None
             if panel is not None and panel.live_token == table.token and not work.renotify:
                 return
-            await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), table.token, panel)
+            await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), table.token, panel,
+                                  asked=asked)
             return
         if panel is None:
             if playing and work.fresh:  # the first hand: a panel to begin with
@@ -603,9 +645,10 @@ class Delivery:
         await self._edit_panel(table, key, panel, screen)
 
     async def _new_panel(self, table: Table, key: tuple[int, int], screen: Screen, live_token: str | None,
-                         replacing: Panel | None) -> None:
+                         replacing: Panel | None, *, asked: float | None = None) -> None:
         """Send a panel as a new message (a notification): a follow-up of the player's last click in their
-        DMs while its token lives, else a DM; then delete the panel it replaces."""
+        DMs while its token lives, else a DM; then delete the panel it replaces. `asked`: when the turn it
+        brings began (its time to go out is counted)."""
         assert self.service is not None
         user = key[1]
         drawn = await draw(screen, urgent=live_token is not None)  # a turn's controls: the player waits
@@ -629,6 +672,8 @@ class Delivery:
                 if seat is not None:
                     await self.service.note_dm(table, seat, True)
                 return
+        if asked is not None:  # the player sees it now; keeping it and deleting the one before come after
+            self.turn_panels.add(time.monotonic() - asked)
         panel = Panel(table.id, user, sent.channel.id, sent.id, live_token if drawn.view is not None else None,
                       via.interaction.token if via is not None else None, via.at if via is not None else None)
         await self._keep_panel(key, panel)

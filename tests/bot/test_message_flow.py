@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.delivery import TurnPanelTimes
 from bot.messages import hand_result_sentence
 from bot.storage import SeatRow, Storage
 from bot.tables import TableService
@@ -215,3 +216,28 @@ async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
     bound, exempt = rest.per_hand()
     assert 0 < bound < 20 and exempt > 0
     assert len([r for r in caplog.records if "REST requests for the hand" in r.getMessage()]) == 2
+
+
+def test_turn_panel_times_are_logged_every_so_often(caplog):
+    now = [0.0]
+    times = TurnPanelTimes(every=10.0, clock=lambda: now[0])
+    with caplog.at_level("INFO", logger="bot.delivery"):
+        for seconds in (0.1, 0.3, 0.2):
+            times.add(seconds)
+        assert not caplog.records, "nothing before the interval is up"
+        now[0] = 10.0
+        times.add(0.9)
+    [line] = [r.getMessage() for r in caplog.records]
+    assert line == ("delivery: 4 turn panel(s) out in p50 300 ms, p90 900 ms, max 900 ms after the move; "
+                    "the last 4: p50 300 ms, p90 900 ms, p99 900 ms")
+    assert times.recent == [] and len(times.kept) == 4
+
+
+async def test_each_turn_panel_is_timed_from_the_move_that_made_it_a_turn(simcord_env):
+    env = simcord_env
+    channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
+    timed = list(env.bot.delivery.turn_panels.recent)
+    await play_turn(alice)
+    if state.status == "playing" and state.human_turn() == 0:
+        assert len(env.bot.delivery.turn_panels.recent) == len(timed) + 1
+    assert all(seconds >= 0 for seconds in env.bot.delivery.turn_panels.recent)

@@ -107,3 +107,25 @@ async def test_a_stop_during_the_start_up_warm_up_leaves_the_tables_alone(tmp_pa
     await asyncio.sleep(0)
     assert bot._resuming.cancelled(), "the resume was stopped with the bot"
     assert carried_on == [] and not bot._resumed
+
+
+async def test_a_seat_handed_back_after_a_click_logs_a_refusal_in_one_line(caplog):
+    """An away player's click hands their seat back in the background; refused then (the bot stopping), it
+    is one log line, not an exception nobody retrieves."""
+    from types import SimpleNamespace
+
+    from bot.clicks import ClickHandler
+
+    class Stopping:
+        async def come_back(self, table: object, user_id: int) -> bool:
+            raise Refusal("The bot is restarting; try again in a minute.")
+
+    clicks = ClickHandler(Stopping(), delivery=None)  # type: ignore[arg-type]
+    table = SimpleNamespace(id=7, seats={0: SimpleNamespace(user_id=5, away=True)}, seat_of=lambda user: 0)
+    with caplog.at_level("INFO", logger="bot.clicks"):
+        clicks.come_back_soon(table, 5)  # type: ignore[arg-type]
+        [task] = clicks._pending
+        await task
+    assert task.exception() is None
+    [record] = [r for r in caplog.records if r.name == "bot.clicks"]
+    assert "not handed back now: The bot is restarting" in record.getMessage() and record.exc_info is None
