@@ -20,3 +20,11 @@ async def database_url(backend, tmp_path):
     yield url
     if backend == POSTGRESQL:
         await drop_postgres_database(url)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The multi-process tests (bot processes on shards, kills, leases) run one after another on one xdist
+    worker: side by side they would crowd each other's leases and the 3 s answer they check."""
+    for item in items:
+        if "multiprocess" in item.path.parts:
+            item.add_marker(pytest.mark.xdist_group("processes"))
