@@ -46,7 +46,7 @@ class Chooser(Protocol):
 
 def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
                  pause: float = 1.2) -> Chooser:
-    """The bot's chooser: decisions in `plan`'s workers (default one thread), budgets that fit the pause.
+    """The bot's chooser: decisions in `plan`'s workers (one thread when none is given), budgets that fit the pause.
     Its workers start at the first decision, or earlier with `warm_up()`."""
     return PoolChooser(factory, rng, plan, window_s=pause)
 

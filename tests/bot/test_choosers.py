@@ -157,7 +157,7 @@ def test_budgets_go_only_to_factories_that_take_them():
 
 
 def test_worker_plans():
-    assert WorkerPlan.auto(2) == WorkerPlan(THREADS, 1)
+    assert WorkerPlan.auto(2) == WorkerPlan(PROCESSES, 1)
     assert WorkerPlan.auto(1) == WorkerPlan(THREADS, 1)
     assert WorkerPlan.auto(8) == WorkerPlan(PROCESSES, 7)
     assert WorkerPlan.parse("auto", 16) == WorkerPlan(PROCESSES, 15)
