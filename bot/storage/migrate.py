@@ -5,8 +5,9 @@ lock: `pg_advisory_xact_lock` on PostgreSQL (released at commit, or when a kille
 drops), `BEGIN IMMEDIATE` on SQLite. A second process starting at the same moment waits for the lock, then
 finds nothing left to do. Within one process, migrations also wait for each other (`_in_turn`): Alembic keeps
 its running migration in module globals, so two at once in one process would trip over each other. A
-database already at the newest version skips Alembic's upgrade altogether. A SQLite database made before Alembic (its `PRAGMA user_version` counted
-migrations 1–4, which are Alembic's 0001–0004) is stamped at its revision first, then carried forward.
+database already at the newest version skips Alembic's upgrade altogether. A SQLite database made before
+Alembic (its `PRAGMA user_version` counted migrations 1–4, which are Alembic's 0001–0004) is stamped at its
+revision first, then carried forward.
 """
 
 from __future__ import annotations
