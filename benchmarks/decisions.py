@@ -29,9 +29,9 @@ from bot.tables.choosers import PoolChooser  # noqa: E402
 from bot.tables.decisions import Decision, decide  # noqa: E402
 from bot.tables.governor import Governor  # noqa: E402
 from bot.tables.pools import WorkerPlan  # noqa: E402
-from engine import Hand, Rules, view_for  # noqa: E402
 from engine.ai import make_player, warm_up  # noqa: E402
 from engine.ai.solver import Workspace  # noqa: E402
+from tests.bot.computer_views import views as sample_views  # noqa: E402
 
 PROBE_S = 0.005
 
@@ -42,22 +42,6 @@ class Table:
     def __init__(self, table_id: int):
         self.id = table_id
         self.computer_level = "strong"
-
-
-def sample_views(count: int, seed: int) -> list[dict]:
-    """Views with a real choice from seeded hands (every phase, as a table meets them)."""
-    rules = Rules.from_preset("standard")
-    rng = random.Random(seed)
-    easy = [make_player("easy", seed + s) for s in range(4)]
-    out: list[dict] = []
-    while len(out) < count:
-        hand = Hand.new(rules, rng.randrange(4), rng)
-        while not hand.complete and len(out) < count:
-            view = view_for(hand, hand.turn)
-            if len(view["legal"]) > 1:
-                out.append(view)
-            hand = hand.apply(easy[hand.turn].choose(view))
-    return out
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -152,7 +136,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     warm_up()
-    views = sample_views(400, args.seed)
+    views = sample_views("standard", args.seed, 400)
     load = os.getloadavg()[0]
     print(f"== {args.streams} computer turns at once, {args.seconds:g} s per plan, full budget "
           f"{args.budget_ms:g} ms CPU, window {args.pause:g} s, workers niced +{args.niceness}; "
