@@ -47,6 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Hand, Rules, view_for  # noqa: E402
 from engine.ai import make_player, warm_up  # noqa: E402
 from engine.ai.arena import Timings, play_game, play_hand  # noqa: E402
+from engine.contracts import contract_text  # noqa: E402
+from engine.tiles import bits  # noqa: E402
 
 Z = 1.96
 # --clock cpu: budgets in the deciding thread's CPU time, as the bot gives them (None: wall time); set
@@ -59,6 +61,7 @@ SAMPLES: int | None = None
 # --budget-ms A,B,...: each strong decision's budget is drawn from these (seeded), e.g. the ten values the bot
 # logs as it stops (`computers: budgets over the run`); set before the worker processes fork, as above
 BUDGET_MIX: list[float] = []
+LOG: str | None = None  # --log FILE: one JSON line per deal pair (the deal, each table's calls and result)
 
 
 def mean_ci(xs: list[float]) -> str:
@@ -324,6 +327,12 @@ def deal_pair(args: tuple) -> dict:
     ExternalPlayer.FAULTS.clear()
     out["alike"] = contracts[0] == contracts[1]  # the same bidder, bid and contract at both tables
     out["void"] = not out["a_bids"] and not out["b_bids"]  # passed out both times (open auctions)
+    # --log: the deal and, per table (A's team), the calls, contract and result
+    out["log"] = {"seed": seed, "dealer": base.dealer,
+                  "held": [" ".join(base.ts.name(t) for t in bits(m)) for m in base.held],
+                  "tables": [{"a_team": t, "calls": [c.text() for c in h.calls], "bidder": h.bidder,
+                              "contract": None if h.contract is None else contract_text(h.contract, rules), "made": h.made,
+                              "points": list(h.points), "award": h.award()} for t, h in enumerate(finished)]}
     return out
 
 
@@ -365,6 +374,10 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     for r in pairs + game_results:
         for label, ts in r["times"].items():
             timings.times.setdefault(label, []).extend(ts)
+    if LOG:
+        with open(LOG, "w") as f:
+            for r in pairs:
+                f.write(json.dumps(r.get("log")) + "\n")
     void = sum(r["void"] for r in pairs)
     pairs = [r for r in pairs if not r["void"]]  # deals nobody bid say nothing about either side
     marks = [r["marks"] / 2 for r in pairs]
@@ -580,9 +593,14 @@ def main(argv: list[str] | None = None) -> int:
                              "thrown-in, make and set rates per game")
     parser.add_argument("--presets", nargs="+", default=list(TABLE_PRESETS), help="with --tables: the games")
     parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
+    parser.add_argument("--bid-by", choices=["table", "sim", "mix"], help="A/B tests: how strong weighs point bids")
+    parser.add_argument("--declare-by", choices=["sampled", "graded", "easy"],
+                        help="A/B tests: how strong chooses a point bid's contract")
+    parser.add_argument("--log", help="write one JSON line per deal pair: the deal, each table's calls and result")
     parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
-    global BUDGET_CLOCK, SAMPLES
+    global BUDGET_CLOCK, SAMPLES, LOG
+    LOG = args.log
     BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
     budgets = [float(b) for b in args.budget_ms.split(",")]
     args.budget_ms = max(budgets)
@@ -591,6 +609,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"strong's budget per decision drawn from {', '.join(f'{b:g}' for b in budgets)} ms")
     ExternalPlayer.COMMAND = args.opponent_cmd
     SAMPLES = args.samples or None
+    if args.bid_by or args.declare_by:  # as --solve-tiles below: set before the workers fork
+        from engine.ai import strong
+
+        strong.BID_BY = args.bid_by or strong.BID_BY
+        strong.DECLARE_BY = args.declare_by or strong.DECLARE_BY
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 

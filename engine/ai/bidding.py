@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -133,7 +134,7 @@ def best_chance(sit: Situation, level: int) -> float:
     return best
 
 
-def bid(sit: Situation, opening_rule: bool = True) -> str:
+def bid(sit: Situation, opening_rule: bool = True, point_chance: Callable[[int], float] | None = None) -> str:
     """The call with the best expected marks, from the table (or the easy evaluation where it does not
     apply).
 
@@ -141,7 +142,8 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
     is the cheapest legal bid whose chance clears the bar: in the Big Game's open auction the side raises
     one at a time while the chance stays good. Under points scoring the bar is higher (``POINTS_EDGE``).
     While nobody has bid, a hand that clears the game's opening bar (``engine.ai.opening``) opens at the
-    lowest bid all the same (``opening_rule=False``: never).
+    lowest bid all the same (``opening_rule=False``: never). ``point_chance(level)``, where given, replaces
+    the table's chance of making a point bid (the strong player's simulation, ``auction_sim``).
     """
     if not applies(sit):
         return easy.bid(sit)
@@ -158,7 +160,10 @@ def bid(sit: Situation, opening_rule: bool = True) -> str:
     for text, call in calls:
         if call.kind == PASS:
             continue
-        p = make_chance(sit, call, nello_ok)
+        if point_chance is not None and call.kind == POINTS:
+            p = point_chance(call.level)
+        else:
+            p = make_chance(sit, call, nello_ok)
         marks = stake(call)
         if marks >= 2 and p < 0.75:
             continue  # doubling the stakes needs a near-certain hand: the table's tails are thin

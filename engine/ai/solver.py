@@ -196,14 +196,18 @@ class Problem:
             return None
         return [int(v) for v in out]
 
-    def value(self, pos: Position, node_limit: int = 200_000_000) -> int | None:
-        """The value of a position at a trick boundary under best play by all; None at the node limit."""
+    def value(self, pos: Position, node_limit: int = 200_000_000, alpha: int = -fs.INF,
+              beta: int = fs.INF) -> int | None:
+        """The value of a position at a trick boundary under best play by all; None at the node limit.
+
+        With a window (``alpha``, ``beta``) a value outside it is only a bound (at most ``alpha``, at least
+        ``beta``), which searches faster."""
         ws = self._workspace()
         held = np.array([0 if s in self.out else pos.held[s] for s in range(self.players)], np.int64)
         ws.stats[fs.S_NODES] = 0
         ws.stats[fs.S_LIMIT] = node_limit
         ws.stats[fs.S_GEN] += 1
-        v = fs.search(held, ws.trick, ws.buf, 0, 0, -1, pos.turn, -fs.INF, fs.INF, self.tab, ws.tt, ws.stats)
+        v = fs.search(held, ws.trick, ws.buf, 0, 0, -1, pos.turn, alpha, beta, self.tab, ws.tt, ws.stats)
         self.last_nodes = int(ws.stats[fs.S_NODES])
         return None if self.last_nodes > node_limit else int(v)
 

@@ -18,7 +18,7 @@ from engine.calls import POINTS, parse_call
 from engine.contracts import NELLO, SEVENS, Contract, parse_contract
 from engine.rules import Rules
 
-from . import bidding, easy, sampler, widow
+from . import auction_sim, bidding, easy, sampler, widow
 from .fastsolve import encode_lead
 from .situation import Situation, count_bits, read
 from .solver import Position, Problem, thread_problem
@@ -42,6 +42,17 @@ LONG_BUDGET_S = 0.6
 # Seventy-two (two sets, a last trick of 3) 65 / 490 ms at 32 and 11 / 250 ms at 28, so it searches from 26
 # (8 / 41 ms at 24); eight-seat Eighty-four (a trick is eight tiles) took 0.2 / 69 ms at 36.
 DEPTH_BY_SHAPE = {(4, 6, 2): -4, (8, 6, 2): 6}
+# how point bids are weighed where ``auction_sim`` applies: "table" (the bidding table), "sim" (solved
+# samples) or "mix" (both: ``SIM_SHARE``)
+BID_BY = "table"
+BID_SAMPLES = 16  # at most, in the time budget
+# "mix": this share of the simulation's chance, the rest the table's. The simulation alone rates a hand with
+# nothing but its partner's strength too well: perfect information plays the partner's tiles perfectly
+SIM_SHARE = 0.75
+# how a point bid's contract is chosen where ``auction_sim`` applies: "sampled" (the contract that makes in
+# the most solved samples, ``_makes``), "graded" (by how far each sample's solved points clear the bid,
+# ``auction_sim.MADE``, on deals that fit the auction) or "easy" (the evaluation's best contract)
+DECLARE_BY = "sampled"
 
 
 class StrongPlayer:
@@ -78,7 +89,7 @@ class StrongPlayer:
             elif phase == "contract":
                 action = self.declare(sit, deadline)
             elif phase == "auction":
-                action = bidding.bid(sit)
+                action = self.bid(sit, deadline)
             elif phase == "exchange" and sit.contract is not None:
                 action = self.discard(sit, deadline)  # the widow after the contract (Moon)
             else:
@@ -179,6 +190,24 @@ class StrongPlayer:
         order = sorted(range(len(sub)), key=lambda i: -totals[i])
         return [tied[i] for i in order]
 
+    # --- auction --------------------------------------------------------------------------------------
+
+    def bid(self, sit: Situation, deadline: float) -> str:
+        """The table's call, with point bids weighed on solved samples where this table allows
+        (``auction_sim``, ``BID_BY``); the table alone where it does not, or where time is short."""
+        if BID_BY == "table" or not (auction_sim.applies(sit) and bidding.applies(sit)):
+            return bidding.bid(sit)
+        values = auction_sim.solved_points(sit, self.rng, self.samples or BID_SAMPLES, self.clock, deadline, _limit)
+        if values is None:
+            return bidding.bid(sit)
+        share = 1.0 if BID_BY == "sim" else SIM_SHARE
+
+        def point_chance(level: int) -> float:
+            table = bidding.make_chance(sit, parse_call(str(level), sit.rules), False) if share < 1 else 0.0
+            return share * auction_sim.chance(values, level) + (1 - share) * table
+
+        return bidding.bid(sit, point_chance=point_chance)
+
     # --- contract -------------------------------------------------------------------------------------
 
     def declare(self, sit: Situation, deadline: float) -> str | None:
@@ -193,11 +222,15 @@ class StrongPlayer:
         candidates = _shortlist(sit, contracts, bid_call)
         if len(candidates) == 1:
             return legal[contracts.index(candidates[0])]
-        wins = {c: 0 for c in candidates}
+        wins = {c: 0.0 for c in candidates}
         tries = {c: 0 for c in candidates}
+        by = DECLARE_BY if auction_sim.applies(sit) and bid_call.kind == POINTS else "sampled"
+        if by == "easy":
+            return easy.declare(sit)
+        graded = by == "graded"
         round_no = 0
         while self.clock() < deadline and round_no < (self.samples or MAX_SAMPLES):
-            held = sampler.deal(sit, self.rng, respect_auction=False)
+            held = sampler.deal(sit, self.rng, respect_auction=graded)
             if held is None:
                 break
             widow_tiles = sit.unseen() & ~_union(held, sit.seat)  # Moon: the widow, taken after the contract
@@ -205,7 +238,11 @@ class StrongPlayer:
                 left = deadline - self.clock()
                 if left <= 0:
                     break
-                ok = self._makes(sit, c, bid_call, _with_widow(sit, c, held, widow_tiles), left)
+                deal = _with_widow(sit, c, held, widow_tiles)
+                if graded and c.kind not in (NELLO, SEVENS):
+                    ok = self._made_chance(sit, c, bid_call.level, deal, left)
+                else:
+                    ok = self._makes(sit, c, bid_call, deal, left)
                 if ok is None:
                     continue
                 tries[c] += 1
@@ -238,6 +275,15 @@ class StrongPlayer:
             return max(values) >= need
         return min(values) < need
 
+
+    def _made_chance(self, sit: Situation, contract: Contract, level: int, held: list[int], left: float) -> float | None:
+        """The made rate of a point bid of ``level`` whose deal solves as ``held`` does under ``contract``
+        (this seat declaring): how far the solved points clear the bid, read by ``auction_sim.MADE``;
+        None when out of time."""
+        prob = self.problem(sit, contract, sit.view["bidder"], (), False)
+        v = prob.value(Position(held, [], -1, sit.seat), node_limit=_limit(left), alpha=auction_sim.WINDOW_LOW,
+                       beta=sit.rules.layout.total + 1)
+        return None if v is None else auction_sim.made_rate(v, level)
 
     # --- the widow after the contract ----------------------------------------------------------------
 
