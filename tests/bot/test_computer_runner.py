@@ -179,3 +179,60 @@ async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose
         release.set()
         service.chooser.close()
         await storage.close()
+
+
+class TimedChooser:
+    """Decides at once, after `thinking` seconds of the fake clock."""
+
+    def __init__(self, clock, thinking: float):
+        self.clock = clock
+        self.thinking = thinking
+
+    async def choose(self, table, seat: int, view: dict) -> str:
+        self.clock.advance(self.thinking)
+        return view["legal"][0]
+
+    def seat(self, table, seat, level) -> None: ...
+
+    def forget(self, table) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def paced_runner(table: Table, clock, *, pause: float, due_s: float, thinking: float, store_s: float):
+    """A runner on a fake clock: asking who is due, thinking and storing each take the given seconds, and
+    the pause's sleeps are recorded (and move the clock) rather than slept."""
+    slept: list[float] = []
+
+    async def due(t):
+        clock.advance(due_s)
+        seat = t.computer_turn()
+        return None if seat is None else (seat, t.token, t.view_for(seat))
+
+    async def play(t, seat, token, action):
+        clock.advance(store_s)
+        t.move_on()
+
+    async def sleep(seconds: float) -> None:
+        slept.append(round(seconds, 6))
+        clock.advance(seconds)
+
+    runner = ComputerRunner(TimedChooser(clock, thinking), due, play, pause, clock=clock, sleep=sleep)
+    return runner, slept
+
+
+async def test_every_part_of_a_computer_move_is_timed():
+    from tests.bot.table_driver import FakeClock
+
+    clock = FakeClock(0.0)
+    table = Table([1, 2, 3])
+    runner, slept = paced_runner(table, clock, pause=0.2, due_s=0.1, thinking=0.5, store_s=0.05)
+    runner.kick(table)
+    await asyncio.wait_for(runner.runner(table), 5)
+    assert slept == []  # thinking outlasts the pause: no sleep
+    assert runner.pace.count == 3
+    move = runner.pace.moves[-1]
+    assert (round(move.due, 6), round(move.think, 6), round(move.store, 6)) == (0.1, 0.5, 0.05)
+    assert round(move.overslept, 6) == 0.0
+    line = runner.pace.line()
+    assert "moves=3" in line and "think_ms_p50=500" in line and "store_ms_p99=50" in line
