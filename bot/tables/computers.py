@@ -4,7 +4,8 @@
 off the event loop. The bot's chooser is `choosers.PoolChooser` (`make_chooser`): light seats, decisions
 in worker threads or processes, CPU budgets from a governor. `ComputerRunner` plays every computer turn in
 a row until a human is to act: a computer starts thinking at once and acts when both its thinking and
-its cosmetic pause are over, unless the table moved on meanwhile (then the decision is dropped).
+its cosmetic pause (counted from the previous action) are over, unless the table moved on meanwhile (then
+the decision is dropped).
 """
 
 from __future__ import annotations
@@ -115,9 +116,12 @@ class ComputerRunner:
     async def _run(self, table: Table, since: float) -> None:
         """Play every computer turn in a row until a human is to act. Each computer thinks during its pause
         and acts at the later of the two; a decision for a moment the table has left is dropped (by
-        `play`, which stores the move against the moment it was decided for). `since`: when the action
-        before the first computer's was stored (the runner was kicked right after it); each move is timed
-        (`MovePace`) against the pause counted from the action before it."""
+        `play`, which stores the move against the moment it was decided for).
+
+        The pause is counted from the previous action (`since`: when it was stored; the runner is kicked
+        right after a person's action), as a player sees it: asking who is due, thinking and storing happen
+        inside it rather than after it. Storing starts early by the time it takes now (`MovePace.store_s`,
+        at most a quarter of the pause), so a busy database does not stretch every pause."""
         try:
             while True:
                 asked = self.now()
@@ -129,7 +133,7 @@ class ComputerRunner:
                 started = self.now()
                 action = await self.chooser.choose(table, seat, view)
                 thought = self.now()
-                rest = self.pause - (thought - started)
+                rest = self.pause - (thought - since) - min(self.pace.store_s, self.pause / 4)
                 if rest > 0:
                     await self.sleep(rest)
                 woke = self.now()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 log = logging.getLogger("bot.computers")
 
 KEPT = 5000  # moves kept for the quantiles
+SMOOTHING = 0.1  # weight of the newest move in the running estimate of storing's time
 PARTS = ("beyond", "due", "think", "overslept", "store")
 
 
@@ -40,12 +41,14 @@ class MovePace:
         self.clock = clock
         self.moves: deque[MoveTimes] = deque(maxlen=KEPT)
         self.count = 0
+        self.store_s = 0.0  # running estimate of how long storing a move takes now
         self.next_report = clock() + report_every
 
     def add(self, move: MoveTimes) -> None:
         """One move was stored; log the line if it is time."""
         self.moves.append(move)
         self.count += 1
+        self.store_s += SMOOTHING * (move.store - self.store_s)
         if self.clock() >= self.next_report:
             self.next_report = self.clock() + self.report_every
             log.info("%s", self.line())

@@ -1,4 +1,5 @@
-"""The computer runner: thinking starts with the pause, and a decision the table has moved past is dropped."""
+"""The computer runner: thinking starts with the pause, the pause is counted from the previous action, and a
+decision the table has moved past is dropped."""
 
 from __future__ import annotations
 
@@ -203,6 +204,7 @@ def paced_runner(table: Table, clock, *, pause: float, due_s: float, thinking: f
     """A runner on a fake clock: asking who is due, thinking and storing each take the given seconds, and
     the pause's sleeps are recorded (and move the clock) rather than slept."""
     slept: list[float] = []
+    stored: list[float] = []
 
     async def due(t):
         clock.advance(due_s)
@@ -211,6 +213,7 @@ def paced_runner(table: Table, clock, *, pause: float, due_s: float, thinking: f
 
     async def play(t, seat, token, action):
         clock.advance(store_s)
+        stored.append(clock())
         t.move_on()
 
     async def sleep(seconds: float) -> None:
@@ -218,7 +221,7 @@ def paced_runner(table: Table, clock, *, pause: float, due_s: float, thinking: f
         clock.advance(seconds)
 
     runner = ComputerRunner(TimedChooser(clock, thinking), due, play, pause, clock=clock, sleep=sleep)
-    return runner, slept
+    return runner, slept, stored
 
 
 async def test_every_part_of_a_computer_move_is_timed():
@@ -226,7 +229,7 @@ async def test_every_part_of_a_computer_move_is_timed():
 
     clock = FakeClock(0.0)
     table = Table([1, 2, 3])
-    runner, slept = paced_runner(table, clock, pause=0.2, due_s=0.1, thinking=0.5, store_s=0.05)
+    runner, slept, _ = paced_runner(table, clock, pause=0.2, due_s=0.1, thinking=0.5, store_s=0.05)
     runner.kick(table)
     await asyncio.wait_for(runner.runner(table), 5)
     assert slept == []  # thinking outlasts the pause: no sleep
@@ -236,3 +239,41 @@ async def test_every_part_of_a_computer_move_is_timed():
     assert round(move.overslept, 6) == 0.0
     line = runner.pace.line()
     assert "moves=3" in line and "think_ms_p50=500" in line and "store_ms_p99=50" in line
+
+
+async def test_the_pause_is_counted_from_the_previous_action_not_from_the_decision():
+    from tests.bot.table_driver import FakeClock
+
+    clock = FakeClock(0.0)
+    table = Table([1, 2])
+    runner, slept, stored = paced_runner(table, clock, pause=1.2, due_s=0.5, thinking=0.3, store_s=0.0)
+    runner.kick(table)  # right after a person's action, at 0
+    await asyncio.wait_for(runner.runner(table), 5)
+    assert slept == [0.4, 0.4]  # 1.2 s less the 0.5 s asking who is due and the 0.3 s thinking
+    assert stored == [1.2, 2.4]  # each move 1.2 s after the action before it
+    assert max(abs(move.beyond) for move in runner.pace.moves) < 1e-9
+
+
+async def test_storing_starts_early_by_the_time_it_takes_so_moves_keep_the_pause():
+    from tests.bot.table_driver import FakeClock
+
+    clock = FakeClock(0.0)
+    table = Table(list(range(60)))
+    runner, slept, stored = paced_runner(table, clock, pause=1.2, due_s=0.0, thinking=0.1, store_s=0.2)
+    runner.kick(table)
+    await asyncio.wait_for(runner.runner(table), 5)
+    gaps = [b - a for a, b in zip(stored, stored[1:], strict=False)]
+    assert gaps[0] > 1.35  # the first moves wait for the estimate of storing's time to build up
+    assert abs(gaps[-1] - 1.2) < 0.01  # then each lands a pause after the one before
+    assert min(gaps) >= 1.2 - 1e-9  # never sooner
+
+
+async def test_the_early_start_is_at_most_a_quarter_of_the_pause():
+    from tests.bot.table_driver import FakeClock
+
+    clock = FakeClock(0.0)
+    table = Table(list(range(60)))
+    runner, slept, stored = paced_runner(table, clock, pause=1.2, due_s=0.0, thinking=0.1, store_s=2.0)
+    runner.kick(table)
+    await asyncio.wait_for(runner.runner(table), 5)
+    assert min(slept) >= round(1.2 - 0.1 - 0.3, 6) - 1e-9  # the pause's sleep never shrinks below 3/4
