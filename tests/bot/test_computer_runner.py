@@ -11,6 +11,7 @@ from bot.tables.choosers import PoolChooser
 from bot.tables.computers import ComputerRunner
 from bot.tables.governor import Governor
 from bot.tables.pools import THREADS, WorkerPlan
+from tests.bot.table_driver import FakeClock
 
 
 class Table:
@@ -141,8 +142,6 @@ async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
 async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose_time_ran_out(tmp_path):
     from bot.storage import Storage
     from bot.tables import TableService
-    from tests.bot.table_driver import FakeClock
-
     release = threading.Event()
     thinking = threading.Event()
 
@@ -200,9 +199,12 @@ class TimedChooser:
     def close(self) -> None: ...
 
 
-def paced_runner(table: Table, clock, *, pause: float, due_s: float, thinking: float, store_s: float):
-    """A runner on a fake clock: asking who is due, thinking and storing each take the given seconds, and
-    the pause's sleeps are recorded (and move the clock) rather than slept."""
+async def play_paced(turns: list[int], *, pause: float, due_s: float, thinking: float, store_s: float):
+    """Kick a runner on a fake clock (at 0, right after a person's action) and let it play `turns`: asking
+    who is due, thinking and storing each take the given seconds, and the pause's sleeps are recorded (and
+    move the clock) rather than slept. Returns the runner, the sleeps and the moments moves were stored."""
+    clock = FakeClock(0.0)
+    table = Table(turns)
     slept: list[float] = []
     stored: list[float] = []
 
@@ -221,17 +223,13 @@ def paced_runner(table: Table, clock, *, pause: float, due_s: float, thinking: f
         clock.advance(seconds)
 
     runner = ComputerRunner(TimedChooser(clock, thinking), due, play, pause, clock=clock, sleep=sleep)
+    runner.kick(table)
+    await asyncio.wait_for(runner.runner(table), 5)
     return runner, slept, stored
 
 
 async def test_every_part_of_a_computer_move_is_timed():
-    from tests.bot.table_driver import FakeClock
-
-    clock = FakeClock(0.0)
-    table = Table([1, 2, 3])
-    runner, slept, _ = paced_runner(table, clock, pause=0.2, due_s=0.1, thinking=0.5, store_s=0.05)
-    runner.kick(table)
-    await asyncio.wait_for(runner.runner(table), 5)
+    runner, slept, _ = await play_paced([1, 2, 3], pause=0.2, due_s=0.1, thinking=0.5, store_s=0.05)
     assert slept == []  # thinking outlasts the pause: no sleep
     assert runner.pace.count == 3
     move = runner.pace.moves[-1]
@@ -242,26 +240,14 @@ async def test_every_part_of_a_computer_move_is_timed():
 
 
 async def test_the_pause_is_counted_from_the_previous_action_not_from_the_decision():
-    from tests.bot.table_driver import FakeClock
-
-    clock = FakeClock(0.0)
-    table = Table([1, 2])
-    runner, slept, stored = paced_runner(table, clock, pause=1.2, due_s=0.5, thinking=0.3, store_s=0.0)
-    runner.kick(table)  # right after a person's action, at 0
-    await asyncio.wait_for(runner.runner(table), 5)
+    runner, slept, stored = await play_paced([1, 2], pause=1.2, due_s=0.5, thinking=0.3, store_s=0.0)
     assert slept == [0.4, 0.4]  # 1.2 s less the 0.5 s asking who is due and the 0.3 s thinking
     assert stored == [1.2, 2.4]  # each move 1.2 s after the action before it
     assert max(abs(move.beyond) for move in runner.pace.moves) < 1e-9
 
 
 async def test_storing_starts_early_by_the_time_it_takes_so_moves_keep_the_pause():
-    from tests.bot.table_driver import FakeClock
-
-    clock = FakeClock(0.0)
-    table = Table(list(range(60)))
-    runner, slept, stored = paced_runner(table, clock, pause=1.2, due_s=0.0, thinking=0.1, store_s=0.2)
-    runner.kick(table)
-    await asyncio.wait_for(runner.runner(table), 5)
+    _, _, stored = await play_paced(list(range(60)), pause=1.2, due_s=0.0, thinking=0.1, store_s=0.2)
     gaps = [b - a for a, b in zip(stored, stored[1:], strict=False)]
     assert gaps[0] > 1.35  # the first moves wait for the estimate of storing's time to build up
     assert abs(gaps[-1] - 1.2) < 0.01  # then each lands a pause after the one before
@@ -269,11 +255,5 @@ async def test_storing_starts_early_by_the_time_it_takes_so_moves_keep_the_pause
 
 
 async def test_the_early_start_is_at_most_a_quarter_of_the_pause():
-    from tests.bot.table_driver import FakeClock
-
-    clock = FakeClock(0.0)
-    table = Table(list(range(60)))
-    runner, slept, stored = paced_runner(table, clock, pause=1.2, due_s=0.0, thinking=0.1, store_s=2.0)
-    runner.kick(table)
-    await asyncio.wait_for(runner.runner(table), 5)
+    _, slept, _ = await play_paced(list(range(60)), pause=1.2, due_s=0.0, thinking=0.1, store_s=2.0)
     assert min(slept) >= round(1.2 - 0.1 - 0.3, 6) - 1e-9  # the pause's sleep never shrinks below 3/4
