@@ -183,6 +183,7 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         f"lobby presses repeated {sum(h.lobby_retries for h in humans)}",
         f"computers        {computers_line(run.bot.log())}",
         f"turn panels      {panels_line(run.bot.log())}",
+        f"computer moves   {moves_line(run.bot.log())}",
         "requests by route: " + ", ".join(f"{route} {count}" for route, count in stats.requests.most_common()),
     ]
     if stats.limited:
@@ -211,6 +212,13 @@ def panels_line(log: str) -> str:
     turn), or a note that there is none."""
     found = [line.partition("delivery: ")[2] for line in log.splitlines() if "turn panel(s) out in" in line]
     return found[-1] if found else "(no turn panel line in the bot's log)"
+
+
+def moves_line(log: str) -> str:
+    """The bot's last line on how long computer moves took beyond their pause, and in which parts
+    (`bot.tables.pace`), or a note that there is none."""
+    found = [line.partition("computer moves: ")[2] for line in log.splitlines() if "computer moves: moves=" in line]
+    return found[-1] if found else "(no computer moves line in the bot's log)"
 
 
 def fmt_load(load: tuple[float, float, float]) -> str:

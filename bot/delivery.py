@@ -450,10 +450,9 @@ class Delivery:
         await self._limited(table, channel_id, CREATE)
         return await self.client.get_partial_messageable(channel_id).send(content, **kwargs)
 
-    async def _edit(self, table: Table, channel_id: int, message_id: int, *, paid: bool = False, **kwargs: Any) -> None:
-        """Edit a message through its channel (within the budget; `paid`: its room was taken already)."""
-        if not paid:
-            await self._limited(table, channel_id, EDIT)
+    async def _edit(self, table: Table, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        """Edit a message through its channel (within the budget)."""
+        await self._limited(table, channel_id, EDIT)
         await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
 
     async def _delete(self, table: Table, channel_id: int, message_id: int) -> None:
@@ -499,11 +498,13 @@ class Delivery:
                 await asyncio.sleep(gap)  # later states merge into this edit meanwhile
             click = self.table_clicks.get(table.id)
             via_click = self._fresh(click) and click is not None and click.message_id == table.message_id
-            if not via_click:  # room in the budget first, so the picture drawn is of the state sent
-                await self._limited(table, table.channel_id, EDIT)
+            # Drawn before the budget's room is taken, so the request goes out as soon as it is granted: room
+            # taken first and spent only after a wait in the pictures' queue let requests planned a second apart
+            # reach Discord together (global 429s at 200 tables). A state that moves on meanwhile has a later
+            # SyncTable of its own (the stamp drawn is the one marked shown).
             stamp, drawn = self.stamps[table.id], await draw(presenter.table_screen(table))
             try:
-                await self._edit_table_message(table, drawn, click if via_click else None, paid=not via_click)
+                await self._edit_table_message(table, drawn, click if via_click else None)
                 self.table_shown[table.id] = stamp
                 return
             except discord.NotFound:
@@ -520,9 +521,9 @@ class Delivery:
         if old is not None:
             await self._delete(table, table.channel_id, old)
 
-    async def _edit_table_message(self, table: Table, drawn: Drawn, click: Click | None, *, paid: bool = False) -> None:
+    async def _edit_table_message(self, table: Table, drawn: Drawn, click: Click | None) -> None:
         """Edit the table message through `click` if given (falling back to the channel), else through the
-        channel (`paid`: the budget's room for the edit was taken already)."""
+        channel."""
         assert table.message_id is not None
         message_id = table.message_id
         if click is not None:
@@ -535,11 +536,10 @@ class Delivery:
             except discord.HTTPException as error:
                 log.info("table %s: could not edit through the click (%s); using the channel", table.id, error.status)
                 self.table_clicks.pop(table.id, None)
-        prepaid = [paid]  # only the first try (with the picture) was paid for
 
         def edit(files: list[discord.File]) -> Awaitable[None]:
-            return self._edit(table, table.channel_id, message_id, paid=prepaid.pop() if prepaid else False,
-                              content=drawn.content, attachments=files, view=drawn.view, allowed_mentions=NO_MENTIONS)
+            return self._edit(table, table.channel_id, message_id, content=drawn.content, attachments=files,
+                              view=drawn.view, allowed_mentions=NO_MENTIONS)
 
         await self._with_picture_or_without(drawn.picture, edit)
         self.last_table_edit[table.id] = time.monotonic()

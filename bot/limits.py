@@ -7,7 +7,8 @@ against both before it is sent:
 - per channel, a sliding window per kind of write (create, edit, delete): a request waits until its window
   has room;
 - for the whole token, a token bucket refilled at `rate` per second (below 50, leaving headroom for the
-  commands' own replies and for other processes' requests) and shared fairly: requests that wait are
+  commands' own replies, for other processes' requests, and for requests a busy event loop sends later
+  than they were planned, bunched together) and shared fairly: requests that wait are
   served one table at a time, round-robin over the tables that have something waiting, so a busy table
   cannot starve a quiet one.
 
@@ -36,7 +37,7 @@ class Limits:
     over all tables at most (drawing is CPU the computers need too): with many tables the gap grows."""
 
     rate: float = 40.0
-    burst: int = 10
+    burst: int = 5  # rate + burst stays under 50 in any second, with room for requests sent later than planned
     per_channel: int = 5
     channel_window: float = 5.0
     margin: float = 0.25

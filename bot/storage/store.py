@@ -27,11 +27,20 @@ from .engine import WRITE, make_engine
 from .errors import ChannelBusy, NotOwner, StaleTable, StorageError
 from .rows import Panel, PlayerStats, SeatRow, TableRow, TeamResult
 from .sql import run, statement
-from .target import POSTGRESQL, DatabaseTarget, database_target
+from .target import POSTGRESQL, SQLITE, DatabaseTarget, database_target
+from .writer import Recorder, SqliteWriter, one
 
 log = logging.getLogger(__name__)
 CHANGES_CHANNEL = "t42_tables"  # NOTIFY channel: payload "<table id>:<version>"
 OPEN_STATUSES = "('lobby', 'playing')"
+TABLE_VERSION = "SELECT version FROM game_tables WHERE id = :table"
+LEASE_HOLDER = "SELECT owner FROM table_leases WHERE table_id = :table"
+BUMP_VERSION = "UPDATE game_tables SET version = :version WHERE id = :table"
+ENQUEUE = "INSERT INTO table_outbox (table_id, kind, payload) VALUES (:table, :kind, :payload) RETURNING seq"
+FORGET_EVENT = "DELETE FROM table_outbox WHERE seq = :seq"
+DROP_PANEL = "DELETE FROM panels WHERE table_id = :table AND user_id = :user"
+KEEP_PANEL = ("INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
+              " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)")
 
 
 class Storage:
@@ -44,6 +53,9 @@ class Storage:
         # SQLite has one writer at a time anyway: queue this process's writers here rather than in SQLite's
         # busy handler (which polls). PostgreSQL's writers lock only the rows they change.
         self._write_lock = asyncio.Lock()
+        # A SQLite file's busiest writes (a table's changes, the outbox, panels) go through one thread of
+        # their own, a transaction in one step (`writer`); ":memory:" is one database per connection.
+        self._writer = SqliteWriter(target.path) if target.backend == SQLITE and target.path is not None else None
         self._closed = False
 
     @classmethod
@@ -78,6 +90,8 @@ class Storage:
                 return
             self._closed = True
             await self.engine.dispose()
+            if self._writer is not None:
+                await self._writer.close()
 
     async def migrate(self) -> migrations.Migrated:
         """Apply every migration newer than the database (once, even with several processes starting)."""
@@ -115,11 +129,12 @@ class Storage:
         the table's version. With `version`, the table must still be at it (`StaleTable` if not); with
         `owner`, that process must hold the table's lease (`NotOwner` if not). Returns the events' outbox
         numbers, in order."""
+        if self._writer is not None:
+            return await self._commit_at_once(self._writer, change, version=version, owner=owner)
         async with self.transaction() as db:
             found = await self._lock_table(db, change.table_id)
             if owner is not None:
-                holder = (await run(db, "SELECT owner FROM table_leases WHERE table_id = :table"
-                                    + self._for_update, table=change.table_id)).scalar()
+                holder = (await run(db, LEASE_HOLDER + self._for_update, table=change.table_id)).scalar()
                 if holder != owner:
                     raise NotOwner(change.table_id, owner, holder)
             if version is not None and found != version:
@@ -130,25 +145,49 @@ class Storage:
             await self._bump(db, change.table_id, (found or 0) + 1)
             return seqs
 
+    async def _commit_at_once(self, writer: SqliteWriter, change: Change, *, version: int | None,
+                              owner: str | None) -> list[int]:
+        """`commit` on a SQLite file: the same checks and statements, in one step of the writer's thread."""
+        recorder = Recorder()
+        for write in change.writes:
+            await write(recorder)  # type: ignore[arg-type]  # records the statements instead of running them
+        table_id = change.table_id
+        events = [(kind, json.dumps(payload)) for kind, payload in change.events]
+
+        def body(db: sqlite3.Connection) -> list[int]:
+            found = one(db, TABLE_VERSION, table=table_id)
+            if owner is not None:
+                holder = one(db, LEASE_HOLDER, table=table_id)
+                if holder != owner:
+                    raise NotOwner(table_id, owner, holder)
+            if version is not None and found != version:
+                raise StaleTable(table_id, version, found)
+            for sql, params in recorder.statements:
+                db.execute(sql, params)
+            seqs = [int(one(db, ENQUEUE, table=table_id, kind=kind, payload=payload)) for kind, payload in events]
+            db.execute(BUMP_VERSION, {"version": (found or 0) + 1, "table": table_id})
+            return seqs
+
+        async with self._write_lock:
+            return await writer.transaction(body)
+
     @property
     def _for_update(self) -> str:
         return " FOR UPDATE" if self.postgres else ""  # SQLite's BEGIN IMMEDIATE already holds the lock
 
     async def _lock_table(self, db: AsyncConnection, table_id: int) -> int | None:
         """Lock the table's row for this transaction; its version (None: no such table)."""
-        return (await run(db, "SELECT version FROM game_tables WHERE id = :table" + self._for_update,
-                          table=table_id)).scalar()
+        return (await run(db, TABLE_VERSION + self._for_update, table=table_id)).scalar()
 
     async def _bump(self, db: AsyncConnection, table_id: int, version: int) -> None:
-        await run(db, "UPDATE game_tables SET version = :version WHERE id = :table", version=version, table=table_id)
+        await run(db, BUMP_VERSION, version=version, table=table_id)
         if self.postgres:  # delivered at commit, and only then; a hint: listeners also poll versions
             await run(db, "SELECT pg_notify(:channel, :payload)", channel=CHANGES_CHANNEL,
                       payload=f"{table_id}:{version}")
 
     @staticmethod
     async def _enqueue(db: AsyncConnection, table_id: int, kind: str, payload: dict[str, Any]) -> int:
-        result = await run(db, "INSERT INTO table_outbox (table_id, kind, payload) VALUES (:table, :kind, :payload)"
-                               " RETURNING seq", table=table_id, kind=kind, payload=json.dumps(payload))
+        result = await run(db, ENQUEUE, table=table_id, kind=kind, payload=json.dumps(payload))
         return int(result.scalar_one())
 
     async def create_table(
@@ -226,6 +265,10 @@ class Storage:
         numbers = list(seqs)
         if not numbers:
             return
+        if self._writer is not None:
+            async with self._write_lock:
+                await self._writer.run([(FORGET_EVENT, {"seq": seq}) for seq in numbers])
+            return
         async with self.transaction() as db:
             await db.execute(statement("DELETE FROM table_outbox WHERE seq IN :seqs", "seqs"), {"seqs": numbers})
 
@@ -245,16 +288,19 @@ class Storage:
 
     async def save_panel(self, table_id: int, user_id: int, panel: Panel | None) -> None:
         """Remember a player's private message at a table (None: they have none)."""
+        statements = [(DROP_PANEL, {"table": table_id, "user": user_id})]
+        if panel is not None:
+            statements.append((KEEP_PANEL, {
+                "table": table_id, "user": user_id, "channel": panel.channel_id, "message": panel.message_id,
+                "live": panel.live_token, "via": panel.via_token, "via_at": panel.via_at,
+            }))
+        if self._writer is not None:
+            async with self._write_lock:
+                await self._writer.run(statements)
+            return
         async with self.transaction() as db:
-            await run(db, "DELETE FROM panels WHERE table_id = :table AND user_id = :user", table=table_id, user=user_id)
-            if panel is not None:
-                await run(
-                    db,
-                    "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
-                    " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)",
-                    table=table_id, user=user_id, channel=panel.channel_id, message=panel.message_id,
-                    live=panel.live_token, via=panel.via_token, via_at=panel.via_at,
-                )
+            for sql, params in statements:
+                await run(db, sql, **params)
 
     async def dm_channel(self, user_id: int) -> int | None:
         """The id of the DM channel with a user, if known."""

@@ -4,7 +4,8 @@
 off the event loop. The bot's chooser is `choosers.PoolChooser` (`make_chooser`): light seats, decisions
 in worker threads or processes, CPU budgets from a governor. `ComputerRunner` plays every computer turn in
 a row until a human is to act: a computer starts thinking at once and acts when both its thinking and
-its cosmetic pause are over, unless the table moved on meanwhile (then the decision is dropped).
+its cosmetic pause (counted from the previous action) are over, unless the table moved on meanwhile (then
+the decision is dropped).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Protocol
 from .choosers import PoolChooser
 from .decisions import PlayerFactory
 from .model import Table
+from .pace import MovePace, MoveTimes
 from .pools import WorkerPlan
 
 log = logging.getLogger("bot.tables")
@@ -66,12 +68,22 @@ class ComputerRunner:
         due: Callable[[Table], Awaitable[Turn | None]],
         play: Callable[[Table, int, str, str], Awaitable[None]],
         pause: float,
+        *,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ):
         self.chooser = chooser
         self.due = due
         self.play = play
         self.pause = pause
+        self.clock = clock  # the event loop's clock unless a test gives one
+        self.sleep = sleep
+        self.pace = MovePace(clock=clock) if clock is not None else MovePace()
         self.runners: dict[int, asyncio.Task] = {}
+
+    def now(self) -> float:
+        """The runner's clock (the event loop's time unless injected)."""
+        return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
 
     def runner(self, table: Table) -> asyncio.Task | None:
         """The table's runner task, if one is running or just finished."""
@@ -84,7 +96,7 @@ class ComputerRunner:
         task = self.runners.get(table.id)
         if task is None or task.done():
             self.runners[table.id] = asyncio.get_running_loop().create_task(
-                self._run(table), name=f"table-{table.id}-computers"
+                self._run(table, self.now()), name=f"table-{table.id}-computers"
             )
 
     def stop(self, table: Table) -> None:
@@ -101,24 +113,36 @@ class ComputerRunner:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.chooser.close()
 
-    async def _run(self, table: Table) -> None:
+    async def _run(self, table: Table, since: float) -> None:
         """Play every computer turn in a row until a human is to act. Each computer thinks during its pause
         and acts at the later of the two; a decision for a moment the table has left is dropped (by
-        `play`, which stores the move against the moment it was decided for)."""
-        loop = asyncio.get_running_loop()
+        `play`, which stores the move against the moment it was decided for).
+
+        The pause is counted from the previous action (`since`: when it was stored; the runner is kicked
+        right after a person's action), as a player sees it: asking who is due, thinking and storing happen
+        inside it rather than after it. Storing starts early by the time it takes now (`MovePace.store_s`,
+        at most a quarter of the pause), so a busy database does not stretch every pause."""
         try:
             while True:
+                asked = self.now()
                 turn = await self.due(table)
                 if turn is None:
                     self.runners.pop(table.id, None)
                     return
                 seat, token, view = turn
-                started = loop.time()
+                started = self.now()
                 action = await self.chooser.choose(table, seat, view)
-                rest = self.pause - (loop.time() - started)
+                thought = self.now()
+                rest = self.pause - (thought - since) - min(self.pace.store_s, self.pause / 4)
                 if rest > 0:
-                    await asyncio.sleep(rest)
+                    await self.sleep(rest)
+                woke = self.now()
                 await self.play(table, seat, token, action)
+                stored = self.now()
+                self.pace.add(MoveTimes(beyond=stored - (since + self.pause), due=started - asked,
+                                        think=thought - started, overslept=woke - thought - max(rest, 0.0),
+                                        store=stored - woke))
+                since = stored
         except asyncio.CancelledError:
             raise
         except Exception:

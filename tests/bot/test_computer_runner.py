@@ -1,4 +1,5 @@
-"""The computer runner: thinking starts with the pause, and a decision the table has moved past is dropped."""
+"""The computer runner: thinking starts with the pause, the pause is counted from the previous action, and a
+decision the table has moved past is dropped."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from bot.tables.choosers import PoolChooser
 from bot.tables.computers import ComputerRunner
 from bot.tables.governor import Governor
 from bot.tables.pools import THREADS, WorkerPlan
+from tests.bot.table_driver import FakeClock
 
 
 class Table:
@@ -140,8 +142,6 @@ async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
 async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose_time_ran_out(tmp_path):
     from bot.storage import Storage
     from bot.tables import TableService
-    from tests.bot.table_driver import FakeClock
-
     release = threading.Event()
     thinking = threading.Event()
 
@@ -179,3 +179,81 @@ async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose
         release.set()
         service.chooser.close()
         await storage.close()
+
+
+class TimedChooser:
+    """Decides at once, after `thinking` seconds of the fake clock."""
+
+    def __init__(self, clock, thinking: float):
+        self.clock = clock
+        self.thinking = thinking
+
+    async def choose(self, table, seat: int, view: dict) -> str:
+        self.clock.advance(self.thinking)
+        return view["legal"][0]
+
+    def seat(self, table, seat, level) -> None: ...
+
+    def forget(self, table) -> None: ...
+
+    def close(self) -> None: ...
+
+
+async def play_paced(turns: list[int], *, pause: float, due_s: float, thinking: float, store_s: float):
+    """Kick a runner on a fake clock (at 0, right after a person's action) and let it play `turns`: asking
+    who is due, thinking and storing each take the given seconds, and the pause's sleeps are recorded (and
+    move the clock) rather than slept. Returns the runner, the sleeps and the moments moves were stored."""
+    clock = FakeClock(0.0)
+    table = Table(turns)
+    slept: list[float] = []
+    stored: list[float] = []
+
+    async def due(t):
+        clock.advance(due_s)
+        seat = t.computer_turn()
+        return None if seat is None else (seat, t.token, t.view_for(seat))
+
+    async def play(t, seat, token, action):
+        clock.advance(store_s)
+        stored.append(clock())
+        t.move_on()
+
+    async def sleep(seconds: float) -> None:
+        slept.append(round(seconds, 6))
+        clock.advance(seconds)
+
+    runner = ComputerRunner(TimedChooser(clock, thinking), due, play, pause, clock=clock, sleep=sleep)
+    runner.kick(table)
+    await asyncio.wait_for(runner.runner(table), 5)
+    return runner, slept, stored
+
+
+async def test_every_part_of_a_computer_move_is_timed():
+    runner, slept, _ = await play_paced([1, 2, 3], pause=0.2, due_s=0.1, thinking=0.5, store_s=0.05)
+    assert slept == []  # thinking outlasts the pause: no sleep
+    assert runner.pace.count == 3
+    move = runner.pace.moves[-1]
+    assert (round(move.due, 6), round(move.think, 6), round(move.store, 6)) == (0.1, 0.5, 0.05)
+    assert round(move.overslept, 6) == 0.0
+    line = runner.pace.line()
+    assert "moves=3" in line and "think_ms_p50=500" in line and "store_ms_p99=50" in line
+
+
+async def test_the_pause_is_counted_from_the_previous_action_not_from_the_decision():
+    runner, slept, stored = await play_paced([1, 2], pause=1.2, due_s=0.5, thinking=0.3, store_s=0.0)
+    assert slept == [0.4, 0.4]  # 1.2 s less the 0.5 s asking who is due and the 0.3 s thinking
+    assert stored == [1.2, 2.4]  # each move 1.2 s after the action before it
+    assert max(abs(move.beyond) for move in runner.pace.moves) < 1e-9
+
+
+async def test_storing_starts_early_by_the_time_it_takes_so_moves_keep_the_pause():
+    _, _, stored = await play_paced(list(range(60)), pause=1.2, due_s=0.0, thinking=0.1, store_s=0.2)
+    gaps = [b - a for a, b in zip(stored, stored[1:], strict=False)]
+    assert gaps[0] > 1.35  # the first moves wait for the estimate of storing's time to build up
+    assert abs(gaps[-1] - 1.2) < 0.01  # then each lands a pause after the one before
+    assert min(gaps) >= 1.2 - 1e-9  # never sooner
+
+
+async def test_the_early_start_is_at_most_a_quarter_of_the_pause():
+    _, slept, _ = await play_paced(list(range(60)), pause=1.2, due_s=0.0, thinking=0.1, store_s=2.0)
+    assert min(slept) >= round(1.2 - 0.1 - 0.3, 6) - 1e-9  # the pause's sleep never shrinks below 3/4

@@ -3,6 +3,8 @@ The game state is saved first; the message is sent again or re-posted, and the g
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.presenter import Post
 from engine import write_record
 from tests.bot.table_driver import (
@@ -132,3 +134,39 @@ async def test_a_new_table_whose_first_post_meets_a_server_error_stays_open(simc
     await run_as_bot(env, env.bot.tick())
     assert env.bot.delivery.pending() == {}
     assert "Sit North" in [b.label for b in buttons(channel.last_message)]
+
+
+async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_picture_is_drawn(simcord_env,
+                                                                                                monkeypatch):
+    """Room taken before a wait in the pictures' queue would be spent late, bunched with later requests
+    (Discord's global limit counts them when they arrive)."""
+    import bot.delivery as delivery_module
+    from bot.limits import EDIT
+
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    spend_tokens(env)  # edits go through the channel, within the budget
+    steps: list[tuple[str, str]] = []  # (the lane's task, what it did)
+    budget, real_draw = env.bot.delivery.budget, delivery_module.draw
+    real_acquire = budget.acquire
+
+    def lane() -> str:
+        task = asyncio.current_task()
+        return task.get_name() if task is not None else ""
+
+    async def acquire(table_id, channel_id=None, kind=None):
+        steps.append((lane(), f"room {kind} in {channel_id}"))
+        await real_acquire(table_id, channel_id, kind)
+
+    async def draw(screen, *, urgent=False):
+        steps.append((lane(), "draw"))
+        return await real_draw(screen, urgent=urgent)
+
+    monkeypatch.setattr(budget, "acquire", acquire)
+    monkeypatch.setattr(delivery_module, "draw", draw)
+    for _ in range(3):
+        assert await take_turn(members)
+    table_lane = [what for name, what in steps if name.endswith("-lane-channel")]
+    edits = [i for i, what in enumerate(table_lane) if what == f"room {EDIT} in {channel.id}"]
+    assert edits, "the table message was edited through the channel"
+    assert all(i > 0 and table_lane[i - 1] == "draw" for i in edits), table_lane
