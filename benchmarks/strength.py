@@ -61,6 +61,7 @@ SAMPLES: int | None = None
 # --budget-ms A,B,...: each strong decision's budget is drawn from these (seeded), e.g. the ten values the bot
 # logs as it stops (`computers: budgets over the run`); set before the worker processes fork, as above
 BUDGET_MIX: list[float] = []
+FIRST_DEAL = 0  # --first-deal N: deals N, N+1, ... of the seed (a run continued where another stopped)
 LOG: str | None = None  # --log FILE: one JSON line per deal pair (the deal, each table's calls and result)
 
 
@@ -361,7 +362,7 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
                 variant: str = "standard") -> Timings:
     """Play and report one pairing; returns every decision's time."""
     start = time.perf_counter()
-    jobs_deals = [(a, b, seed * 100_000 + i, budget_ms, variant) for i in range(deals)]
+    jobs_deals = [(a, b, seed * 100_000 + i, budget_ms, variant) for i in range(FIRST_DEAL, FIRST_DEAL + deals)]
     jobs_games = [(a, b, seed * 100_000 + 50_000 + i, budget_ms, variant) for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
@@ -596,11 +597,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bid-by", choices=["table", "sim", "mix"], help="A/B tests: how strong weighs point bids")
     parser.add_argument("--declare-by", choices=["sampled", "graded", "easy"],
                         help="A/B tests: how strong chooses a point bid's contract")
+    parser.add_argument("--first-deal", type=int, default=0,
+                        help="start at this deal of the seed (to continue a run: --deals 500 --first-deal 500)")
     parser.add_argument("--log", help="write one JSON line per deal pair: the deal, each table's calls and result")
     parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
     args = parser.parse_args(argv)
-    global BUDGET_CLOCK, SAMPLES, LOG
-    LOG = args.log
+    global BUDGET_CLOCK, SAMPLES, LOG, FIRST_DEAL
+    LOG, FIRST_DEAL = args.log, args.first_deal
     BUDGET_CLOCK = time.thread_time if args.clock == "cpu" else None
     budgets = [float(b) for b in args.budget_ms.split(",")]
     args.budget_ms = max(budgets)
