@@ -2,15 +2,13 @@
 
 At its call a seat deals the hidden tiles at random consistently with the calls so far
 (``sampler.deal``), solves each sample with perfect information for its few best-looking trump contracts
-(this seat declaring and leading), and reads the chance of making a bid from the solved points: each
-sample's value, less the points by which perfect information flatters the bidder (``offset``), is the
-centre of a normal spread of what real play takes (``spread``). A contract's chance is the mean over the
-samples; the bid's, the best contract's. Both corrections are measured on strong players' real hands.
+(this seat declaring and leading), and reads each sample's solved points through the made rate of real
+bids that the true deal made by that margin (``MADE``, measured on strong players' hands). A contract's
+chance is the mean over the samples; the bid's, the best contract's.
 
 Only for tables whose whole deals solve in milliseconds and whose auctions go round once (four seats,
-no widow, bids that do not name a trump): there the simulation sees what the table's hand features miss,
-how the hand's tiles sit with each trump and what the calls so far say of the other hands.
-"""
+no widow, bids that do not name a trump). The strong player uses it only when ``strong.BID_BY`` asks: it
+did not bid measurably better than the table (docs/computer-players.md, "Tried and taken out")."""
 
 from __future__ import annotations
 
@@ -72,8 +70,8 @@ def solved_points(sit: Situation, rng: random.Random, samples: int, clock: Calla
         row = []
         for c in contracts:
             prob = thread_problem(sit.rules, c, sit.seat, (), False)
-            v = prob.value(Position(held, [], -1, sit.seat), node_limit=node_limit(deadline - clock()), alpha=WINDOW_LOW,
-                           beta=sit.rules.layout.total + 1)
+            v = prob.value(Position(held, [], -1, sit.seat), node_limit=node_limit(deadline - clock()),
+                           alpha=WINDOW_LOW, beta=sit.rules.layout.total + 1)
             if v is None:
                 break
             row.append(v)

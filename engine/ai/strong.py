@@ -43,7 +43,8 @@ LONG_BUDGET_S = 0.6
 # (8 / 41 ms at 24); eight-seat Eighty-four (a trick is eight tiles) took 0.2 / 69 ms at 36.
 DEPTH_BY_SHAPE = {(4, 6, 2): -4, (8, 6, 2): 6}
 # how point bids are weighed where ``auction_sim`` applies: "table" (the bidding table), "sim" (solved
-# samples) or "mix" (both: ``SIM_SHARE``)
+# samples) or "mix" (both: ``SIM_SHARE``). The others measured no better than the table and cost more
+# (docs/computer-players.md, "Tried and taken out"): kept for A/B tests (benchmarks/strength.py --bid-by)
 BID_BY = "table"
 BID_SAMPLES = 16  # at most, in the time budget
 # "mix": this share of the simulation's chance, the rest the table's. The simulation alone rates a hand with
@@ -51,7 +52,8 @@ BID_SAMPLES = 16  # at most, in the time budget
 SIM_SHARE = 0.75
 # how a point bid's contract is chosen where ``auction_sim`` applies: "sampled" (the contract that makes in
 # the most solved samples, ``_makes``), "graded" (by how far each sample's solved points clear the bid,
-# ``auction_sim.MADE``, on deals that fit the auction) or "easy" (the evaluation's best contract)
+# ``auction_sim.MADE``, on deals that fit the auction) or "easy" (the evaluation's best contract); the
+# others measured no better (--declare-by)
 DECLARE_BY = "sampled"
 
 
