@@ -40,7 +40,9 @@ async def save_hand(db: AsyncConnection, table_id: int, hand_no: int, record: di
 
 class Change:
     """The writes one change at a table makes, and the events it announces, for `Storage.commit` to make
-    in one transaction. Each method records one write and returns the change, so calls can be chained."""
+    in one transaction. Each method records one write and returns the change, so calls can be chained.
+    A write only runs statements through `run` and reads nothing back: on a SQLite file the statements are
+    recorded (`writer.Recorder`) and run in one step of the writer's thread."""
 
     def __init__(self, table_id: int):
         self.table_id = table_id
