@@ -38,6 +38,7 @@ from .presenter import Post, Screen, Summary, SyncPanel, SyncTable, Work
 from .storage import Panel, Storage
 from .tables import Table, TableService
 from .tables.events import from_payload
+from .tables.quantiles import nearest_rank
 from .tables.service import Published
 
 log = logging.getLogger(__name__)
@@ -188,7 +189,7 @@ class TurnPanelTimes:
 
 def _ms(ordered: list[float], *fractions: float) -> list[float]:
     """Percentiles of sorted seconds, in milliseconds (1.0: the largest)."""
-    return [1000 * ordered[min(len(ordered) - 1, int(len(ordered) * f))] for f in fractions]
+    return [1000 * value for value in nearest_rank(ordered, *fractions)]
 
 
 class Refused(Exception):

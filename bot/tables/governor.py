@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from engine.ai import DEFAULT_BUDGET_MS
 
 from .decisions import Outcome
+from .quantiles import nearest_rank
 
 log = logging.getLogger("bot.computers")
 
@@ -44,14 +45,8 @@ RECENT = 1000  # budgets kept for the quantiles in the counters line
 
 def _deciles(xs: tuple[float, ...]) -> tuple[float, float, float]:
     """p10, p50 and p90 of `xs` (nearest rank; zeros when empty)."""
-    if not xs:
-        return 0.0, 0.0, 0.0
-    ordered = sorted(xs)
-
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-    return at(0.1), at(0.5), at(0.9)
+    p10, p50, p90 = nearest_rank(sorted(xs), 0.1, 0.5, 0.9)
+    return p10, p50, p90
 
 
 @dataclass(frozen=True)
@@ -182,7 +177,7 @@ class Governor:
 
     def run_quantiles(self, qs: tuple[float, ...]) -> list[float]:
         """The quantiles `qs` of every budget admitted since start-up (to the millisecond below; nearest
-        rank, as `_deciles`); zeros before any."""
+        rank, as `quantiles.nearest_rank`); zeros before any."""
         total = sum(self.histogram)
         out = []
         for q in qs:

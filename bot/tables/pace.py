@@ -15,6 +15,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .quantiles import nearest_rank
+
 log = logging.getLogger("bot.computers")
 
 KEPT = 5000  # moves kept for the quantiles
@@ -55,10 +57,7 @@ class MovePace:
 
     def quantiles(self, part: str, *fractions: float) -> list[float]:
         """The quantiles of one part over the moves kept, in seconds (nearest rank; zeros when none)."""
-        ordered = sorted(getattr(move, part) for move in self.moves)
-        if not ordered:
-            return [0.0] * len(fractions)
-        return [ordered[min(len(ordered) - 1, int(len(ordered) * f))] for f in fractions]
+        return nearest_rank(sorted(getattr(move, part) for move in self.moves), *fractions)
 
     def line(self) -> str:
         """One `key=value` line: the moves so far and each part's p50, p90 and p99 in milliseconds."""
