@@ -28,7 +28,7 @@ from .errors import ChannelBusy, NotOwner, StaleTable, StorageError
 from .rows import Panel, PlayerStats, SeatRow, TableRow, TeamResult
 from .sql import run, statement
 from .target import POSTGRESQL, SQLITE, DatabaseTarget, database_target
-from .writer import Recorder, SqliteWriter, one
+from .writer import Recorder, SqliteWriter, Statement, one
 
 log = logging.getLogger(__name__)
 CHANGES_CHANNEL = "t42_tables"  # NOTIFY channel: payload "<table id>:<version>"
@@ -288,7 +288,7 @@ class Storage:
 
     async def save_panel(self, table_id: int, user_id: int, panel: Panel | None) -> None:
         """Remember a player's private message at a table (None: they have none)."""
-        statements = [(DROP_PANEL, {"table": table_id, "user": user_id})]
+        statements: list[Statement] = [(DROP_PANEL, {"table": table_id, "user": user_id})]
         if panel is not None:
             statements.append((KEEP_PANEL, {
                 "table": table_id, "user": user_id, "channel": panel.channel_id, "message": panel.message_id,
