@@ -594,7 +594,8 @@ def main(argv: list[str] | None = None) -> int:
                              "thrown-in, make and set rates per game")
     parser.add_argument("--presets", nargs="+", default=list(TABLE_PRESETS), help="with --tables: the games")
     parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
-    parser.add_argument("--bid-by", choices=["table", "sim", "mix"], help="A/B tests: how strong weighs point bids")
+    parser.add_argument("--bid-by", choices=["table", "sim", "mix", "learned"],
+                        help="A/B tests: how strong weighs point bids (learned: engine/ai/learned_bid.py)")
     parser.add_argument("--declare-by", choices=["sampled", "graded", "easy"],
                         help="A/B tests: how strong chooses a point bid's contract")
     parser.add_argument("--first-deal", type=int, default=0,

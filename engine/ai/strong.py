@@ -18,7 +18,7 @@ from engine.calls import POINTS, parse_call
 from engine.contracts import NELLO, SEVENS, Contract, parse_contract
 from engine.rules import Rules
 
-from . import auction_sim, bidding, easy, sampler, widow
+from . import auction_sim, bidding, easy, learned_bid, sampler, widow
 from .fastsolve import encode_lead
 from .situation import Situation, count_bits, read
 from .solver import Position, Problem, thread_problem
@@ -43,8 +43,9 @@ LONG_BUDGET_S = 0.6
 # (8 / 41 ms at 24); eight-seat Eighty-four (a trick is eight tiles) took 0.2 / 69 ms at 36.
 DEPTH_BY_SHAPE = {(4, 6, 2): -4, (8, 6, 2): 6}
 # how point bids are weighed where ``auction_sim`` applies: "table" (the bidding table), "sim" (solved
-# samples) or "mix" (both: ``SIM_SHARE``). The others measured no better than the table and cost more
-# (docs/computer-players.md, "Tried and taken out"): kept for A/B tests (benchmarks/strength.py --bid-by)
+# samples), "mix" (both: ``SIM_SHARE``) or "learned" (the table, with its marginal calls decided by a fit of
+# what such calls earned in rollouts: ``learned_bid``). sim and mix measured no better than the table and
+# cost more (docs/computer-players.md, "Tried and taken out"): kept for A/B tests (strength.py --bid-by)
 BID_BY = "table"
 BID_SAMPLES = 16  # at most, in the time budget
 # "mix": this share of the simulation's chance, the rest the table's. The simulation alone rates a hand with
@@ -197,6 +198,8 @@ class StrongPlayer:
     def bid(self, sit: Situation, deadline: float) -> str:
         """The table's call, with point bids weighed on solved samples where this table allows
         (``auction_sim``, ``BID_BY``); the table alone where it does not, or where time is short."""
+        if BID_BY == "learned":
+            return learned_bid.bid(sit)
         if BID_BY == "table" or not (auction_sim.applies(sit) and bidding.applies(sit)):
             return bidding.bid(sit)
         values = auction_sim.solved_points(sit, self.rng, self.samples or BID_SAMPLES, self.clock, deadline, _limit)
@@ -416,6 +419,7 @@ def warm_up() -> float:
     from engine import DEFAULT_PRESET, Hand, Rules
 
     bidding.table()
+    learned_bid.model()
     rules = Rules.from_preset(DEFAULT_PRESET)  # the default game: its "30" and "sixes" below
     hand = Hand.new(rules, 3, random.Random(0)).apply("30")
     while hand.phase == "auction":
