@@ -54,7 +54,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         parsed = custom_ids.parse(int(match["table"]), match["rest"])
         return cls(ButtonSpec(button.custom_id or "", button.label or "", disabled=button.disabled), parsed)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's click router."""
         await cast(_WithRouter, interaction.client).clicks.route(interaction, self.parsed)
 

@@ -72,8 +72,10 @@ class Texas42Bot(commands.AutoShardedBot):
     ):
         intents = discord.Intents.none()
         intents.guilds = True
+        # No shard ids given: discord.py runs them all (its typing takes a list or nothing, not None).
+        shards: dict[str, Any] = {"shard_ids": list(settings.shard_ids)} if settings.shard_ids else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         shard_count=settings.shard_count, shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
+                         shard_count=settings.shard_count, **shards)
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory

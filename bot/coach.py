@@ -21,7 +21,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from engine import Hand, RecordError, Rules, read_record, view_for
-from engine.ai.review import HandReview, ReviewError, advise, decision_key, review_hand
+from engine.ai.review import DEFAULT_BUDGET_S, HandReview, ReviewError, advise, decision_key, review_hand
 
 from .learn import ids, lessons
 from .learn.player_record import player_record
@@ -69,7 +69,7 @@ class CoachButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
         button = cast(discord.ui.Button, item)
         return cls(button.custom_id or "", button.label or "…", button.style, button.disabled)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's coach."""
         await cast(_WithCoach, interaction.client).coach.click(interaction, ids.parse(self.item.custom_id or ""))
 
@@ -270,10 +270,10 @@ class Coach:
         key = (table_id, hand_no, seat)
         future = self._reviews.get(key)
         if future is None or (future.done() and future.exception() is not None):
-            budget = {} if self.review_budget is None else {"budget_s": self.review_budget}
+            budget_s = DEFAULT_BUDGET_S if self.review_budget is None else self.review_budget
             hinted = await kept.hints_shown(self.storage, table_id, hand_no, seat)
-            future = asyncio.get_running_loop().run_in_executor(
-                self._worker, lambda: review_hand(record, seat, seed=hash(key) & 0xFFFF, hinted=hinted, **budget))
+            future = asyncio.get_running_loop().run_in_executor(self._worker, lambda: review_hand(
+                record, seat, budget_s=budget_s, seed=hash(key) & 0xFFFF, hinted=hinted))
             self._reviews[key] = future
             while len(self._reviews) > CACHE_SIZE:
                 self._reviews.popitem(last=False)

@@ -25,7 +25,7 @@ import io
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -226,7 +226,7 @@ class Delivery:
 
     # ------------------------------------------------------------------ taking work
 
-    def publish(self, table: Table, events: list[Published]) -> None:
+    def publish(self, table: Table, events: Sequence[Published]) -> None:
         """Plan the messages these stored events change and start their lanes (never waits); an event
         already taken is not taken twice."""
         for published in events:

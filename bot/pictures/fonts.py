@@ -21,8 +21,11 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The picture font at ``size`` pixels, loaded once per size and weight."""
     path = BOLD if bold else REGULAR
     if not path.exists():
-        # Installed without the assets folder: Pillow's own font still draws (its en dash is a box).
-        return ImageFont.load_default(size=size)
+        # Installed without the assets folder: Pillow's own font still draws (its en dash is a box). Given a
+        # size, Pillow always loads it with FreeType (raising where FreeType is missing, as truetype does).
+        default = ImageFont.load_default(size=size)
+        assert isinstance(default, ImageFont.FreeTypeFont)
+        return default
     return ImageFont.truetype(str(path), size)
 
 
@@ -88,7 +91,8 @@ class TextDraw:
 @lru_cache(maxsize=2048)
 def _text_mask(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image | None, int, int]:
     """The coverage mask of ``text`` and where its top-left sits from the anchor point."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    # Whole pixels: Pillow types the box as float only for a fractional stroke width (none here).
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     if right <= left or bottom <= top:
         return None, 0, 0
     mask = Image.new("L", (right - left, bottom - top))

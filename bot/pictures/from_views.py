@@ -161,7 +161,8 @@ def _next_in(seat: int, players: int, passed: set[int]) -> int:
 
 def early_end_reason(hand: Hand) -> str:
     """One line on why a decided hand stopped before its last trick ("" if it was played out)."""
-    if hand.made is None or hand.high is None or len(hand.tricks) >= hand.lay.hand_size:
+    if (hand.made is None or hand.high is None or hand.bidder is None
+            or len(hand.tricks) >= hand.lay.hand_size):
         return ""
     if (hand.contract_text() or "").startswith("nello"):
         return "Set: the bidder took a trick" if not hand.made else ""

@@ -227,10 +227,10 @@ def _last_trick(table: TableScene, layout: PanelLayout) -> Section:
             x += step
         text_left = MARGIN + 6 + step * len(order) + 12
         lines = []
-        for verb, seat in (("Led by", leader), ("Won by", table.last_winner)):
-            if seat is not None and 0 <= seat < players:
-                info = table.seats[seat]
-                lines.append(f"{verb} {display_name(info, seat)} ({short_label(info, seat)})")
+        for verb, who in (("Led by", leader), ("Won by", table.last_winner)):
+            if who is not None and 0 <= who < players:
+                info = table.seats[who]
+                lines.append(f"{verb} {display_name(info, who)} ({short_label(info, who)})")
         for i, line in enumerate(lines):
             draw.text((text_left, top + 2 + 28 * i), fit_name(line, WIDTH - MARGIN - text_left, 21), font=font(21),
                       fill=palette.GOLD if i == 1 else palette.TEXT, anchor="lt")

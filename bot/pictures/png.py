@@ -9,7 +9,7 @@ well under a millisecond, and a palette PNG is several times smaller and faster 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
@@ -70,7 +70,7 @@ def to_png(image: Image.Image, backdrop: Backdrop | None = None) -> bytes:
     if backdrop is not None and backdrop.mapped.shape == (image.height, image.width):
         drawn = np.asarray(mapped)
         mapped = Image.fromarray(np.where(drawn == backdrop.mapped, backdrop.indices, drawn), "P")
-        mapped.putpalette(_palette().getpalette())
+        mapped.putpalette(_flat_palette(_palette()))
     out = io.BytesIO()
     mapped.save(out, "PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
@@ -85,16 +85,17 @@ def _palette() -> Image.Image:
     return pal
 
 
-def _felt_ramp() -> list[tuple[int, int, int]]:
+def _felt_ramp() -> list[palette.RGB]:
     """Evenly spaced colours from the felt's darkest edge to its lit centre."""
     lo, hi = palette.FELT_EDGE, palette.FELT_CENTRE
     steps = FELT_STEPS - 4
-    ramp = [tuple(round(a + (b - a) * i / (steps - 1)) for a, b in zip(lo, hi, strict=True)) for i in range(steps)]
+    ramp = [_rgb(round(a + (b - a) * i / (steps - 1)) for a, b in zip(lo, hi, strict=True))
+            for i in range(steps)]
     # The shadow the rail casts on the felt's edge.
-    return ramp + [tuple(int(c * (1 - 0.35 * k / 4)) for c in lo) for k in range(1, 5)]
+    return ramp + [_rgb(int(c * (1 - 0.35 * k / 4)) for c in lo) for k in range(1, 5)]
 
 
-def _sample_colours(count: int) -> list[tuple[int, int, int]]:
+def _sample_colours(count: int) -> list[palette.RGB]:
     """The other colours the pictures use, found by quantising a sample sheet of them."""
     from .shapes import rounded_box
     from .tile import tile_sprite
@@ -120,9 +121,19 @@ def _sample_colours(count: int) -> list[tuple[int, int, int]]:
     for j, ink in enumerate(inks):
         sprite = rounded_box(24, 24, 8, ink, palette.GOLD, 1)
         sheet.paste(sprite, (20 + j * 28, 200), sprite)
-    return [tuple(c) for c in _palette_rgb(sheet.quantize(count, method=Image.Quantize.MEDIANCUT), count)]
+    flat = _flat_palette(sheet.quantize(count, method=Image.Quantize.MEDIANCUT))[: 3 * count]
+    return [_rgb(flat[i : i + 3]) for i in range(0, len(flat), 3)]
 
 
-def _palette_rgb(image: Image.Image, count: int) -> list[list[int]]:
-    flat = image.getpalette()[: 3 * count]
-    return [flat[i : i + 3] for i in range(0, len(flat), 3)]
+def _rgb(channels: Iterable[int]) -> palette.RGB:
+    """Three channels as a colour (more or fewer is a mistake, and raises)."""
+    red, green, blue = channels
+    return red, green, blue
+
+
+def _flat_palette(image: Image.Image) -> list[int]:
+    """The RGB palette of a palette image, as one flat list of channels."""
+    flat = image.getpalette()
+    if flat is None:  # only an image of a mode without a palette has none: a mistake here
+        raise ValueError(f"a {image.mode} image has no palette")
+    return flat

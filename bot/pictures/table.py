@@ -318,8 +318,8 @@ def _draw_last_trick(img: Image.Image, draw: TextDraw, scene: TableScene, last: 
         draw.text((x + size // 2, y + 2 * size + 10), short_label(info, seat), font=font(15 if step < 36 else 16, True),
                   fill=colour, anchor="mt")
     y += 2 * LAST_TILE + 34
-    for verb, seat in (("led by", leader), ("won by", scene.last_winner)):
-        if seat is not None and 0 <= seat < len(scene.seats):
-            line = f"{verb} {display_name(scene.seats[seat], seat)}"
+    for verb, who in (("led by", leader), ("won by", scene.last_winner)):
+        if who is not None and 0 <= who < len(scene.seats):
+            line = f"{verb} {display_name(scene.seats[who], who)}"
             draw.text((left, y), fit_name(line, width, 19), font=font(19), fill=palette.TEXT, anchor="lt")
             y += 24

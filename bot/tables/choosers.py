@@ -14,6 +14,8 @@ import time
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 
+from engine import View
+
 from .decisions import Decision, Outcome, PlayerFactory, decide, ready, takes_budget
 from .governor import Governor
 from .model import Table
@@ -76,7 +78,7 @@ class PoolChooser:
         """A new computer of `level` at `seat`."""
         self.seats[(table.id, seat)] = ComputerSeat(level, random.Random(self.rng.randrange(2**32)))
 
-    async def choose(self, table: Table, seat: int, view: dict) -> str:
+    async def choose(self, table: Table, seat: int, view: View) -> str:
         """The seat's computer decides in a worker (a computer is seated at the table's level if the seat
         has none yet, e.g. for an away player)."""
         legal = view["legal"]

@@ -16,6 +16,8 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from engine import View
+
 from .choosers import PoolChooser
 from .decisions import PlayerFactory
 from .model import Table
@@ -31,7 +33,7 @@ class Chooser(Protocol):
     def seat(self, table: Table, seat: int, level: str) -> None:
         """A computer of `level` plays `seat` from now on (a new player for that seat)."""
 
-    async def choose(self, table: Table, seat: int, view: dict) -> str:
+    async def choose(self, table: Table, seat: int, view: View) -> str:
         """One of `view["legal"]` for `seat` (its own computer, or a stand-in for an absent human)."""
         ...
 
@@ -53,7 +55,7 @@ def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | 
     return PoolChooser(factory, rng, plan, window_s=pause)
 
 
-Turn = tuple[int, str, dict]  # the seat on turn, the moment's state token, and that seat's view
+Turn = tuple[int, str, View]  # the seat on turn, the moment's state token, and that seat's view
 
 
 class ComputerRunner:

@@ -22,7 +22,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine import View
 
 log = logging.getLogger("bot.computers")
 
@@ -41,7 +44,7 @@ class Decision:
     factory: PlayerFactory
     level: str
     seed: int
-    view: dict
+    view: View
     budget_ms: float | None = None  # CPU milliseconds; None: the factory's own budget (it takes none)
     answer_by: float | None = None  # `time.monotonic()` when the answer is due (the same clock in any process)
     asked_at: float | None = None  # `time.monotonic()` when it was asked for (to measure its wait for a worker)

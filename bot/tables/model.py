@@ -7,7 +7,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Game, Hand, Rules, read_record, view_for, write_record
+from engine import Game, Hand, Rules, View, read_record, view_for, write_record
 
 from ..storage import SeatRow
 from .options_text import TableSettings
@@ -129,7 +129,7 @@ class Table:
             return seat
         return None
 
-    def view_for(self, seat: int) -> dict:
+    def view_for(self, seat: int) -> View:
         """What `seat` may know now (the engine's view)."""
         assert self.hand is not None
         return view_for(self.hand, seat, self.scores)

@@ -64,8 +64,8 @@ def _calls(rules: Rules) -> list[str]:
                      (", and shooting it over (42) outbids it." if o.shoot_over else "."))
     doubles_bids = [b for b in lay.doubles_bids.values() if b.enabled(rules)]
     if doubles_bids:
-        names = [b.kind.value.capitalize() for b in doubles_bids]
-        names = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        kinds = [b.kind.value.capitalize() for b in doubles_bids]
+        names = " and ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
         lines.append(f"{names} are bids for a hand rich in doubles: the partner names trumps and leads, and "
                      "the side must take every trick.")
     return lines

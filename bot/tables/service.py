@@ -28,6 +28,7 @@ from engine import (
     RecordError,
     Rules,
     RulesError,
+    View,
     read_record,
     write_record,
 )
@@ -752,7 +753,7 @@ class TableService:
             return seat, table.token, table.view_for(seat)
         return None
 
-    async def _take_over(self, table: Table, seat: int, token: str, view: dict) -> None:
+    async def _take_over(self, table: Table, seat: int, token: str, view: View) -> None:
         """The turn ran out twice: a computer acts for the player; twice in a row makes the seat away.
 
         The computer decides with the table's lock let go, so a click at the table meanwhile is not held
