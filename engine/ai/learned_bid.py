@@ -44,8 +44,8 @@ def decision_features(sit: Situation) -> dict | None:
     or "opponent": who holds the high bid), ``high_level`` (0 when nobody bid), ``dealer`` (0/1)."""
     if sit.rules.variant is not PRESETS[DEFAULT_PRESET].variant or not bidding.applies(sit):
         return None
-    points = [(parse_call(text, sit.rules), text) for text in sit.view["legal"]]
-    points = [(call.level, text, call) for call, text in points if call.kind == POINTS]
+    parsed = [(parse_call(text, sit.rules), text) for text in sit.view["legal"]]
+    points = [(call.level, text, call) for call, text in parsed if call.kind == POINTS]
     if not points:
         return None
     level, text, call = min(points, key=lambda x: x[0])
@@ -111,8 +111,10 @@ def bid(sit: Situation) -> str:
     call where it was neither pass nor the cheapest point bid)."""
     table_call = bidding.bid(sit)
     feats = decision_features(sit)
-    gain = None if feats is None else predicted_gain(feats)
-    if gain is None or "pass" not in sit.view["legal"]:
+    if feats is None or "pass" not in sit.view["legal"]:
+        return table_call
+    gain = predicted_gain(feats)
+    if gain is None:
         return table_call
     options = {feats["cheapest"]: gain}
     jump = predicted_gain(feats, "jump") if feats["jump"] else None
