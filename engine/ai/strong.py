@@ -42,11 +42,13 @@ LONG_BUDGET_S = 0.6
 # Seventy-two (two sets, a last trick of 3) 65 / 490 ms at 32 and 11 / 250 ms at 28, so it searches from 26
 # (8 / 41 ms at 24); eight-seat Eighty-four (a trick is eight tiles) took 0.2 / 69 ms at 36.
 DEPTH_BY_SHAPE = {(4, 6, 2): -4, (8, 6, 2): 6}
-# how point bids are weighed where ``auction_sim`` applies: "table" (the bidding table), "sim" (solved
-# samples), "mix" (both: ``SIM_SHARE``) or "learned" (the table, with its marginal calls decided by a fit of
-# what such calls earned in rollouts: ``learned_bid``). sim and mix measured no better than the table and
-# cost more (docs/computer-players.md, "Tried and taken out"): kept for A/B tests (strength.py --bid-by)
-BID_BY = "table"
+# how point bids are weighed: "learned" (shipped: the table, with its calls in the default game decided by a
+# fit of what such calls earned in rollouts, ``learned_bid``; bidding alone on held-out seed 701, 2,000 deal
+# pairs: +0.077 ± 0.028 marks per hand over easy's rules, docs/computer-players.md), "table" (the bidding
+# table alone), "sim" (solved samples, where ``auction_sim`` applies) or "mix" (both: ``SIM_SHARE``). sim
+# and mix measured no better than the table and cost more ("Tried and taken out"): kept for A/B tests
+# (benchmarks/strength.py --bid-by)
+BID_BY = "learned"
 BID_SAMPLES = 16  # at most, in the time budget
 # "mix": this share of the simulation's chance, the rest the table's. The simulation alone rates a hand with
 # nothing but its partner's strength too well: perfect information plays the partner's tiles perfectly
@@ -196,8 +198,9 @@ class StrongPlayer:
     # --- auction --------------------------------------------------------------------------------------
 
     def bid(self, sit: Situation, deadline: float) -> str:
-        """The table's call, with point bids weighed on solved samples where this table allows
-        (``auction_sim``, ``BID_BY``); the table alone where it does not, or where time is short."""
+        """The call ``BID_BY`` asks for: the learned rule's (``learned_bid``: the table's, with its calls
+        in the default game decided by the fit), or the table's with point bids weighed on solved samples
+        where this table allows (``auction_sim``); the table alone where it does not, or time is short."""
         if BID_BY == "learned":
             return learned_bid.bid(sit)
         if BID_BY == "table" or not (auction_sim.applies(sit) and bidding.applies(sit)):
