@@ -110,3 +110,31 @@ def test_learned_call_is_legal_in_every_seat(monkeypatch, seed):
         call = learned_bid.bid(read(view))
         assert call in view["legal"]
         hand = hand.apply(call)
+
+
+def load_fit_script():
+    """``benchmarks/fit_bidding.py`` as a module (benchmarks/ is not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "fit_bidding.py"
+    spec = importlib.util.spec_from_file_location("fit_bidding", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fit_recovers_a_known_rule_and_counts_its_gain_over_the_table():
+    fit = load_fit_script()
+    rng = random.Random(3)
+    rows = []
+    for i in range(200):  # Δ = 2p - 1 exactly; the table bids from 0.6, the best rule from 0.5
+        p = rng.uniform(0.2, 0.8)
+        rows.append({"seed": i, "p": p, "high": "none", "delta": 2 * p - 1, "delta_jump": None,
+                     "table": "30" if p > 0.6 else "pass", "cheapest": "30"})
+    w = fit.fit(rows, ["one", "p"], "delta")
+    assert w[0] == pytest.approx(-1.0) and w[1] == pytest.approx(2.0)
+    calls = fit.choices(rows, ["one", "p"], w, None)
+    assert calls == ["bid" if r["p"] > 0.5 else "pass" for r in rows]
+    gained = sum(2 * r["p"] - 1 for r in rows if 0.5 < r["p"] <= 0.6)  # the calls the rule adds
+    assert fit.gain_over_table(rows, calls) == pytest.approx(gained) and gained > 0
