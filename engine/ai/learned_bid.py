@@ -106,13 +106,15 @@ def predicted_gain(feats: dict, which: str = "bid") -> float | None:
 
 
 def bid(sit: Situation) -> str:
-    """The table's call (``bidding.bid``), except where the fit applies: of pass, the cheapest point bid and
-    the jump, the call with the best predicted gain over passing (pass when none is positive; the table's
-    call where it was neither pass nor the cheapest point bid)."""
+    """The table's call (``bidding.bid``), except where the fit applies and the table chose between pass
+    and the cheapest point bid: then of pass, that bid and the jump, the call with the best predicted gain
+    over passing (pass when none is positive). A mark bid or special contract the table chose stands."""
     table_call = bidding.bid(sit)
     feats = decision_features(sit)
     if feats is None or "pass" not in sit.view["legal"]:
         return table_call
+    if table_call not in ("pass", feats["cheapest"]):
+        return table_call  # a mark bid, a special contract or a higher bid: the rollouts weighed none of these
     gain = predicted_gain(feats)
     if gain is None:
         return table_call
@@ -121,6 +123,4 @@ def bid(sit: Situation) -> str:
     if jump is not None:
         options[feats["jump"]] = jump
     best = max(options, key=lambda call: options[call])
-    if options[best] > 0:
-        return best
-    return "pass" if table_call in ("pass", feats["cheapest"]) else table_call
+    return best if options[best] > 0 else "pass"

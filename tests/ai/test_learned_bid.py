@@ -80,6 +80,17 @@ def test_jumps_to_34_where_its_fit_predicts_the_most(monkeypatch):
     assert learned_bid.bid(high) == "35"
 
 
+def test_a_mark_bid_or_special_contract_the_table_chose_stands(monkeypatch):
+    sit = read(auction_view(["pass", "31"]))
+    with_model(monkeypatch, [5.0, 0.0], jump=6.0)  # the fit would bid at any chance
+    for chosen in ("1 mark", "2 marks", "splash"):
+        assert chosen in sit.view["legal"]
+        monkeypatch.setattr(bidding, "bid", lambda sit, chosen=chosen: chosen)
+        assert learned_bid.bid(sit) == chosen
+    monkeypatch.setattr(bidding, "bid", lambda sit: "pass")
+    assert learned_bid.bid(sit) == "34"  # where the table passes, the fit decides
+
+
 def test_outside_the_window_the_table_decides(monkeypatch):
     sit = read(auction_view(["pass", "31"]))
     p = learned_bid.decision_features(sit)["p"]
