@@ -108,6 +108,22 @@ class StrongPlayOnly:
         return self.strong.easy.choose(view)
 
 
+class StrongTableCalls:
+    """Benchmark level ``strong-table``: strong in everything but its calls, which are the bidding table's
+    alone (``bidding.bid``, as before the learned call): against ``strong`` only the calls differ."""
+
+    def __init__(self, seed: int, budget_ms: float):
+        self.strong = strong_player(seed, budget_ms)
+
+    def choose(self, view: dict) -> str:
+        from engine.ai import bidding
+        from engine.ai.situation import read
+
+        if view.get("phase") == "auction" and len(view["legal"]) > 1:
+            return bidding.bid(read(view))
+        return self.strong.choose(view)
+
+
 class Reseeded:
     """A strong player whose sampling is reseeded before every decision from its seed and the decision's
     place in the hand (``--samples``): the same view always gets the same answer, whatever came before."""
@@ -214,7 +230,7 @@ class MixedBudget:
 
 def bench_player(level: str, seed: int, budget_ms: float):
     """A player of ``level``: the shipped levels, or the benchmark-only ``strong-play``, ``table-bid``,
-    ``ext`` and ``ext-play``."""
+    ``strong-table``, ``ext`` and ``ext-play``."""
     if BUDGET_MIX and level in ("strong", "strong-play"):
         player = _bench_player(level, seed, budget_ms)
         return MixedBudget(player, player.strong if level == "strong-play" else player, seed)
@@ -227,6 +243,8 @@ def _bench_player(level: str, seed: int, budget_ms: float):
         return StrongPlayOnly(seed, budget_ms)
     if level == "table-bid":
         return TableBidding(seed)
+    if level == "strong-table":
+        return StrongTableCalls(seed, budget_ms)
     if level in ("ext", "ext-play"):
         return ExternalPlayer(seed, level == "ext-play")
     if level == "strong" and SAMPLES:
@@ -573,9 +591,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)")
     parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
-                                              "strong-strong-play", "strong-ext", "strong-play-ext"], default="both",
+                                              "strong-strong-play", "strong-strong-table", "strong-ext",
+                                              "strong-play-ext"], default="both",
                         help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
-                             "bidding and declaring alone (both sides play as strong); strong-ext / "
+                             "bidding and declaring alone (both sides play as strong); strong-strong-table: "
+                             "strong's calls against the bidding table's alone (all else strong); strong-ext / "
                              "strong-play-ext: against --opponent-cmd, whole hands / card play alone")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=0,
@@ -638,6 +658,7 @@ def main(argv: list[str] | None = None) -> int:
                 "both": [("strong", "easy"), ("easy", "random")],
                 "strong-play-easy": [("strong-play", "easy")],
                 "strong-strong-play": [("strong", "strong-play")],
+                "strong-strong-table": [("strong", "strong-table")],
                 "strong-ext": [("strong", "ext")], "strong-play-ext": [("strong-play", "ext-play")]}[args.pairing]
     for a, b in pairings:
         t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs, args.variant)
