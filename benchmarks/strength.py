@@ -108,22 +108,6 @@ class StrongPlayOnly:
         return self.strong.easy.choose(view)
 
 
-class StrongTableCalls:
-    """Benchmark level ``strong-table``: strong in everything but its calls, which are the bidding table's
-    alone (``bidding.bid``, as before the learned call): against ``strong`` only the calls differ."""
-
-    def __init__(self, seed: int, budget_ms: float):
-        self.strong = strong_player(seed, budget_ms)
-
-    def choose(self, view: dict) -> str:
-        from engine.ai import bidding
-        from engine.ai.situation import read
-
-        if view.get("phase") == "auction" and len(view["legal"]) > 1:
-            return bidding.bid(read(view))
-        return self.strong.choose(view)
-
-
 class Reseeded:
     """A strong player whose sampling is reseeded before every decision from its seed and the decision's
     place in the hand (``--samples``): the same view always gets the same answer, whatever came before."""
@@ -147,26 +131,26 @@ def strong_player(seed: int, budget_ms: float):
     return StrongPlayer(seed, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
 
 
-class TableBidding:
-    """Benchmark level ``table-bid``: bids and declares with the calibrated table (``engine.ai.bidding``), exchanges and
-    plays as easy; its opponents are plain easy players, so only bidding and declaring differ."""
+class TableCalls:
+    """The bidding table's calls (``engine.ai.bidding``; its contracts too with ``declare``), everything else by
+    ``rest``. Benchmark levels ``table-bid`` (calls and contracts by the table, all else easy: against plain easy
+    players only bidding and declaring differ) and ``strong-table`` (calls by the table alone, all else strong:
+    against ``strong`` only the calls differ)."""
 
-    def __init__(self, seed: int):
-        from engine.ai.easy import EasyPlayer
-
-        self.easy = EasyPlayer(seed)
+    def __init__(self, rest, declare: bool):
+        self.rest, self.declare = rest, declare
 
     def choose(self, view: dict) -> str:
         from engine.ai import bidding
         from engine.ai.situation import read
 
         legal, phase = view["legal"], view.get("phase")
-        if len(legal) > 1 and phase in ("auction", "contract"):
+        if len(legal) > 1 and (phase == "auction" or (self.declare and phase == "contract")):
             sit = read(view)
             action = bidding.bid(sit) if phase == "auction" else bidding.declare(sit)
             if action in legal:
                 return action
-        return self.easy.choose(view)
+        return self.rest.choose(view)
 
 
 class ExternalPlayer:
@@ -242,9 +226,11 @@ def _bench_player(level: str, seed: int, budget_ms: float):
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
     if level == "table-bid":
-        return TableBidding(seed)
+        from engine.ai.easy import EasyPlayer
+
+        return TableCalls(EasyPlayer(seed), declare=True)
     if level == "strong-table":
-        return StrongTableCalls(seed, budget_ms)
+        return TableCalls(strong_player(seed, budget_ms), declare=False)
     if level in ("ext", "ext-play"):
         return ExternalPlayer(seed, level == "ext-play")
     if level == "strong" and SAMPLES:
