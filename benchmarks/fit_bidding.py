@@ -77,11 +77,10 @@ def choices(rows: list[dict], names: list[str], w_bid: np.ndarray, w_jump: np.nd
     out = []
     x = design(rows, names)
     for r, xi in zip(rows, x, strict=True):
-        options = {"pass": 0.0, "bid": float(xi @ w_bid)}
+        options = {"bid": float(xi @ w_bid)}
         if w_jump is not None and r.get("delta_jump") is not None:
             options["jump"] = float(xi @ w_jump)
-        best = max(options, key=lambda k: options[k])
-        out.append(best if options[best] > 0 else "pass")
+        out.append(learned_bid.best_or_pass(options))
     return out
 
 
@@ -90,10 +89,14 @@ def value(r: dict, call: str) -> float:
     return {"pass": 0.0, "bid": r["delta"], "jump": r.get("delta_jump") or 0.0}[call]
 
 
+def table_choice(r: dict) -> str:
+    """The table's own call on a rollout's row, as the rule's choices are named ("bid" or "pass")."""
+    return "bid" if r["table"] == r["cheapest"] else "pass"
+
+
 def gain_over_table(rows: list[dict], calls: list[str]) -> float:
     """Marks the rule's calls earn over the table's on these calls (each changed alone)."""
-    return sum(value(r, c) - value(r, "bid" if r["table"] == r["cheapest"] else "pass")
-               for r, c in zip(rows, calls, strict=True))
+    return sum(value(r, c) - value(r, table_choice(r)) for r, c in zip(rows, calls, strict=True))
 
 
 def cross_validate(rows: list[dict], names: list[str], folds: int, jump: bool) -> dict:
@@ -111,7 +114,7 @@ def cross_validate(rows: list[dict], names: list[str], folds: int, jump: bool) -
         wj = fit(train_rows, names, "delta_jump") if jump else None
         sq += float(((x[test] @ w - y[test]) ** 2).sum())
         calls = choices(test_rows, names, w, wj)
-        changed += sum(c != ("bid" if r["table"] == r["cheapest"] else "pass") for r, c in zip(test_rows, calls, strict=True))
+        changed += sum(c != table_choice(r) for r, c in zip(test_rows, calls, strict=True))
         g = gain_over_table(test_rows, calls)
         gain += g
         per_fold.append(g)

@@ -105,6 +105,13 @@ def predicted_gain(feats: dict, which: str = "bid") -> float | None:
     return sum(w * x for w, x in zip(fit["weights"], terms(feats, fit["terms"]), strict=True))
 
 
+def best_or_pass(gains: dict[str, float]) -> str:
+    """Of some calls and their predicted gains over passing, the best (the first of equals) if it gains,
+    else "pass": the learned rule's choice, shared with the fit's cross-validation."""
+    best = max(gains, key=lambda call: gains[call])
+    return best if gains[best] > 0 else "pass"
+
+
 def bid(sit: Situation) -> str:
     """The table's call (``bidding.bid``), except where the fit applies and the table chose between pass
     and the cheapest point bid: then of pass, that bid and the jump, the call with the best predicted gain
@@ -122,5 +129,4 @@ def bid(sit: Situation) -> str:
     jump = predicted_gain(feats, "jump") if feats["jump"] else None
     if jump is not None:
         options[feats["jump"]] = jump
-    best = max(options, key=lambda call: options[call])
-    return best if options[best] > 0 else "pass"
+    return best_or_pass(options)
