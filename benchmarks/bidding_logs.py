@@ -66,14 +66,18 @@ def kinds(path: str) -> None:
     for r in rows:
         t0, t1 = r["tables"]
         if t0["calls"] == t1["calls"]:
-            groups["alike" if t0["contract"] == t1["contract"] else "same calls, another contract"].append(pair_net(r))
+            groups["alike" if t0["contract"] == t1["contract"] else "same calls, another contract"].append(
+                pair_net(r)
+            )
             if t0["contract"] == t1["contract"]:
                 continue
         else:
             groups["other calls"].append(pair_net(r))
         a, b = sorted((outcome(t0), outcome(t1)))
         outcomes[(a, b)].append(pair_net(r))
-    print(f"{path}: {len(rows)} deal pairs with a bid; A's net marks per hand over all {mean_ci([pair_net(r) for r in rows])}")
+    print(
+        f"{path}: {len(rows)} deal pairs with a bid; A's net marks per hand over all {mean_ci([pair_net(r) for r in rows])}"
+    )
     for name, xs in groups.items():
         print(f"  {name:28s} {len(xs):4d} pairs, A's net marks summed {sum(xs):+6.1f}")
     print("  where the tables differ, by what happened at each:")
@@ -92,7 +96,9 @@ def paired(first: str, second: str) -> None:
     print(f"{first}: A's net marks per hand {mean_ci([pair_net(x) for x, _ in both])}")
     print(f"{second}: A's net marks per hand {mean_ci([pair_net(y) for _, y in both])}")
     diff = [pair_net(y) - pair_net(x) for x, y in both]
-    print(f"paired difference (second - first)  {mean_ci(diff)}; {sum(d != 0 for d in diff)} deal pairs differ")
+    print(
+        f"paired difference (second - first)  {mean_ci(diff)}; {sum(d != 0 for d in diff)} deal pairs differ"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

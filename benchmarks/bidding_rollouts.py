@@ -47,8 +47,13 @@ def finish(hand: Hand, players: list, played: dict) -> dict:
         else:
             done = play_hand(hand, players)
             award = done.award() or [0, 0]
-            played[key] = {"award": list(award), "bidder": done.bidder, "made": bool(done.made), "calls": list(key),
-                           "contract": contract_text(done.contract, hand.rules)}
+            played[key] = {
+                "award": list(award),
+                "bidder": done.bidder,
+                "made": bool(done.made),
+                "calls": list(key),
+                "contract": contract_text(done.contract, hand.rules),
+            }
     return played[key]
 
 
@@ -71,16 +76,28 @@ def deal_rollouts(args: tuple) -> list[dict]:
                 feats = decision_features(sit)
                 if feats is not None and low <= feats["p"] <= high:
                     team = rules.team_of(seat)
-                    outcome = {call: finish(hand.apply(call), players, played)
-                               for call in ("pass", feats["cheapest"], feats["jump"]) if call}
+                    outcome = {
+                        call: finish(hand.apply(call), players, played)
+                        for call in ("pass", feats["cheapest"], feats["jump"])
+                        if call
+                    }
                     net = {call: o["award"][team] - o["award"][1 - team] for call, o in outcome.items()}
                     jump = feats["jump"]
-                    rows.append({"seed": seed, "a_team": a_team, "seat": seat, **feats,
-                                 "table": action, "easy": easy.bid(sit),
-                                 "delta": net[feats["cheapest"]] - net["pass"],
-                                 "delta_jump": net[jump] - net["pass"] if jump else None,
-                                 "bid": outcome[feats["cheapest"]], "pass": outcome["pass"],
-                                 "jumped": outcome.get(jump)})
+                    rows.append(
+                        {
+                            "seed": seed,
+                            "a_team": a_team,
+                            "seat": seat,
+                            **feats,
+                            "table": action,
+                            "easy": easy.bid(sit),
+                            "delta": net[feats["cheapest"]] - net["pass"],
+                            "delta_jump": net[jump] - net["pass"] if jump else None,
+                            "bid": outcome[feats["cheapest"]],
+                            "pass": outcome["pass"],
+                            "jumped": outcome.get(jump),
+                        }
+                    )
             hand = hand.apply(action)
     return rows
 
@@ -88,7 +105,9 @@ def deal_rollouts(args: tuple) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     """Write the branched calls of the seeds' deals as JSON lines."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seeds", type=int, nargs="+", required=True, help="deal seeds S*100000+i, as strength.py")
+    parser.add_argument(
+        "--seeds", type=int, nargs="+", required=True, help="deal seeds S*100000+i, as strength.py"
+    )
     parser.add_argument("--deals", type=int, default=500, help="deals per seed")
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--samples", type=int, default=12, help="solved samples per strong decision")

@@ -74,9 +74,15 @@ def play_deal(args: tuple) -> list[dict]:
         hand = hand.apply(players[hand.turn].choose(view))
     wall = time.perf_counter() - wall
     return [
-        {"cpu": sum(p.spent.values()), "phases": p.spent, "decisions": p.decisions, "wall": wall,
-         "played": hand.bidder is not None}
-        for p in players if isinstance(p, Metered)
+        {
+            "cpu": sum(p.spent.values()),
+            "phases": p.spent,
+            "decisions": p.decisions,
+            "wall": wall,
+            "played": hand.bidder is not None,
+        }
+        for p in players
+        if isinstance(p, Metered)
     ]
 
 
@@ -88,8 +94,10 @@ def spread(xs: list[float], unit: str = "s", scale: float = 1.0) -> str:
     mean = statistics.mean(xs)
     half = Z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
     f = scale
-    return (f"median {statistics.median(xs) * f:.3f} {unit} [p10 {qs[0] * f:.3f}, p90 {qs[8] * f:.3f}], "
-            f"mean {mean * f:.3f} ± {half * f:.3f}, max {max(xs) * f:.3f} (n={len(xs)})")
+    return (
+        f"median {statistics.median(xs) * f:.3f} {unit} [p10 {qs[0] * f:.3f}, p90 {qs[8] * f:.3f}], "
+        f"mean {mean * f:.3f} ± {half * f:.3f}, max {max(xs) * f:.3f} (n={len(xs)})"
+    )
 
 
 def main() -> None:
@@ -103,8 +111,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (CPU is metered per thread)")
     args = parser.parse_args()
     warm_up()
-    jobs = [(args.seed * 100_000 + i, args.level, args.budget_ms, args.clock, args.variant)
-            for i in range(args.deals)]
+    jobs = [
+        (args.seed * 100_000 + i, args.level, args.budget_ms, args.clock, args.variant)
+        for i in range(args.deals)
+    ]
     start = time.perf_counter()
     load = os.getloadavg()[0]
     if args.jobs > 1:
@@ -114,18 +124,26 @@ def main() -> None:
         tables = [play_deal(job) for job in jobs]
     seats = [seat for table in tables for seat in table]
     decisions = [d for seat in seats for d in seat["decisions"]]
-    print(f"== {args.variant}: {args.level} at {args.budget_ms:g} ms ({args.clock} time) per decision, "
-          f"{args.deals} deals, {len(seats)} computer hands; {time.perf_counter() - start:.0f} s, "
-          f"load average {load:.2f} -> {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores ==")
+    print(
+        f"== {args.variant}: {args.level} at {args.budget_ms:g} ms ({args.clock} time) per decision, "
+        f"{args.deals} deals, {len(seats)} computer hands; {time.perf_counter() - start:.0f} s, "
+        f"load average {load:.2f} -> {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores =="
+    )
     print(f"  CPU per hand, one computer      {spread([s['cpu'] for s in seats])}")
-    print(f"  CPU per hand, the table's {len(tables[0])}     {spread([sum(s['cpu'] for s in t) for t in tables])}")
-    print(f"  CPU per hand played (not thrown in), one computer  {spread([s['cpu'] for s in seats if s['played']])}")
+    print(
+        f"  CPU per hand, the table's {len(tables[0])}     {spread([sum(s['cpu'] for s in t) for t in tables])}"
+    )
+    print(
+        f"  CPU per hand played (not thrown in), one computer  {spread([s['cpu'] for s in seats if s['played']])}"
+    )
     for phase in PHASES:
         xs = [s["phases"].get(phase, 0.0) for s in seats]
         if any(xs):
             print(f"    {phase:<10} per computer hand  mean {statistics.mean(xs):.3f} s")
-    print(f"  decisions with a choice, per computer hand  mean "
-          f"{statistics.mean(len(s['decisions']) for s in seats):.1f}")
+    print(
+        f"  decisions with a choice, per computer hand  mean "
+        f"{statistics.mean(len(s['decisions']) for s in seats):.1f}"
+    )
     print(f"  CPU per decision with a choice  {spread(decisions, 'ms', 1000)}")
     budget = args.budget_ms / 1000
     full = sum(d >= 0.9 * budget for d in decisions)

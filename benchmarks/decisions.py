@@ -86,8 +86,9 @@ async def run_plan(name: str, views: list[dict], args) -> dict:
     chooser = PoolChooser(make_player, rng, plan, governor=governor)
     chooser.start()
     if plan.kind == "processes":  # wait for the workers to load the solver before timing anything
-        await asyncio.gather(*(asyncio.wrap_future(chooser.pool.submit(time.sleep, 0.5))
-                               for _ in range(plan.workers)))
+        await asyncio.gather(
+            *(asyncio.wrap_future(chooser.pool.submit(time.sleep, 0.5)) for _ in range(plan.workers))
+        )
     made = Workspace.made
     cursor = iter(range(10**9))
     stop = asyncio.Event()
@@ -119,8 +120,13 @@ async def run_plan(name: str, views: list[dict], args) -> dict:
     chooser.close()
     stats = governor.stats()
     return {
-        "plan": name, "decisions": done, "per_s": done / seconds, "stats": stats,
-        "late": late, "rss": rss, "workspaces": Workspace.made - made,
+        "plan": name,
+        "decisions": done,
+        "per_s": done / seconds,
+        "stats": stats,
+        "late": late,
+        "rss": rss,
+        "workspaces": Workspace.made - made,
         "main_cpu": (time.process_time() - cpu_before) / seconds,
     }
 
@@ -138,21 +144,25 @@ def main() -> None:
     warm_up()
     views = sample_views("standard", args.seed, 400)
     load = os.getloadavg()[0]
-    print(f"== {args.streams} computer turns at once, {args.seconds:g} s per plan, full budget "
-          f"{args.budget_ms:g} ms CPU, window {args.pause:g} s, workers niced +{args.niceness}; "
-          f"{os.cpu_count()} cores, load average {load:.2f} ==")
+    print(
+        f"== {args.streams} computer turns at once, {args.seconds:g} s per plan, full budget "
+        f"{args.budget_ms:g} ms CPU, window {args.pause:g} s, workers niced +{args.niceness}; "
+        f"{os.cpu_count()} cores, load average {load:.2f} =="
+    )
     for name in args.plans:
         r = asyncio.run(run_plan(name, views, args))
         s = r["stats"]
         late = [x * 1000 for x in r["late"]]
         mean_budget = s.budget_ms_total / max(1, s.decisions)
         cpu = 1000 * s.cpu_s_total / max(1, s.finished)
-        print(f"  {r['plan']:<12} {r['per_s']:6.1f} decisions/s  CPU {cpu:5.1f} ms/decision  "
-              f"budget mean {mean_budget:5.1f} ms ({100 * s.shrunk / max(1, s.decisions):.0f}% shrunk, "
-              f"{s.late} late, {s.cut} cut)  "
-              f"loop late p50 {statistics.median(late):5.2f} / p99 {quantile(late, 0.99):6.2f} / max "
-              f"{max(late):6.1f} ms  event-loop process CPU {r['main_cpu']:.2f}  "
-              f"workers' RSS {r['rss'] / 2**20:.0f} MB  new workspaces {r['workspaces']}")
+        print(
+            f"  {r['plan']:<12} {r['per_s']:6.1f} decisions/s  CPU {cpu:5.1f} ms/decision  "
+            f"budget mean {mean_budget:5.1f} ms ({100 * s.shrunk / max(1, s.decisions):.0f}% shrunk, "
+            f"{s.late} late, {s.cut} cut)  "
+            f"loop late p50 {statistics.median(late):5.2f} / p99 {quantile(late, 0.99):6.2f} / max "
+            f"{max(late):6.1f} ms  event-loop process CPU {r['main_cpu']:.2f}  "
+            f"workers' RSS {r['rss'] / 2**20:.0f} MB  new workspaces {r['workspaces']}"
+        )
     print(f"  load average after: {os.getloadavg()[0]:.2f}")
 
 

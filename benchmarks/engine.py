@@ -112,8 +112,10 @@ def main() -> None:
         rng = random.Random(42)
         fast = spread(lambda: random_hand_fast(rules, rng), args.seconds, args.rounds)  # noqa: B023
         text = spread(lambda: random_hand_text(rules, rng), args.seconds, args.rounds)  # noqa: B023
-        print(f"{preset:<34}{fast[0]:>10,.0f} [{fast[1]:>6,.0f}, {fast[2]:>6,.0f}]"
-              f"{text[0]:>10,.0f} [{text[1]:>6,.0f}, {text[2]:>6,.0f}]")
+        print(
+            f"{preset:<34}{fast[0]:>10,.0f} [{fast[1]:>6,.0f}, {fast[2]:>6,.0f}]"
+            f"{text[0]:>10,.0f} [{text[1]:>6,.0f}, {text[2]:>6,.0f}]"
+        )
     gens = legal_play_generations(args.seconds, args.rounds)
     print(f"{'legal-play generations/s':<34}{gens[0]:>10,.0f} [{gens[1]:,.0f}, {gens[2]:,.0f}]")
     print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -40,10 +40,29 @@ CANDIDATES = {
     "by holder, dealer": ["one", "p", "opp", "partner", "opp*p", "partner*p", "dealer", "dealer*p"],
     "by holder, seats after": ["one", "p", "opp", "partner", "opp*p", "partner*p", "after"],
     "by holder, last seat": ["one", "p", "opp", "partner", "opp*p", "partner*p", "last", "opp*last"],
-    "by holder, last seat, slope": ["one", "p", "opp", "partner", "opp*p", "partner*p", "last", "opp*last",
-                                    "opp*last*p"],
-    "by holder, dealer, easy, level": ["one", "p", "opp", "partner", "opp*p", "partner*p", "dealer", "dealer*p",
-                                       "easy points", "level"],
+    "by holder, last seat, slope": [
+        "one",
+        "p",
+        "opp",
+        "partner",
+        "opp*p",
+        "partner*p",
+        "last",
+        "opp*last",
+        "opp*last*p",
+    ],
+    "by holder, dealer, easy, level": [
+        "one",
+        "p",
+        "opp",
+        "partner",
+        "opp*p",
+        "partner*p",
+        "dealer",
+        "dealer*p",
+        "easy points",
+        "level",
+    ],
 }
 
 
@@ -125,7 +144,11 @@ def bands(rows: list[dict], key: str = "delta", title: str = "bid − pass") -> 
     """Mean of ``key`` per band of the table's chance, by who holds the high bid."""
     cells = defaultdict(list)
     for r in rows:
-        v = r.get(key) if key != "jump-bid" else (None if r.get("delta_jump") is None else r["delta_jump"] - r["delta"])
+        v = (
+            r.get(key)
+            if key != "jump-bid"
+            else (None if r.get("delta_jump") is None else r["delta_jump"] - r["delta"])
+        )
         if v is not None:
             cells[(r["high"], min(9, int(r["p"] * 10)))].append(v)
     print(f"mean Δ ({title}, marks) by who holds the bid and the table's chance:")
@@ -159,8 +182,10 @@ def call_cost(deals: int) -> None:
             hand = hand.apply(learned_bid.bid(read(view)))
     for name, ts in times.items():
         ts.sort()
-        print(f"  {name:8s} median {statistics.median(ts):7.0f} µs   p90 {ts[int(0.9 * len(ts))]:7.0f} µs   "
-              f"({len(ts)} calls)")
+        print(
+            f"  {name:8s} median {statistics.median(ts):7.0f} µs   p90 {ts[int(0.9 * len(ts))]:7.0f} µs   "
+            f"({len(ts)} calls)"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,41 +204,58 @@ def main(argv: list[str] | None = None) -> int:
     rows = load(args.rollouts, (args.low, args.high))
     deals = len({(r["seed"]) for r in rows})
     nonzero = sum(r["delta"] != 0 for r in rows)
-    print(f"{len(rows)} calls ({nonzero} with Δ ≠ 0) from {deals} deals with a branched call; "
-          f"{sum(r.get('delta_jump') is not None for r in rows)} with the jump measured")
+    print(
+        f"{len(rows)} calls ({nonzero} with Δ ≠ 0) from {deals} deals with a branched call; "
+        f"{sum(r.get('delta_jump') is not None for r in rows)} with the jump measured"
+    )
     bands(rows)
     bands(rows, "delta_jump", "jump to 34 − pass")
     bands(rows, "jump-bid", "jump to 34 − cheapest bid")
-    print(f"\n{args.folds}-fold cross-validation over deals (gain: marks over the table's calls, held out; "
-          "changed: calls the rule makes otherwise):")
+    print(
+        f"\n{args.folds}-fold cross-validation over deals (gain: marks over the table's calls, held out; "
+        "changed: calls the rule makes otherwise):"
+    )
     results = {}
     for name, names in CANDIDATES.items():
         for jump in (False, True):
             res = cross_validate(rows, names, args.folds, jump)
             results[(name, jump)] = res
             folds = ", ".join(f"{g:+.0f}" for g in res["per_fold"])
-            print(f"  {name + (' +jump' if jump else ''):38s} mse {res['mse']:.4f}  gain {res['gain']:+6.1f} marks "
-                  f"({folds})  changed {res['changed']}")
+            print(
+                f"  {name + (' +jump' if jump else ''):38s} mse {res['mse']:.4f}  gain {res['gain']:+6.1f} marks "
+                f"({folds})  changed {res['changed']}"
+            )
     var = float(np.var([r["delta"] for r in rows]))
     print(f"  (variance of Δ: {var:.4f})")
     if args.write:
         best, jump = max(results, key=lambda k: results[k]["gain"])
         names = CANDIDATES[best]
         w = fit(rows, names, "delta")
-        data = {"comment": "written by python benchmarks/fit_bidding.py " + " ".join(Path(p).name for p in args.rollouts)
-                + " --write: least squares of Δ (marks, the call minus pass) on the rollouts of "
-                  "benchmarks/bidding_rollouts.py; candidate chosen by cross-validated gain over the table",
-                "candidate": best + (" +jump" if jump else ""), "window": [args.low, args.high],
-                "bid": {"terms": names, "weights": [round(float(v), 5) for v in w]},
-                "calls": len(rows), "deals": deals,
-                "cv": {"mse": round(results[(best, jump)]["mse"], 4), "gain_marks": round(results[(best, jump)]["gain"], 1),
-                       "changed": results[(best, jump)]["changed"], "variance": round(var, 4)}}
+        data = {
+            "comment": "written by python benchmarks/fit_bidding.py "
+            + " ".join(Path(p).name for p in args.rollouts)
+            + " --write: least squares of Δ (marks, the call minus pass) on the rollouts of "
+            "benchmarks/bidding_rollouts.py; candidate chosen by cross-validated gain over the table",
+            "candidate": best + (" +jump" if jump else ""),
+            "window": [args.low, args.high],
+            "bid": {"terms": names, "weights": [round(float(v), 5) for v in w]},
+            "calls": len(rows),
+            "deals": deals,
+            "cv": {
+                "mse": round(results[(best, jump)]["mse"], 4),
+                "gain_marks": round(results[(best, jump)]["gain"], 1),
+                "changed": results[(best, jump)]["changed"],
+                "variance": round(var, 4),
+            },
+        }
         if jump:
             wj = fit(rows, names, "delta_jump")
             data["jump"] = {"terms": names, "weights": [round(float(v), 5) for v in wj]}
         learned_bid.DATA.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"\nwrote {learned_bid.DATA}: {data['candidate']}: "
-              + ", ".join(f"{n} {v:+.3f}" for n, v in zip(names, w, strict=True)))
+        print(
+            f"\nwrote {learned_bid.DATA}: {data['candidate']}: "
+            + ", ".join(f"{n} {v:+.3f}" for n, v in zip(names, w, strict=True))
+        )
     return 0
 
 

@@ -41,7 +41,9 @@ class Run:
     sampler: ProcessSampler
     start: float = 0.0
     end: float = 0.0
-    before: tuple[int, ...] = ()  # requests, exempt ones, global 429s, per-channel 429s, invalid ones, at the start
+    before: tuple[
+        int, ...
+    ] = ()  # requests, exempt ones, global 429s, per-channel 429s, invalid ones, at the start
     harness_cpu: float = 0.0  # CPU seconds this process (stand-in and players) used while playing
     stalled: set[int] | None = None  # indexes of humans whose table went `stall` s without a change
 
@@ -51,10 +53,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=5, help="tables played at once (default 5)")
     parser.add_argument("--minutes", type=float, default=3.0, help="how long to play, from the first /42 new")
-    parser.add_argument("--pause", type=float, default=1.2, help="COMPUTER_PAUSE given to the bot (default 1.2)")
+    parser.add_argument(
+        "--pause", type=float, default=1.2, help="COMPUTER_PAUSE given to the bot (default 1.2)"
+    )
     parser.add_argument("--ramp", type=float, default=0.1, help="seconds between two tables' /42 new")
     parser.add_argument("--options", default="", help="the options text of /42 new, e.g. computers=easy")
-    parser.add_argument("--stall", type=float, default=60.0, help="seconds without a change that count as stalled")
+    parser.add_argument(
+        "--stall", type=float, default=60.0, help="seconds without a change that count as stalled"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the humans' choices")
     parser.add_argument("--workdir", type=Path, help="keep the database and logs here (default: a temp dir)")
     return parser.parse_args(argv)
@@ -146,7 +152,10 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
     hands = [records[h.channel.id].hands_complete if h.channel.id in records else 0 for h in humans]
     stats = standin.stats
     requests, exempt = stats.total - run.before[0], stats.exempt - run.before[1]
-    limited_global, limited_bucket = stats.limited_global - run.before[2], stats.limited_bucket - run.before[3]
+    limited_global, limited_bucket = (
+        stats.limited_global - run.before[2],
+        stats.limited_bucket - run.before[3],
+    )
     counted = requests - exempt - limited_global - limited_bucket
     invalid = stats.invalid() - run.before[4]
     mean_rate, peak_rate = stats.rate(run.start, run.end)
@@ -171,7 +180,11 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         f"REST requests    {requests} in {seconds:.0f} s ({exempt} to interaction endpoints, "
         f"{limited_global + limited_bucket} refused with 429): mean {mean_rate:.1f}/s, peak {peak_rate}/s",
         f"global limit     counted {counted}: mean {mean_counted:.1f}/s, peak {peak_counted}/s (limit 50/s); per hand "
-        + (f"{counted / total_hands:.1f} counted, {requests / total_hands:.1f} in all" if total_hands else "n/a"),
+        + (
+            f"{counted / total_hands:.1f} counted, {requests / total_hands:.1f} in all"
+            if total_hands
+            else "n/a"
+        ),
         f"429s             {limited_global + limited_bucket} sent to the bot (global {limited_global}, per-channel "
         f"{limited_bucket}); {len(escaped)} reached the bot's code; invalid requests (401/403/429) at "
         f"{invalid / seconds * 600:.0f} per 10 min (Discord bans the IP at 10,000)",
@@ -184,7 +197,8 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
         f"computers        {computers_line(run.bot.log())}",
         f"turn panels      {panels_line(run.bot.log())}",
         f"computer moves   {moves_line(run.bot.log())}",
-        "requests by route: " + ", ".join(f"{route} {count}" for route, count in stats.requests.most_common()),
+        "requests by route: "
+        + ", ".join(f"{route} {count}" for route, count in stats.requests.most_common()),
     ]
     if stats.limited:
         lines.append("429s by route: " + ", ".join(f"{r} {c}" for r, c in stats.limited.most_common()))
@@ -202,9 +216,12 @@ def computers_line(log: str) -> str:
     """The bot's last counters line of its computer players (budgets given, CPU used, late and cut
     decisions; docs/computer-scheduling.md), or a note that there is none."""
     found = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: decisions=" in line]
-    spread = [line.partition("computers: ")[2] for line in log.splitlines() if "computers: budgets over" in line]
-    return (found[-1] if found else "(no counters line in the bot's log)") + (f"\n                 {spread[-1]}"
-                                                                              if spread else "")
+    spread = [
+        line.partition("computers: ")[2] for line in log.splitlines() if "computers: budgets over" in line
+    ]
+    return (found[-1] if found else "(no counters line in the bot's log)") + (
+        f"\n                 {spread[-1]}" if spread else ""
+    )
 
 
 def panels_line(log: str) -> str:
@@ -217,7 +234,9 @@ def panels_line(log: str) -> str:
 def moves_line(log: str) -> str:
     """The bot's last line on how long computer moves took beyond their pause, and in which parts
     (`bot.tables.pace`), or a note that there is none."""
-    found = [line.partition("computer moves: ")[2] for line in log.splitlines() if "computer moves: moves=" in line]
+    found = [
+        line.partition("computer moves: ")[2] for line in log.splitlines() if "computer moves: moves=" in line
+    ]
     return found[-1] if found else "(no computer moves line in the bot's log)"
 
 

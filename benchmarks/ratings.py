@@ -30,8 +30,13 @@ def games(count: int, players: int, seed: int) -> list[FinishedGame]:
     rng = random.Random(seed)
     out = []
     for game_id in range(count):
+
         def seat() -> Seat:
-            return Seat(computer=rng.choice(("strong", "easy"))) if rng.random() < 0.25 else Seat(rng.randrange(players))
+            return (
+                Seat(computer=rng.choice(("strong", "easy")))
+                if rng.random() < 0.25
+                else Seat(rng.randrange(players))
+            )
 
         if rng.random() < 0.1:
             people = rng.sample(range(players), 3)
@@ -42,7 +47,10 @@ def games(count: int, players: int, seed: int) -> list[FinishedGame]:
         sides = ((seat(), seat()), (seat(), seat()))
         taken = [s.user_id for side in sides for s in side if s.user_id is not None]
         if len(taken) != len(set(taken)):  # one person, one seat
-            sides = ((Seat(game_id % players), Seat(computer="strong")), (Seat(computer="easy"), Seat(computer="easy")))
+            sides = (
+                (Seat(game_id % players), Seat(computer="strong")),
+                (Seat(computer="easy"), Seat(computer="easy")),
+            )
         out.append(FinishedGame(game_id, sides, (0, 1) if rng.random() < 0.5 else (1, 0)))
     return out
 
@@ -66,21 +74,48 @@ async def stored_recompute(stored: list[FinishedGame], runs: int) -> list[float]
                     tables.append({"id": table, "variant": variant})
                     for team, side in enumerate(game.sides):
                         for k, seat in enumerate(side):
-                            seats.append({"t": table, "seat": team + k * len(game.sides), "user": seat.user_id,
-                                          "name": "x", "level": seat.computer})
-                        teams.append({"t": table, "team": team, "score": 10 - game.places[team],
-                                      "won": int(game.places[team] == 0)})
+                            seats.append(
+                                {
+                                    "t": table,
+                                    "seat": team + k * len(game.sides),
+                                    "user": seat.user_id,
+                                    "name": "x",
+                                    "level": seat.computer,
+                                }
+                            )
+                        teams.append(
+                            {
+                                "t": table,
+                                "team": team,
+                                "score": 10 - game.places[team],
+                                "won": int(game.places[team] == 0),
+                            }
+                        )
                     order.append({"t": table})
-                await db.execute(statement(
-                    "INSERT INTO game_tables (id, guild_id, channel_id, host_id, variant, rules_json, status)"
-                    " VALUES (:id, 1, 1, 1, :variant, '{}', 'finished')"), tables)
-                await db.execute(statement(
-                    "INSERT INTO seats (table_id, seat, user_id, name, computer_level)"
-                    " VALUES (:t, :seat, :user, :name, :level)"), seats)
-                await db.execute(statement(
-                    "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
-                    " won) VALUES (:t, 1, :team, 'x', '[]', :score, 'marks', :won)"), teams)
-                await db.execute(statement("INSERT INTO rated_games (table_id, guild_id) VALUES (:t, 1)"), order)
+                await db.execute(
+                    statement(
+                        "INSERT INTO game_tables (id, guild_id, channel_id, host_id, variant, rules_json, status)"
+                        " VALUES (:id, 1, 1, 1, :variant, '{}', 'finished')"
+                    ),
+                    tables,
+                )
+                await db.execute(
+                    statement(
+                        "INSERT INTO seats (table_id, seat, user_id, name, computer_level)"
+                        " VALUES (:t, :seat, :user, :name, :level)"
+                    ),
+                    seats,
+                )
+                await db.execute(
+                    statement(
+                        "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
+                        " won) VALUES (:t, 1, :team, 'x', '[]', :score, 'marks', :won)"
+                    ),
+                    teams,
+                )
+                await db.execute(
+                    statement("INSERT INTO rated_games (table_id, guild_id) VALUES (:t, 1)"), order
+                )
             times = []
             for _ in range(runs):
                 start = time.perf_counter()
@@ -99,7 +134,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--database", action="store_true", help="also time recomputing from a stored database")
+    parser.add_argument(
+        "--database", action="store_true", help="also time recomputing from a stored database"
+    )
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     stored = games(args.games, args.players, args.seed)
@@ -108,12 +145,16 @@ def main() -> None:
         start = time.perf_counter()
         book = replay(stored)
         times.append(time.perf_counter() - start)
-    print(f"recompute {args.games} games ({len(book.ratings)} rated players): median {statistics.median(times):.3f} s, "
-          f"range {min(times):.3f}-{max(times):.3f} s over {args.runs} runs")
+    print(
+        f"recompute {args.games} games ({len(book.ratings)} rated players): median {statistics.median(times):.3f} s, "
+        f"range {min(times):.3f}-{max(times):.3f} s over {args.runs} runs"
+    )
     if args.database:
         stored_times = asyncio.run(stored_recompute(stored, args.runs))
-        print(f"recompute from the database (SQLite, reading included): median {statistics.median(stored_times):.3f} s, "
-              f"range {min(stored_times):.3f}-{max(stored_times):.3f} s over {args.runs} runs")
+        print(
+            f"recompute from the database (SQLite, reading included): median {statistics.median(stored_times):.3f} s, "
+            f"range {min(stored_times):.3f}-{max(stored_times):.3f} s over {args.runs} runs"
+        )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -54,7 +54,9 @@ def main() -> None:
     """Print each picture's median time (with spread), size and dimensions, then threaded throughput."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=60, help="timed renders per picture (default 60)")
-    parser.add_argument("--threads", type=int, default=2, help="threads for the throughput figure (default 2)")
+    parser.add_argument(
+        "--threads", type=int, default=2, help="threads for the throughput figure (default 2)"
+    )
     parser.add_argument("--only", default="", help="only pictures whose name contains this")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
@@ -70,8 +72,10 @@ def main() -> None:
         width, height = Image.open(io.BytesIO(data)).size
         median = statistics.median(times)
         medians.setdefault(kind, []).append(median)
-        print(f"{name:26} {median:6.2f}ms {deciles[0]:6.2f} {deciles[-1]:6.2f} {statistics.median(cpu):6.2f}ms "
-              f"{len(data) / 1000:6.1f}KB  {width}x{height}")
+        print(
+            f"{name:26} {median:6.2f}ms {deciles[0]:6.2f} {deciles[-1]:6.2f} {statistics.median(cpu):6.2f}ms "
+            f"{len(data) / 1000:6.1f}KB  {width}x{height}"
+        )
         jobs.append((render, scene))
     print()
     for kind, values in medians.items():

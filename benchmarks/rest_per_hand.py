@@ -63,9 +63,16 @@ async def play_one(seed: int, target: int, folder: Path, pause: float) -> tuple[
     if pause > 0:
         scale = pause / 1.2
         real = Limits()
-        bot.settings = replace(bot.settings, computer_pause=pause, limits=replace(
-            real, channel_window=real.channel_window * scale, margin=real.margin * scale,
-            table_edit_gap=real.table_edit_gap * scale))
+        bot.settings = replace(
+            bot.settings,
+            computer_pause=pause,
+            limits=replace(
+                real,
+                channel_window=real.channel_window * scale,
+                margin=real.margin * scale,
+                table_edit_gap=real.table_edit_gap * scale,
+            ),
+        )
     env = simcord.Env(bot)
     await env.start()
     try:
@@ -75,8 +82,9 @@ async def play_one(seed: int, target: int, folder: Path, pause: float) -> tuple[
             await alice.click(table, label="Add computer")
         mark = len(env.http_requests)
         state = bot.service.table(1)
-        await alice.click(channel.last_message if state.message_id is None else _current(channel, state),
-                          label="Start")
+        await alice.click(
+            channel.last_message if state.message_id is None else _current(channel, state), label="Start"
+        )
         for _ in range(2000):
             if state.status != "playing":
                 break
@@ -126,12 +134,20 @@ async def main() -> None:
             kinds.update({f"exempt: {k}": v for k, v in free.items()})
     bound_rates = [b for b, _ in per_hand]
     free_rates = [f for _, f in per_hand]
-    pace = f"computers pause {args.pause} s, limits scaled alike" if args.pause else "computers at once, no limits"
+    pace = (
+        f"computers pause {args.pause} s, limits scaled alike"
+        if args.pause
+        else "computers at once, no limits"
+    )
     print(f"{args.games} games, {hands_total} hands (1 human + 3 computers, to {args.target}; {pace})")
-    print(f"REST requests per hand, bound by the global limit: {statistics.mean(bound_rates):.1f} "
-          f"(min {min(bound_rates):.1f}, max {max(bound_rates):.1f})")
-    print(f"REST requests per hand, exempt (interactions):    {statistics.mean(free_rates):.1f} "
-          f"(min {min(free_rates):.1f}, max {max(free_rates):.1f})")
+    print(
+        f"REST requests per hand, bound by the global limit: {statistics.mean(bound_rates):.1f} "
+        f"(min {min(bound_rates):.1f}, max {max(bound_rates):.1f})"
+    )
+    print(
+        f"REST requests per hand, exempt (interactions):    {statistics.mean(free_rates):.1f} "
+        f"(min {min(free_rates):.1f}, max {max(free_rates):.1f})"
+    )
     for name, count in sorted(kinds.items()):
         print(f"  {name:<40} {count / hands_total:6.2f} per hand")
 

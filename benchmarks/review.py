@@ -46,11 +46,15 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     warm_up()
-    rules = Rules.from_preset(args.preset, {"forced_bid": True} if "forced_bid" in Rules.option_names() else {})
+    rules = Rules.from_preset(
+        args.preset, {"forced_bid": True} if "forced_bid" in Rules.option_names() else {}
+    )
     rng = random.Random(args.seed)
     times, complete, decisions = [], 0, 0
     for i in range(args.hands):
-        hand = play_hand(Hand.new(rules, i % rules.players, rng), [EasyPlayer(s + i) for s in range(rules.players)])
+        hand = play_hand(
+            Hand.new(rules, i % rules.players, rng), [EasyPlayer(s + i) for s in range(rules.players)]
+        )
         seat = hand.bidder if i % 2 == 0 or hand.bidder is None else (hand.bidder + 1) % rules.players
         start = time.perf_counter()
         review = review_hand(write_record(hand), seat or 0, budget_s=args.budget, seed=i)
@@ -60,9 +64,13 @@ def main() -> None:
         times.append(time.perf_counter() - start)
         complete += review.complete
         decisions += len(review.decisions)
-    print(f"{args.preset}: {args.hands} reviews, {decisions / args.hands:.1f} decisions each, budget {args.budget} s")
-    print(f"  review time: median {statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s, "
-          f"max {max(times):.3f} s, min {min(times):.3f} s")
+    print(
+        f"{args.preset}: {args.hands} reviews, {decisions / args.hands:.1f} decisions each, budget {args.budget} s"
+    )
+    print(
+        f"  review time: median {statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s, "
+        f"max {max(times):.3f} s, min {min(times):.3f} s"
+    )
     print(f"  every decision analysed inside the budget: {complete} of {args.hands}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

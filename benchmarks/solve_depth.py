@@ -28,8 +28,15 @@ from engine.ai.solver import Position, Problem  # noqa: E402
 from engine.contracts import Goal  # noqa: E402
 from engine.tiles import bits  # noqa: E402
 
-TABLES = {"standard": {}, "moon": {}, "seventy-two": {}, "geezer": {}, "eighty-four": {},
-          "eighty-four/6": {"players": 6}, "eighty-eight": {}}
+TABLES = {
+    "standard": {},
+    "moon": {},
+    "seventy-two": {},
+    "geezer": {},
+    "eighty-four": {},
+    "eighty-four/6": {"players": 6},
+    "eighty-eight": {},
+}
 
 
 def tiles_left(hand: Hand) -> int:
@@ -72,17 +79,24 @@ def main(argv: list[str] | None = None) -> int:
                 hand = position(rules, rng, left, easy)
                 assert hand.contract is not None and hand.bidder is not None and hand.turn is not None
                 prob = Problem(rules, hand.contract, hand.bidder, hand.seats_out, hand.goal != Goal.POINTS)
-                pos = Position(list(hand.held), list(zip(hand.trick_seats, hand.trick, strict=True)), hand.lead,
-                               hand.turn)
+                pos = Position(
+                    list(hand.held),
+                    list(zip(hand.trick_seats, hand.trick, strict=True)),
+                    hand.lead,
+                    hand.turn,
+                )
                 goal = need(hand)
                 start = time.perf_counter()
                 prob.move_values(pos, list(bits(hand.legal_plays())), goal - 1, goal, node_limit=30_000_000)
                 times.append(time.perf_counter() - start)
                 nodes.append(prob.nodes)
             times.sort()
-            print(f"{name:14s} {left:2d} tiles left: median {1000 * statistics.median(times):7.1f} ms, "
-                  f"p90 {1000 * times[int(0.9 * len(times))]:7.1f} ms, max {1000 * times[-1]:7.0f} ms, "
-                  f"most nodes {max(nodes):,}", flush=True)
+            print(
+                f"{name:14s} {left:2d} tiles left: median {1000 * statistics.median(times):7.1f} ms, "
+                f"p90 {1000 * times[int(0.9 * len(times))]:7.1f} ms, max {1000 * times[-1]:7.0f} ms, "
+                f"most nodes {max(nodes):,}",
+                flush=True,
+            )
     return 0
 
 

@@ -175,8 +175,9 @@ class ExternalPlayer:
         if cls._process is None or cls._process.poll() is not None:
             if not cls.COMMAND:
                 raise SystemExit("--opponent-cmd is needed for the ext pairings")
-            cls._process = subprocess.Popen(shlex.split(cls.COMMAND), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            text=True, bufsize=1)
+            cls._process = subprocess.Popen(
+                shlex.split(cls.COMMAND), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            )
         return cls._process
 
     def choose(self, view: dict) -> str:
@@ -238,13 +239,17 @@ def _bench_player(level: str, seed: int, budget_ms: float):
     return make_player(level, seed=seed, budget_ms=budget_ms, clock=BUDGET_CLOCK)
 
 
-def players_for(a: str, b: str, a_team: int, seed: int, budget_ms: float, rules: Rules) -> tuple[list, list[str]]:
+def players_for(
+    a: str, b: str, a_team: int, seed: int, budget_ms: float, rules: Rules
+) -> tuple[list, list[str]]:
     """A player per seat, level ``a`` on team ``a_team``."""
     levels = [a if rules.team_of(s) == a_team else b for s in range(rules.players)]
     return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
 
 
-def rotation_players(a: str, b: str, a_seat: int, seed: int, budget_ms: float, rules: Rules) -> tuple[list, list[str]]:
+def rotation_players(
+    a: str, b: str, a_seat: int, seed: int, budget_ms: float, rules: Rules
+) -> tuple[list, list[str]]:
     """Where each plays alone (Moon, three-hand): level ``a`` at ``a_seat``, ``b`` at every other seat."""
     levels = [a if s == a_seat else b for s in range(rules.players)]
     return [bench_player(lv, seed * 10 + s, budget_ms) for s, lv in enumerate(levels)], levels
@@ -333,11 +338,23 @@ def deal_pair(args: tuple) -> dict:
     out["alike"] = contracts[0] == contracts[1]  # the same bidder, bid and contract at both tables
     out["void"] = not out["a_bids"] and not out["b_bids"]  # passed out both times (open auctions)
     # --log: the deal and, per table (A's team), the calls, contract and result
-    out["log"] = {"seed": seed, "dealer": base.dealer,
-                  "held": [" ".join(base.ts.name(t) for t in bits(m)) for m in base.held],
-                  "tables": [{"a_team": t, "calls": [c.text() for c in h.calls], "bidder": h.bidder,
-                              "contract": None if h.contract is None else contract_text(h.contract, rules), "made": h.made,
-                              "points": list(h.points), "award": h.award()} for t, h in enumerate(finished)]}
+    out["log"] = {
+        "seed": seed,
+        "dealer": base.dealer,
+        "held": [" ".join(base.ts.name(t) for t in bits(m)) for m in base.held],
+        "tables": [
+            {
+                "a_team": t,
+                "calls": [c.text() for c in h.calls],
+                "bidder": h.bidder,
+                "contract": None if h.contract is None else contract_text(h.contract, rules),
+                "made": h.made,
+                "points": list(h.points),
+                "award": h.award(),
+            }
+            for t, h in enumerate(finished)
+        ],
+    }
     return out
 
 
@@ -362,11 +379,14 @@ def _init_worker() -> None:
     warm_up()
 
 
-def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: float, jobs: int,
-                variant: str = "standard") -> Timings:
+def run_pairing(
+    a: str, b: str, deals: int, games: int, seed: int, budget_ms: float, jobs: int, variant: str = "standard"
+) -> Timings:
     """Play and report one pairing; returns every decision's time."""
     start = time.perf_counter()
-    jobs_deals = [(a, b, seed * 100_000 + i, budget_ms, variant) for i in range(FIRST_DEAL, FIRST_DEAL + deals)]
+    jobs_deals = [
+        (a, b, seed * 100_000 + i, budget_ms, variant) for i in range(FIRST_DEAL, FIRST_DEAL + deals)
+    ]
     jobs_games = [(a, b, seed * 100_000 + 50_000 + i, budget_ms, variant) for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_init_worker) as pool:
@@ -396,10 +416,15 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     # two teams: each deal twice, seats swapped; each alone: once per seat (A at one seat, B at the others)
     plays = 2 if rules.layout.partners else rules.players
     what = "deal pairs" if plays == 2 else f"deals x {plays} seats (A at one, {b} at the others)"
-    work = f"strong: {SAMPLES} samples a decision" if SAMPLES else \
-        f"budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time)"
-    print(f"\n== {variant}: {a} vs {b}: {deals} {what}, {plays * games} games, {work} "
-          f"({time.perf_counter() - start:.0f} s; {void} passed out every time and left out) ==")
+    work = (
+        f"strong: {SAMPLES} samples a decision"
+        if SAMPLES
+        else f"budget {budget_ms:g} ms ({'CPU' if BUDGET_CLOCK else 'wall'} time)"
+    )
+    print(
+        f"\n== {variant}: {a} vs {b}: {deals} {what}, {plays * games} games, {work} "
+        f"({time.perf_counter() - start:.0f} s; {void} passed out every time and left out) =="
+    )
     unit = "score" if rules.scoring == "points" else "marks"  # what a hand's award counts
     per = "deal pair" if plays == 2 else "rotation (A minus the others' mean)"
     print(f"  {a} net {unit} per hand        {mean_ci(marks)}")
@@ -408,13 +433,17 @@ def run_pairing(a: str, b: str, deals: int, games: int, seed: int, budget_ms: fl
     print(f"  {b} make rate (own bids)      {rate_ci(b_made, b_bids)}")
     print(f"  {a} set rate (sets {b})        {rate_ci(b_bids - b_made, b_bids)}")
     print(f"  {b} set rate (sets {a})        {rate_ci(a_bids - a_made, a_bids)}")
-    print(f"  {a} game win rate             {rate_ci(wins, plays * games)}"
-          + ("" if plays == 2 else f"  (par {1 / plays:.3f})"))
+    print(
+        f"  {a} game win rate             {rate_ci(wins, plays * games)}"
+        + ("" if plays == 2 else f"  (par {1 / plays:.3f})")
+    )
     if plays == 2:
         print(f"  same contract at both tables  {sum(r['alike'] for r in pairs)}/{len(pairs)} deal pairs")
     faults = [f for r in pairs + game_results for f in r["faults"]]
     if faults:
-        print(f"  outside program's faults      {len(faults)} (replaced by easy's choice), first: {faults[0][:200]}")
+        print(
+            f"  outside program's faults      {len(faults)} (replaced by easy's choice), first: {faults[0][:200]}"
+        )
     return timings
 
 
@@ -424,8 +453,10 @@ def print_times(timings: Timings) -> None:
     for label, ts in sorted(timings.times.items()):
         ts = sorted(ts)
         p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-        print(f"  {label:11s} median {1000 * statistics.median(ts):8.3f} ms   mean {1000 * statistics.mean(ts):8.3f} ms   "
-              f"p95 {1000 * p95:8.3f} ms   max {1000 * ts[-1]:8.3f} ms   ({len(ts)} decisions)")
+        print(
+            f"  {label:11s} median {1000 * statistics.median(ts):8.3f} ms   mean {1000 * statistics.mean(ts):8.3f} ms   "
+            f"p95 {1000 * p95:8.3f} ms   max {1000 * ts[-1]:8.3f} ms   ({len(ts)} decisions)"
+        )
 
 
 def solver_speed(n: int, seed: int) -> None:
@@ -459,10 +490,14 @@ def solver_speed(n: int, seed: int) -> None:
         null_n.append(prob.nodes)
     print(f"\n== solver: {n} opening positions ==")
     print(f"  solve the hand (best lead)         median {1000 * statistics.median(full_t):7.2f} ms")
-    print(f"  exact value of every lead          median {1000 * statistics.median(exact_t):7.2f} ms, "
-          f"{sum(exact_n) / sum(exact_t) / 1e6:.1f} M nodes/s")
-    print(f"  make-30 test of every lead         median {1000 * statistics.median(null_t):7.2f} ms, "
-          f"{sum(null_n) / sum(null_t) / 1e6:.1f} M nodes/s")
+    print(
+        f"  exact value of every lead          median {1000 * statistics.median(exact_t):7.2f} ms, "
+        f"{sum(exact_n) / sum(exact_t) / 1e6:.1f} M nodes/s"
+    )
+    print(
+        f"  make-30 test of every lead         median {1000 * statistics.median(null_t):7.2f} ms, "
+        f"{sum(null_n) / sum(null_t) / 1e6:.1f} M nodes/s"
+    )
 
 
 def table_bidding_pair(args: tuple) -> list[float]:
@@ -484,8 +519,12 @@ def table_bidding_pair(args: tuple) -> list[float]:
     base = Hand.new(rules, seed % 3, random.Random(seed))
     out = []
     for k in range(3):
-        players = [StrongPlayer(seed * 10 + s, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter) if s == k else
-                   EasyBidding(seed * 10 + s, budget_ms / 1000) for s in range(3)]
+        players = [
+            StrongPlayer(seed * 10 + s, budget_ms / 1000, clock=BUDGET_CLOCK or time.perf_counter)
+            if s == k
+            else EasyBidding(seed * 10 + s, budget_ms / 1000)
+            for s in range(3)
+        ]
         award = play_hand(base, players).award() or [0, 0, 0]
         out.append(award[k] - (sum(award) - award[k]) / 2)
     return out
@@ -531,10 +570,17 @@ def table_hand(args: tuple) -> dict:
         return {"thrown": True}
     bidder = hand.high_seat
     done = play_hand(hand, players)
-    return {"thrown": False, "bid": hand.high.text(), "made": bool(done.made), "estimate": estimate.get(bidder)}
+    return {
+        "thrown": False,
+        "bid": hand.high.text(),
+        "made": bool(done.made),
+        "estimate": estimate.get(bidder),
+    }
 
 
-def run_tables(deals: int, presets: list[str], levels: list[str], seed: int, budget_ms: float, jobs: int) -> None:
+def run_tables(
+    deals: int, presets: list[str], levels: list[str], seed: int, budget_ms: float, jobs: int
+) -> None:
     """Report, per game and level, a table of computers: deals thrown in, make and set rates of the bids,
     and (strong) the bidders' own mean estimate of their chance beside the made rate."""
     for preset in presets:
@@ -549,8 +595,10 @@ def run_tables(deals: int, presets: list[str], levels: list[str], seed: int, bud
             played = [r for r in rows if not r["thrown"]]
             made = sum(r["made"] for r in played)
             estimates = [r["estimate"] for r in played if r.get("estimate") is not None]
-            print(f"\n== {preset}: a table of {level} players, {deals} deals, budget {budget_ms} ms "
-                  f"({time.perf_counter() - start:.0f} s) ==")
+            print(
+                f"\n== {preset}: a table of {level} players, {deals} deals, budget {budget_ms} ms "
+                f"({time.perf_counter() - start:.0f} s) =="
+            )
             print(f"  thrown in (all passed)  {rate_ci(deals - len(played), deals)}")
             print(f"  bids made               {rate_ci(made, len(played))}")
             print(f"  bids set                {rate_ci(len(played) - made, len(played))}")
@@ -572,42 +620,94 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40, help="deal pairs per pairing")
     parser.add_argument("--games", type=int, default=4, help="game pairs per pairing (each played twice)")
-    parser.add_argument("--budget-ms", default="300",
-                        help="strong's budget per decision; A,B,...: each decision draws one of these (seeded)")
-    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
-                        help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)")
-    parser.add_argument("--pairing", choices=["strong-easy", "easy-random", "both", "strong-play-easy",
-                                              "strong-strong-play", "strong-strong-table", "strong-ext",
-                                              "strong-play-ext"], default="both",
-                        help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
-                             "bidding and declaring alone (both sides play as strong); strong-strong-table: "
-                             "strong's calls against the bidding table's alone (all else strong); strong-ext / "
-                             "strong-play-ext: against --opponent-cmd, whole hands / card play alone")
+    parser.add_argument(
+        "--budget-ms",
+        default="300",
+        help="strong's budget per decision; A,B,...: each decision draws one of these (seeded)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=["wall", "cpu"],
+        default="wall",
+        help="what the budget measures: wall time, or the deciding thread's CPU time (the bot's)",
+    )
+    parser.add_argument(
+        "--pairing",
+        choices=[
+            "strong-easy",
+            "easy-random",
+            "both",
+            "strong-play-easy",
+            "strong-strong-play",
+            "strong-strong-table",
+            "strong-ext",
+            "strong-play-ext",
+        ],
+        default="both",
+        help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
+        "bidding and declaring alone (both sides play as strong); strong-strong-table: "
+        "strong's calls against the bidding table's alone (all else strong); strong-ext / "
+        "strong-play-ext: against --opponent-cmd, whole hands / card play alone",
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--samples", type=int, default=0,
-                        help="strong decides from this many solved samples, reseeded per decision, instead of "
-                             "a time budget: both tables of a deal play alike where their contracts are alike")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=0,
+        help="strong decides from this many solved samples, reseeded per decision, instead of "
+        "a time budget: both tables of a deal play alike where their contracts are alike",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
-    parser.add_argument("--variant", default="standard", help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}')
-    parser.add_argument("--table-bidding", nargs=2, metavar=("VARIANT", "N"),
-                        help="N deals of table bidding against easy's evaluation (then nothing else runs; "
-                             "three-hand: each seat in turn, all play strong; else duplicate, all play easy)")
-    parser.add_argument("--solve-tiles", type=int, default=0,
-                        help="override the most tiles left at which strong searches play (A/B tests)")
+    parser.add_argument(
+        "--variant",
+        default="standard",
+        help='preset with two teams, optionally with overrides: big-game:{"forced_bid": true}',
+    )
+    parser.add_argument(
+        "--table-bidding",
+        nargs=2,
+        metavar=("VARIANT", "N"),
+        help="N deals of table bidding against easy's evaluation (then nothing else runs; "
+        "three-hand: each seat in turn, all play strong; else duplicate, all play easy)",
+    )
+    parser.add_argument(
+        "--solve-tiles",
+        type=int,
+        default=0,
+        help="override the most tiles left at which strong searches play (A/B tests)",
+    )
     parser.add_argument("--solver", type=int, default=20, help="opening positions for the solver speed test")
-    parser.add_argument("--tables", type=int, metavar="N",
-                        help="N deals per game at tables of computers of one level (then nothing else runs): "
-                             "thrown-in, make and set rates per game")
+    parser.add_argument(
+        "--tables",
+        type=int,
+        metavar="N",
+        help="N deals per game at tables of computers of one level (then nothing else runs): "
+        "thrown-in, make and set rates per game",
+    )
     parser.add_argument("--presets", nargs="+", default=list(TABLE_PRESETS), help="with --tables: the games")
     parser.add_argument("--levels", nargs="+", default=["strong", "easy"], help="with --tables: the levels")
-    parser.add_argument("--bid-by", choices=["table", "sim", "mix", "learned"],
-                        help="A/B tests: how strong weighs point bids (learned: engine/ai/learned_bid.py)")
-    parser.add_argument("--declare-by", choices=["sampled", "graded", "easy"],
-                        help="A/B tests: how strong chooses a point bid's contract")
-    parser.add_argument("--first-deal", type=int, default=0,
-                        help="start at this deal of the seed (to continue a run: --deals 500 --first-deal 500)")
-    parser.add_argument("--log", help="write one JSON line per deal pair: the deal, each table's calls and result")
-    parser.add_argument("--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)")
+    parser.add_argument(
+        "--bid-by",
+        choices=["table", "sim", "mix", "learned"],
+        help="A/B tests: how strong weighs point bids (learned: engine/ai/learned_bid.py)",
+    )
+    parser.add_argument(
+        "--declare-by",
+        choices=["sampled", "graded", "easy"],
+        help="A/B tests: how strong chooses a point bid's contract",
+    )
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="start at this deal of the seed (to continue a run: --deals 500 --first-deal 500)",
+    )
+    parser.add_argument(
+        "--log", help="write one JSON line per deal pair: the deal, each table's calls and result"
+    )
+    parser.add_argument(
+        "--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)"
+    )
     args = parser.parse_args(argv)
     global BUDGET_CLOCK, SAMPLES, LOG, FIRST_DEAL
     LOG, FIRST_DEAL = args.log, args.first_deal
@@ -640,12 +740,16 @@ def main(argv: list[str] | None = None) -> int:
             run_pairing("table-bid", "easy", int(n), 0, args.seed, args.budget_ms, args.jobs, variant)
         return 0
     timings = Timings()
-    pairings = {"strong-easy": [("strong", "easy")], "easy-random": [("easy", "random")],
-                "both": [("strong", "easy"), ("easy", "random")],
-                "strong-play-easy": [("strong-play", "easy")],
-                "strong-strong-play": [("strong", "strong-play")],
-                "strong-strong-table": [("strong", "strong-table")],
-                "strong-ext": [("strong", "ext")], "strong-play-ext": [("strong-play", "ext-play")]}[args.pairing]
+    pairings = {
+        "strong-easy": [("strong", "easy")],
+        "easy-random": [("easy", "random")],
+        "both": [("strong", "easy"), ("easy", "random")],
+        "strong-play-easy": [("strong-play", "easy")],
+        "strong-strong-play": [("strong", "strong-play")],
+        "strong-strong-table": [("strong", "strong-table")],
+        "strong-ext": [("strong", "ext")],
+        "strong-play-ext": [("strong-play", "ext-play")],
+    }[args.pairing]
     for a, b in pairings:
         t = run_pairing(a, b, args.deals, args.games, args.seed, args.budget_ms, args.jobs, args.variant)
         for label, ts in t.times.items():

@@ -24,10 +24,15 @@ async def check_database(config: Config) -> None:
     storage = await Storage.open(config.database)
     await storage.close()
     if config.database.shared:
-        log.info("database: %s (PostgreSQL; this process is %s)", config.database.describe(), config.process_id)
+        log.info(
+            "database: %s (PostgreSQL; this process is %s)", config.database.describe(), config.process_id
+        )
     else:
-        log.info("database: %s (SQLite: one process only)%s", config.database.describe(),
-                 " — a new, empty database was created there" if new else "")
+        log.info(
+            "database: %s (SQLite: one process only)%s",
+            config.database.describe(),
+            " — a new, empty database was created there" if new else "",
+        )
 
 
 async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
@@ -67,15 +72,26 @@ def main() -> int:
         print(f"texas42: {error}", file=sys.stderr)
         return 2
     bot = Texas42Bot(
-        BotSettings(config.database, dev_guild_id=config.dev_guild_id, computer_pause=config.computer_pause,
-                    computer_workers=config.computer_workers, tick_seconds=config.tick_seconds,
-                    shard_count=config.shard_count, shard_ids=config.shard_ids, process_id=config.process_id,
-                    lease_seconds=config.lease_seconds, seed=config.seed)
+        BotSettings(
+            config.database,
+            dev_guild_id=config.dev_guild_id,
+            computer_pause=config.computer_pause,
+            computer_workers=config.computer_workers,
+            tick_seconds=config.tick_seconds,
+            shard_count=config.shard_count,
+            shard_ids=config.shard_ids,
+            process_id=config.process_id,
+            lease_seconds=config.lease_seconds,
+            seed=config.seed,
+        )
     )
     try:
         asyncio.run(run_until_stopped(bot, config.token))
     except discord.LoginFailure:
-        print("texas42: Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal", file=sys.stderr)
+        print(
+            "texas42: Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal",
+            file=sys.stderr,
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
         print("texas42: Discord refused the connection's intents", file=sys.stderr)

@@ -40,9 +40,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
     """Any button of any table. `parsed` is what its custom id says (None if it cannot be read)."""
 
     def __init__(self, spec: ButtonSpec, parsed: ParsedId | None = None):
-        super().__init__(discord.ui.Button(label=spec.label, custom_id=spec.custom_id,
-                                           style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                                           disabled=spec.disabled))
+        super().__init__(
+            discord.ui.Button(
+                label=spec.label,
+                custom_id=spec.custom_id,
+                style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
+                disabled=spec.disabled,
+            )
+        )
         self.parsed = parsed if parsed is not None else custom_ids.parse_whole(spec.custom_id)
 
     @classmethod
@@ -66,7 +71,12 @@ def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.Vi
         if re.fullmatch(custom_ids.TEMPLATE, spec.custom_id):
             view.add_item(TableButton(spec))
         else:  # another scheme's button (a hand's Review): its own dynamic item answers the click
-            view.add_item(discord.ui.Button(label=spec.label, custom_id=spec.custom_id,
-                                            style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                                            disabled=spec.disabled))
+            view.add_item(
+                discord.ui.Button(
+                    label=spec.label,
+                    custom_id=spec.custom_id,
+                    style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
+                    disabled=spec.disabled,
+                )
+            )
     return view

@@ -125,7 +125,8 @@ class ClickHandler:
             note = f"You {action_phrase(clicked.arg)}."
             try:
                 await interaction.edit_original_response(
-                    content=presenter.private_words(table, interaction.user.id, note), view=None)
+                    content=presenter.private_words(table, interaction.user.id, note), view=None
+                )
             except discord.HTTPException:
                 log.info("table %s: could not take spent controls off a panel", table.id)
         if ephemeral:
@@ -184,7 +185,8 @@ class ClickHandler:
             raise Refusal("You're not playing at this table.")
         await interaction.response.send_message(
             "Leave this game? A computer takes your seat for the rest of it, and nothing is tallied for you.",
-            view=view_of(presenter.leave_confirm_buttons(table)), ephemeral=interaction.guild_id is not None,
+            view=view_of(presenter.leave_confirm_buttons(table)),
+            ephemeral=interaction.guild_id is not None,
         )
 
     async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
@@ -215,8 +217,9 @@ class ClickHandler:
         if kind == "group":
             controls = group_controls(view["legal"], value) + [Control("‹ Back", custom_ids.MENU, "page:0")]
         elif kind == "page" and value.isdigit():
-            controls = page(turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules)),
-                            int(value))
+            controls = page(
+                turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules)), int(value)
+            )
         else:
             raise Refusal("That button isn't one I know.")
         await interaction.response.edit_message(view=view_of(presenter.control_buttons(table, controls)))

@@ -74,8 +74,13 @@ class Texas42Bot(commands.AutoShardedBot):
         intents.guilds = True
         # No shard ids given: discord.py runs them all (its typing takes a list or nothing, not None).
         shards: dict[str, Any] = {"shard_ids": list(settings.shard_ids)} if settings.shard_ids else {}
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         shard_count=settings.shard_count, **shards)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            shard_count=settings.shard_count,
+            **shards,
+        )
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
@@ -91,8 +96,12 @@ class Texas42Bot(commands.AutoShardedBot):
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
         self.storage = await Storage.open(self.settings.database)
         ownership: Ownership = SoleOwner()
-        if self.storage.target.shared:  # several processes may share the database: each runs the tables it leases
-            ownership = LeasedOwner(Leases(self.storage, self.settings.process_id, self.settings.lease_seconds))
+        if (
+            self.storage.target.shared
+        ):  # several processes may share the database: each runs the tables it leases
+            ownership = LeasedOwner(
+                Leases(self.storage, self.settings.process_id, self.settings.lease_seconds)
+            )
         self.delivery = Delivery(self, self.storage, self.clock, self.settings.limits)
         self.rating = RatingOnGameOver(self.storage, self.delivery)
         self.service = TableService(
@@ -129,18 +138,28 @@ class Texas42Bot(commands.AutoShardedBot):
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-            self.commands_synced = f"to server {self.settings.dev_guild_id} ({len(synced)} command(s), shown at once)"
+            self.commands_synced = (
+                f"to server {self.settings.dev_guild_id} ({len(synced)} command(s), shown at once)"
+            )
         else:
             synced = await self.tree.sync()
-            self.commands_synced = f"globally ({len(synced)} command(s); Discord may take a while to show changes)"
+            self.commands_synced = (
+                f"globally ({len(synced)} command(s); Discord may take a while to show changes)"
+            )
 
     async def on_ready(self) -> None:
         """Say, once connected, who the bot is, where, and where its commands are."""
         user = self.user
         shards = self.shard_ids if self.shard_ids is not None else list(range(self.shard_count or 1))
-        log.info("ready: logged in as %s (id %s) in %d server(s), shard(s) %s of %s; commands synced %s",
-                 user, user.id if user else "?", len(self.guilds), ",".join(map(str, shards)), self.shard_count,
-                 self.commands_synced)
+        log.info(
+            "ready: logged in as %s (id %s) in %d server(s), shard(s) %s of %s; commands synced %s",
+            user,
+            user.id if user else "?",
+            len(self.guilds),
+            ",".join(map(str, shards)),
+            self.shard_count,
+            self.commands_synced,
+        )
 
     async def _resume(self) -> None:
         await self.wait_until_ready()
@@ -198,10 +217,13 @@ class Texas42Bot(commands.AutoShardedBot):
         for damaged in self.service.damaged:
             try:
                 await self.get_partial_messageable(damaged.channel_id).send(
-                    messages.damaged(damaged.id, damaged.reason), allowed_mentions=discord.AllowedMentions.none()
+                    messages.damaged(damaged.id, damaged.reason),
+                    allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:
-                log.warning("could not tell channel %s that table %s is damaged", damaged.channel_id, damaged.id)
+                log.warning(
+                    "could not tell channel %s that table %s is damaged", damaged.channel_id, damaged.id
+                )
         self.service.damaged.clear()
 
     async def close(self) -> None:

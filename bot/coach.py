@@ -58,20 +58,28 @@ class Refused(Exception):
 class CoachButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLATE):
     """Any learning button (help pages, a hand's review, its record, a hint), after a restart too."""
 
-    def __init__(self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False):
+    def __init__(
+        self,
+        custom_id: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ):
         super().__init__(discord.ui.Button(label=label, custom_id=custom_id, style=style, disabled=disabled))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
-                             ) -> CoachButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> CoachButton:
         """Rebuild the button from a click."""
         button = cast(discord.ui.Button, item)
         return cls(button.custom_id or "", button.label or "…", button.style, button.disabled)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's coach."""
-        await cast(_WithCoach, interaction.client).coach.click(interaction, ids.parse(self.item.custom_id or ""))
+        await cast(_WithCoach, interaction.client).coach.click(
+            interaction, ids.parse(self.item.custom_id or "")
+        )
 
 
 class _WithCoach(Protocol):
@@ -85,8 +93,12 @@ class TableFinder(Protocol):
         """The table with this id, if it is open here."""
 
 
-def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           disabled: bool = False) -> CoachButton:
+def button(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+) -> CoachButton:
     """A learning button."""
     return CoachButton(custom_id, label, style, disabled)
 
@@ -122,7 +134,9 @@ class RatingOnGameOver:
         """Pass the events on; after a game's end, start rating its server (never waits)."""
         self.inner.publish(table, events)
         if any(published.event.kind == "game_over" for published in events):
-            task = asyncio.get_running_loop().create_task(self._rate(table.guild_id), name=f"rate-{table.guild_id}")
+            task = asyncio.get_running_loop().create_task(
+                self._rate(table.guild_id), name=f"rate-{table.guild_id}"
+            )
             self._rating.add(task)
             task.add_done_callback(self._rating.discard)
 
@@ -143,8 +157,14 @@ class Coach:
     """Help pages, reviews and records for the cog and the buttons; reviews run on their own worker thread
     (the solver and the strong player are CPU work) and are kept once made."""
 
-    def __init__(self, storage: Storage, tables: TableFinder, *, review_budget: float | None = None,
-                 hint_budget: float = HINT_BUDGET_S):
+    def __init__(
+        self,
+        storage: Storage,
+        tables: TableFinder,
+        *,
+        review_budget: float | None = None,
+        hint_budget: float = HINT_BUDGET_S,
+    ):
         self.storage = storage
         self.tables = tables
         self.review_budget = review_budget
@@ -191,7 +211,12 @@ class Coach:
         last = lessons.page_count() - 1
         view = view_of(
             button(ids.make(ids.HELP, max(0, page - 1)), "Back", disabled=page == 0),
-            button(ids.make(ids.HELP, min(last, page + 1)), "Next", discord.ButtonStyle.primary, disabled=page == last),
+            button(
+                ids.make(ids.HELP, min(last, page + 1)),
+                "Next",
+                discord.ButtonStyle.primary,
+                disabled=page == last,
+            ),
         )
         text = lessons.page_text(page)
         if edit:
@@ -216,15 +241,19 @@ class Coach:
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = view_for(hand, seat)
         # Not on the review worker: a hint must not wait behind someone's review.
-        verdict = await asyncio.to_thread(advise, view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF,
-                                          budget_s=self.hint_budget)
+        verdict = await asyncio.to_thread(
+            advise, view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF, budget_s=self.hint_budget
+        )
         await kept.note_hint(self.storage, table_id, hand_no, seat, decision_key(hand))
-        await interaction.followup.send(hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True)
+        await interaction.followup.send(
+            hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True
+        )
 
     # ------------------------------------------------------------------ reviews
 
-    async def _finished_hand(self, interaction: discord.Interaction, table_id: int, hand_no: int
-                             ) -> tuple[TableRow, Hand]:
+    async def _finished_hand(
+        self, interaction: discord.Interaction, table_id: int, hand_no: int
+    ) -> tuple[TableRow, Hand]:
         """The stored table and its hand `hand_no`, if the asker may see it (else Refused)."""
         row = await self.storage.load_table(table_id)
         if row is None or interaction.guild_id is None or row.guild_id != interaction.guild_id:
@@ -239,7 +268,9 @@ class Coach:
             raise Refused("That hand is still being played: it can be reviewed once it is over.")
         return row, hand
 
-    async def review(self, interaction: discord.Interaction, table_id: int, hand_no: int, seat: int | None) -> None:
+    async def review(
+        self, interaction: discord.Interaction, table_id: int, hand_no: int, seat: int | None
+    ) -> None:
         """A finished hand trick by trick and, for a seat, its decisions judged; privately."""
         row, hand = await self._finished_hand(interaction, table_id, hand_no)
         mine = next((s.seat for s in row.seats.values() if s.user_id == interaction.user.id), None)
@@ -251,7 +282,9 @@ class Coach:
             raise Refused("That seat isn't at this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         rules: Rules = hand.rules
-        names = seat_names(row.seats, tuple(rules.seat_names), [rules.team_of(s) for s in range(rules.players)])
+        names = seat_names(
+            row.seats, tuple(rules.seat_names), [rules.team_of(s) for s in range(rules.players)]
+        )
         analysed: HandReview | None = None
         if hand.bidder is not None:
             try:
@@ -262,8 +295,9 @@ class Coach:
         escaped = tuple(replace(info, name=discord.utils.escape_markdown(info.name)) for info in names)
         text = review_text(hand, hand_no, escaped, seat, analysed)
         view = view_of(button(ids.make(ids.RECORD, table_id, hand_no), "Record (JSON)"))
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), filename="review.png"),
-                                        view=view, ephemeral=True)
+        await interaction.followup.send(
+            text, file=discord.File(io.BytesIO(picture), filename="review.png"), view=view, ephemeral=True
+        )
 
     async def _review_of(self, table_id: int, hand_no: int, seat: int, record: dict[str, Any]) -> HandReview:
         """The review, made once on the review worker and kept (two asking at once share one)."""
@@ -272,8 +306,10 @@ class Coach:
         if future is None or (future.done() and future.exception() is not None):
             budget_s = DEFAULT_BUDGET_S if self.review_budget is None else self.review_budget
             hinted = await kept.hints_shown(self.storage, table_id, hand_no, seat)
-            future = asyncio.get_running_loop().run_in_executor(self._worker, lambda: review_hand(
-                record, seat, budget_s=budget_s, seed=hash(key) & 0xFFFF, hinted=hinted))
+            future = asyncio.get_running_loop().run_in_executor(
+                self._worker,
+                lambda: review_hand(record, seat, budget_s=budget_s, seed=hash(key) & 0xFFFF, hinted=hinted),
+            )
             self._reviews[key] = future
             while len(self._reviews) > CACHE_SIZE:
                 self._reviews.popitem(last=False)
@@ -284,10 +320,11 @@ class Coach:
         """A finished hand's record as a JSON file (HAND-RECORD.md), privately."""
         row, _ = await self._finished_hand(interaction, table_id, hand_no)
         data = json.dumps(row.hands[hand_no], indent=1).encode()
-        await reply(interaction, f"Hand {hand_no + 1} of table {table_id}: replay it with `python -m engine replay`.",
-                    file=discord.File(io.BytesIO(data), filename=f"hand-{table_id}-{hand_no + 1}.json"))
-
-
+        await reply(
+            interaction,
+            f"Hand {hand_no + 1} of table {table_id}: replay it with `python -m engine replay`.",
+            file=discord.File(io.BytesIO(data), filename=f"hand-{table_id}-{hand_no + 1}.json"),
+        )
 
     # ------------------------------------------------------------------ history, stats, ratings
 
@@ -295,8 +332,9 @@ class Coach:
         """The last finished games of this server (with `player`: theirs), each hand with a `Review`."""
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = await kept.finished_tables(self.storage, interaction.guild_id,
-                                            user_id=player.id if player else None, limit=HISTORY_GAMES)
+        tables = await kept.finished_tables(
+            self.storage, interaction.guild_id, user_id=player.id if player else None, limit=HISTORY_GAMES
+        )
         games = [_stored(table) for table in tables]
         whose = discord.utils.escape_markdown(player.display_name) if player else None
         buttons = []
@@ -309,8 +347,12 @@ class Coach:
                 seat = _bidder(table.hands[hand_no])
             buttons.append(button(ids.make(ids.REVIEW, table_id, hand_no, seat), f"{table_id}·{hand_no + 1}"))
         extras: dict[str, Any] = {"view": view_of(*buttons)} if buttons else {}
-        await interaction.followup.send(history_text(games, whose), ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none(), **extras)
+        await interaction.followup.send(
+            history_text(games, whose),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **extras,
+        )
 
     async def stats(self, interaction: discord.Interaction, who: discord.abc.User) -> None:
         """One player's record: a picture, and the same figures in text."""
@@ -321,18 +363,31 @@ class Coach:
         row = await self.storage.player_stats(guild, who.id)
         name = discord.utils.escape_markdown(who.display_name)
         if row is None:
-            await interaction.followup.send(f"**{name}** hasn't finished a game here yet.",
-                                            allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(
+                f"**{name}** hasn't finished a game here yet.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
             return
         history = await kept.rating_history(self.storage, guild, who.id)
         games = await kept.games_of(self.storage, guild, who.id)
         record = await asyncio.to_thread(player_record, games)
-        scene = stats_scene(who.display_name, row.games_played, row.games_won, row.marks_won,
-                            history[-1] if history else None, history, record, row.points_won)
+        scene = stats_scene(
+            who.display_name,
+            row.games_played,
+            row.games_won,
+            row.marks_won,
+            history[-1] if history else None,
+            history,
+            record,
+            row.points_won,
+        )
         picture = await asyncio.to_thread(render_record, scene)
         text = stats_text(replace(scene, name=name))
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), filename="stats.png"),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(
+            text,
+            file=discord.File(io.BytesIO(picture), filename="stats.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def rating_board(self, interaction: discord.Interaction, limit: int = 15) -> None:
         """This server's players ranked by skill rating, publicly."""
@@ -344,7 +399,9 @@ class Coach:
         top = book.ranking()[:limit]
         names = await kept.names(self.storage, guild, [user for user, _ in top])
         rows = [(discord.utils.escape_markdown(names.get(user, str(user))), rating) for user, rating in top]
-        await interaction.followup.send(rating_board_text(rows), allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(
+            rating_board_text(rows), allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 def _seat_of(table: kept.FinishedTable, user_id: int) -> int | None:
@@ -362,11 +419,24 @@ def _stored(table: kept.FinishedTable) -> StoredGame:
     """A finished table as the history's words read it (names escaped for Discord)."""
     rules = Rules.from_preset(table.variant, table.rules)
     names = tuple(
-        SeatInfo(discord.utils.escape_markdown(table.seats[seat][0]) if seat in table.seats else label,
-                 computer=seat in table.seats and table.seats[seat][2] is not None, label=label,
-                 team=rules.team_of(seat))
+        SeatInfo(
+            discord.utils.escape_markdown(table.seats[seat][0]) if seat in table.seats else label,
+            computer=seat in table.seats and table.seats[seat][2] is not None,
+            label=label,
+            team=rules.team_of(seat),
+        )
         for seat, label in enumerate(rules.seat_names)
     )
-    return StoredGame(table.table_id, table.channel_id, table.closed_at, table.variant, table.rules, names,
-                      tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)), table.scores,
-                      table.winner, table.hands, table.hints)
+    return StoredGame(
+        table.table_id,
+        table.channel_id,
+        table.closed_at,
+        table.variant,
+        table.rules,
+        names,
+        tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)),
+        table.scores,
+        table.winner,
+        table.hands,
+        table.hints,
+    )

@@ -45,7 +45,10 @@ class Config:
     def database_path(self) -> Path | None:
         """The SQLite file (None for PostgreSQL or an in-memory database)."""
         return self.database.path
-    computer_workers: WorkerPlan | None = None  # where computers think (COMPUTER_WORKERS, read as auto if unset)
+
+    computer_workers: WorkerPlan | None = (
+        None  # where computers think (COMPUTER_WORKERS, read as auto if unset)
+    )
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, *, load_dotenv_file: bool = True) -> Config:
@@ -66,7 +69,12 @@ class Config:
         except BadDatabaseUrl as error:
             raise ConfigError(str(error)) from None
         shard_count, shard_ids = _shards(environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", ""))
-        if shard_ids is not None and shard_count is not None and len(shard_ids) < shard_count and not database.shared:
+        if (
+            shard_ids is not None
+            and shard_count is not None
+            and len(shard_ids) < shard_count
+            and not database.shared
+        ):
             raise ConfigError(
                 f"SHARD_IDS={','.join(map(str, shard_ids))} runs only some of the {shard_count} shards, which "
                 "takes several processes, and several processes need PostgreSQL: set DATABASE_URL=postgresql://… "
@@ -97,18 +105,24 @@ def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...]
     count = None
     if count_text:
         if not count_text.isdigit() or int(count_text) < 1:
-            raise ConfigError(f"SHARD_COUNT must be a whole number of shards, at least 1 (got {count_text!r})")
+            raise ConfigError(
+                f"SHARD_COUNT must be a whole number of shards, at least 1 (got {count_text!r})"
+            )
         count = int(count_text)
     if not ids_text:
         return count, None
     if count is None:
-        raise ConfigError("SHARD_IDS needs SHARD_COUNT too (the total number of shards, across every process)")
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT too (the total number of shards, across every process)"
+        )
     parts = [part.strip() for part in ids_text.split(",")]
     if not all(part.isdigit() for part in parts):
         raise ConfigError(f"SHARD_IDS must be shard numbers separated by commas, e.g. 0,1 (got {ids_text!r})")
     ids = tuple(sorted({int(part) for part in parts}))
     if ids[-1] >= count:
-        raise ConfigError(f"SHARD_IDS names shard {ids[-1]}, but shards are numbered 0 to {count - 1} (SHARD_COUNT={count})")
+        raise ConfigError(
+            f"SHARD_IDS names shard {ids[-1]}, but shards are numbered 0 to {count - 1} (SHARD_COUNT={count})"
+        )
     return count, ids
 
 

@@ -46,7 +46,9 @@ def groups(legal: list[str]) -> dict[str, str]:
 
     Point bids are grouped by tens only when the ladder would not fit on one screen beside the rest."""
     found = {action: group for action in legal if (group := _own_group(action)) is not None}
-    top_level = len(set(found.values())) + sum(1 for a in legal if a not in found and not a.startswith("discard "))
+    top_level = len(set(found.values())) + sum(
+        1 for a in legal if a not in found and not a.startswith("discard ")
+    )
     numbers = sorted((int(a) for a in legal if a.isdigit() and int(a) >= 10), key=int)
     if top_level > ROOM and len(numbers) > SHOWN_BIDS:
         for number in numbers[SHOWN_BIDS:]:
@@ -60,7 +62,9 @@ def _group_label(group: str, members: list[str], words: GameWords) -> str:
     return action_label(group, words)
 
 
-def turn_controls(phase: str, legal: list[str], tiles: list[str], words: GameWords = STANDARD_WORDS) -> list[Control]:
+def turn_controls(
+    phase: str, legal: list[str], tiles: list[str], words: GameWords = STANDARD_WORDS
+) -> list[Control]:
     """Every button of a player's turn before paging: tiles (unplayable ones disabled) or calls.
 
     A tile held twice (Eighty-eight plays with two sets) gets one button: both copies play alike.

@@ -65,7 +65,9 @@ class Drawn:
 
     def files(self) -> list[discord.File]:
         """The picture as a list of attachments (empty without one)."""
-        return [] if self.picture is None else [discord.File(io.BytesIO(self.picture), filename=self.filename)]
+        return (
+            [] if self.picture is None else [discord.File(io.BytesIO(self.picture), filename=self.filename)]
+        )
 
     def extras(self) -> dict[str, Any]:
         """Keyword arguments for a send: the picture and the buttons, leaving out whichever is absent."""
@@ -180,9 +182,14 @@ class TurnPanelTimes:
         """Log the recent panels' times (p50, p90, max) and those of the last `KEPT`, and start again."""
         if self.recent:
             recent, kept = sorted(self.recent), sorted(self.kept)
-            log.info("delivery: %d turn panel(s) out in p50 %.0f ms, p90 %.0f ms, max %.0f ms after the move; "
-                     "the last %d: p50 %.0f ms, p90 %.0f ms, p99 %.0f ms", len(recent), *_ms(recent, 0.5, 0.9, 1.0),
-                     len(kept), *_ms(kept, 0.5, 0.9, 0.99))
+            log.info(
+                "delivery: %d turn panel(s) out in p50 %.0f ms, p90 %.0f ms, max %.0f ms after the move; "
+                "the last %d: p50 %.0f ms, p90 %.0f ms, p99 %.0f ms",
+                len(recent),
+                *_ms(recent, 0.5, 0.9, 1.0),
+                len(kept),
+                *_ms(kept, 0.5, 0.9, 0.99),
+            )
         self.recent.clear()
         self.last_logged = self.clock()
 
@@ -199,8 +206,13 @@ class Refused(Exception):
 class Delivery:
     """Shows tables on Discord, in the background; the table service's listener."""
 
-    def __init__(self, client: discord.Client, storage: Storage, clock: Callable[[], float] = time.time,
-                 limits: Limits | None = None):
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        clock: Callable[[], float] = time.time,
+        limits: Limits | None = None,
+    ):
         self.client = client
         self.storage = storage
         self.clock = clock
@@ -208,7 +220,9 @@ class Delivery:
         self.service: TableService | None = None  # handed in once the service exists (it needs us first)
         self.lanes: dict[tuple[int, int | None], Lane] = {}
         self.outstanding: dict[int, int] = {}  # outbox event -> pieces of its work not yet done
-        self.seen: dict[int, int] = {}  # table -> the last outbox event taken (events come in order per table)
+        self.seen: dict[
+            int, int
+        ] = {}  # table -> the last outbox event taken (events come in order per table)
         self.panels: dict[tuple[int, int], Panel] = {}  # (table, user) -> their private panel there
         self.dm_channels: dict[int, int] = {}  # user -> DM channel id (also stored)
         self.dm_clicks: dict[int, Click] = {}  # user -> their latest click in their DMs
@@ -281,7 +295,9 @@ class Delivery:
 
     def pending(self) -> dict[tuple[int, int | None], int]:
         """Lanes with work waiting for a retry, and how many tries their first item has had."""
-        return {key: lane.items[0].attempts for key, lane in self.lanes.items() if lane.waiting and lane.items}
+        return {
+            key: lane.items[0].attempts for key, lane in self.lanes.items() if lane.waiting and lane.items
+        }
 
     async def tick(self) -> None:
         """Start again every lane that waits because Discord refused a send for a moment."""
@@ -304,7 +320,9 @@ class Delivery:
             for lane in self.lanes.values():
                 if lane.task is not None:
                     lane.task.cancel()
-            await asyncio.gather(*(lane.task for lane in self.lanes.values() if lane.task), return_exceptions=True)
+            await asyncio.gather(
+                *(lane.task for lane in self.lanes.values() if lane.task), return_exceptions=True
+            )
         await self._flush_shown()
 
     # ------------------------------------------------------------------ clicks
@@ -322,7 +340,9 @@ class Delivery:
         if interaction.guild_id is not None or interaction.channel_id is None:
             return
         message = interaction.message
-        self.dm_clicks[interaction.user.id] = Click(interaction, self.clock(), message.id if message else None)
+        self.dm_clicks[interaction.user.id] = Click(
+            interaction, self.clock(), message.id if message else None
+        )
         self.dm_channels[interaction.user.id] = interaction.channel_id
         panel = self.panels.get((table.id, interaction.user.id))
         if panel is not None and message is not None and panel.message_id == message.id:
@@ -375,7 +395,9 @@ class Delivery:
                 if item.attempts <= RETRY_LIMIT:
                     lane.waiting = True
                     return False
-                log.warning("table %s: giving up on %s after %d tries", lane.table_id, item.work, item.attempts)
+                log.warning(
+                    "table %s: giving up on %s after %d tries", lane.table_id, item.work, item.attempts
+                )
             except Exception:
                 log.exception("table %s: showing %s failed", lane.table_id, item.work)
             lane.items.popleft()
@@ -434,8 +456,12 @@ class Delivery:
                 await self._sync_panel(table, work, item.asked)
         except discord.HTTPException as error:
             if transient(error):
-                log.warning("table %s: Discord refused %s for a moment (%s); will try again", table.id,
-                            type(work).__name__, error.status)
+                log.warning(
+                    "table %s: Discord refused %s for a moment (%s); will try again",
+                    table.id,
+                    type(work).__name__,
+                    error.status,
+                )
                 raise Refused from error
             raise
 
@@ -473,11 +499,19 @@ class Delivery:
 
     async def _post(self, table: Table, post: Post) -> None:
         """A post in the table's channel; one Discord refuses for good is logged and dropped."""
-        allowed = discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
+        allowed = (
+            discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
+        )
         drawn = await draw(Screen(post.text, post.picture, post.buttons))
         try:
-            await self._send(table, table.channel_id, drawn.content, files=drawn.files(), allowed_mentions=allowed,
-                             **({"view": drawn.view} if drawn.view is not None else {}))
+            await self._send(
+                table,
+                table.channel_id,
+                drawn.content,
+                files=drawn.files(),
+                allowed_mentions=allowed,
+                **({"view": drawn.view} if drawn.view is not None else {}),
+            )
         except discord.HTTPException as error:
             if transient(error):
                 raise
@@ -494,7 +528,9 @@ class Delivery:
         assert self.service is not None
         if table.message_id is not None and not self._table_message_old(table):
             playing = sum(1 for other in self.service.tables.values() if other.status == "playing")
-            gap = self.budget.limits.edit_gap(playing) - (time.monotonic() - self.last_table_edit.get(table.id, 0.0))
+            gap = self.budget.limits.edit_gap(playing) - (
+                time.monotonic() - self.last_table_edit.get(table.id, 0.0)
+            )
             if gap > 0:
                 await asyncio.sleep(gap)  # later states merge into this edit meanwhile
             click = self.table_clicks.get(table.id)
@@ -514,7 +550,9 @@ class Delivery:
             except discord.HTTPException as error:
                 if error.code != OLD_MESSAGE_EDITS:
                     raise
-                log.info("table %s: Discord refuses more edits of its old message; posting a new one", table.id)
+                log.info(
+                    "table %s: Discord refuses more edits of its old message; posting a new one", table.id
+                )
         stamp, drawn = self.stamps[table.id], await draw(presenter.table_screen(table))
         old = table.message_id
         await self._post_table_message(table, drawn)
@@ -530,17 +568,32 @@ class Delivery:
         if click is not None:
             try:
                 self.rest.add(table.id, exempt=True)
-                await click.interaction.edit_original_response(content=drawn.content, attachments=drawn.files(),
-                                                               view=drawn.view, allowed_mentions=NO_MENTIONS)
+                await click.interaction.edit_original_response(
+                    content=drawn.content,
+                    attachments=drawn.files(),
+                    view=drawn.view,
+                    allowed_mentions=NO_MENTIONS,
+                )
                 self.last_table_edit[table.id] = time.monotonic()
                 return
             except discord.HTTPException as error:
-                log.info("table %s: could not edit through the click (%s); using the channel", table.id, error.status)
+                log.info(
+                    "table %s: could not edit through the click (%s); using the channel",
+                    table.id,
+                    error.status,
+                )
                 self.table_clicks.pop(table.id, None)
 
         def edit(files: list[discord.File]) -> Awaitable[None]:
-            return self._edit(table, table.channel_id, message_id, content=drawn.content, attachments=files,
-                              view=drawn.view, allowed_mentions=NO_MENTIONS)
+            return self._edit(
+                table,
+                table.channel_id,
+                message_id,
+                content=drawn.content,
+                attachments=files,
+                view=drawn.view,
+                allowed_mentions=NO_MENTIONS,
+            )
 
         await self._with_picture_or_without(drawn.picture, edit)
         self.last_table_edit[table.id] = time.monotonic()
@@ -548,8 +601,12 @@ class Delivery:
     async def _post_table_message(self, table: Table, drawn: Drawn) -> None:
         assert self.service is not None
         extras: dict[str, Any] = {} if drawn.view is None else {"view": drawn.view}
-        sent = await self._with_picture_or_without(drawn.picture, lambda files: self._send(
-            table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras))
+        sent = await self._with_picture_or_without(
+            drawn.picture,
+            lambda files: self._send(
+                table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras
+            ),
+        )
         await self.service.set_message(table, sent.id, self.clock())
         self.table_clicks.pop(table.id, None)
 
@@ -561,8 +618,13 @@ class Delivery:
         old = table.message_id
         self.table_shown.pop(table.id, None)
         bound, exempt = self.rest.hand_done(table.id)
-        log.debug("table %s: %d REST requests for the hand (%d under the global limit, %d interaction)",
-                  table.id, bound + exempt, bound, exempt)
+        log.debug(
+            "table %s: %d REST requests for the hand (%d under the global limit, %d interaction)",
+            table.id,
+            bound + exempt,
+            bound,
+            exempt,
+        )
         if old is not None and not self._table_message_old(table):
             click = self.table_clicks.get(table.id)
             usable = self._fresh(click) and click is not None and click.message_id == old
@@ -573,16 +635,24 @@ class Delivery:
             except discord.HTTPException as error:
                 if transient(error):
                     raise
-                log.info("table %s: could not turn the table message into the summary (%s)", table.id, error.status)
+                log.info(
+                    "table %s: could not turn the table message into the summary (%s)", table.id, error.status
+                )
         extras: dict[str, Any] = {} if drawn.view is None else {"view": drawn.view}
-        await self._with_picture_or_without(drawn.picture, lambda files: self._send(
-            table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras))
+        await self._with_picture_or_without(
+            drawn.picture,
+            lambda files: self._send(
+                table, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras
+            ),
+        )
         if old is not None:
             await self.service.set_message(table, None)
             await self._delete(table, table.channel_id, old)
 
     @staticmethod
-    async def _with_picture_or_without(picture: bytes | None, send: Callable[[list[discord.File]], Awaitable[Any]]) -> Any:
+    async def _with_picture_or_without(
+        picture: bytes | None, send: Callable[[list[discord.File]], Awaitable[Any]]
+    ) -> Any:
         """Send with the picture; if Discord refuses it (no Attach Files permission), send the text alone."""
         if picture is None:
             return await send([])
@@ -628,13 +698,16 @@ class Delivery:
             assert seat is not None
             if panel is not None and panel.live_token == table.token and not work.renotify:
                 return
-            await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), table.token, panel,
-                                  asked=asked)
+            await self._new_panel(
+                table, key, presenter.private_screen(table, seat, work.note), table.token, panel, asked=asked
+            )
             return
         if panel is None:
             if playing and work.fresh:  # the first hand: a panel to begin with
                 assert seat is not None
-                await self._new_panel(table, key, presenter.private_screen(table, seat, work.note), None, None)
+                await self._new_panel(
+                    table, key, presenter.private_screen(table, seat, work.note), None, None
+                )
             return
         if panel.live_token is None and not work.fresh:
             return  # nothing they need to see changed (a move of theirs was answered by its click)
@@ -645,8 +718,16 @@ class Delivery:
             screen = presenter.closed_private_screen(table, work.note)
         await self._edit_panel(table, key, panel, screen)
 
-    async def _new_panel(self, table: Table, key: tuple[int, int], screen: Screen, live_token: str | None,
-                         replacing: Panel | None, *, asked: float | None = None) -> None:
+    async def _new_panel(
+        self,
+        table: Table,
+        key: tuple[int, int],
+        screen: Screen,
+        live_token: str | None,
+        replacing: Panel | None,
+        *,
+        asked: float | None = None,
+    ) -> None:
         """Send a panel as a new message (a notification): a follow-up of the player's last click in their
         DMs while its token lives, else a DM; then delete the panel it replaces. `asked`: when the turn it
         brings began (its time to go out is counted)."""
@@ -675,8 +756,15 @@ class Delivery:
                 return
         if asked is not None:  # the player sees it now; keeping it and deleting the one before come after
             self.turn_panels.add(time.monotonic() - asked)
-        panel = Panel(table.id, user, sent.channel.id, sent.id, live_token if drawn.view is not None else None,
-                      via.interaction.token if via is not None else None, via.at if via is not None else None)
+        panel = Panel(
+            table.id,
+            user,
+            sent.channel.id,
+            sent.id,
+            live_token if drawn.view is not None else None,
+            via.interaction.token if via is not None else None,
+            via.at if via is not None else None,
+        )
         await self._keep_panel(key, panel)
         if replacing is not None:
             await self._remove_panel(table, replacing)
@@ -692,7 +780,11 @@ class Delivery:
             if self._fresh(click) and click is not None and click.message_id == panel.message_id:
                 self.rest.add(table.id, exempt=True)
                 await click.interaction.edit_original_response(**fields)
-            elif panel.via_token is not None and panel.via_at is not None and self.clock() - panel.via_at < TOKEN_LIFE:
+            elif (
+                panel.via_token is not None
+                and panel.via_at is not None
+                and self.clock() - panel.via_at < TOKEN_LIFE
+            ):
                 self.rest.add(table.id, exempt=True)
                 await self._webhook(panel.via_token).edit_message(panel.message_id, **fields)
             else:
@@ -700,10 +792,14 @@ class Delivery:
         except discord.HTTPException as error:
             if transient(error):
                 raise
-            log.info("table %s: could not edit %s's panel (%s); sending it anew", table.id, key[1], error.status)
+            log.info(
+                "table %s: could not edit %s's panel (%s); sending it anew", table.id, key[1], error.status
+            )
             await self._new_panel(table, key, screen, table.token if drawn.view else None, panel)
             return
-        await self._keep_panel(key, replace(panel, live_token=table.token if drawn.view is not None else None))
+        await self._keep_panel(
+            key, replace(panel, live_token=table.token if drawn.view is not None else None)
+        )
 
     async def _remove_panel(self, table: Table, panel: Panel) -> None:
         """Delete a panel that a newer one replaces (so the DMs do not fill up): through the player's last
@@ -714,13 +810,19 @@ class Delivery:
             if self._fresh(click) and click is not None and click.message_id == panel.message_id:
                 self.rest.add(table.id, exempt=True)
                 await click.interaction.delete_original_response()
-            elif panel.via_token is not None and panel.via_at is not None and self.clock() - panel.via_at < TOKEN_LIFE:
+            elif (
+                panel.via_token is not None
+                and panel.via_at is not None
+                and self.clock() - panel.via_at < TOKEN_LIFE
+            ):
                 self.rest.add(table.id, exempt=True)
                 await self._webhook(panel.via_token).delete_message(panel.message_id)
             else:
                 await self._delete(table, panel.channel_id, panel.message_id)
         except discord.HTTPException as error:
-            log.info("table %s: could not delete an old panel of %s (%s)", table.id, panel.user_id, error.status)
+            log.info(
+                "table %s: could not delete an old panel of %s (%s)", table.id, panel.user_id, error.status
+            )
 
     async def _tidy_private_reply(self, key: tuple[int, int], live_token: str | None) -> None:
         """Take controls off the player's latest `My hand` reply once they no longer apply."""
@@ -769,9 +871,15 @@ class Delivery:
                 continue
             self.publish(table, [Published(seq, event)])
         for table in list(self.service.tables.values()):
-            if not table.open or not self.service.owns(table.id) or (only is not None and table.id not in only):
+            if (
+                not table.open
+                or not self.service.owns(table.id)
+                or (only is not None and table.id not in only)
+            ):
                 continue
-            checks: list[Work] = [SyncTable()] if table.message_id is None or self._table_message_old(table) else []
+            checks: list[Work] = (
+                [SyncTable()] if table.message_id is None or self._table_message_old(table) else []
+            )
             seat = table.human_turn()
             if seat is not None and table.seats[seat].user_id is not None:
                 checks.append(SyncPanel(table.seats[seat].user_id))  # type: ignore[arg-type]
@@ -791,6 +899,10 @@ def _merges(first: Work, later: Work) -> bool:
 def _merged(first: Work, later: Work) -> Work:
     """`later`, carrying whatever of `first` it must not lose (a request for a new message, a note)."""
     if isinstance(first, SyncPanel) and isinstance(later, SyncPanel):
-        return SyncPanel(later.user_id, later.note or first.note, later.fresh or first.fresh,
-                         later.renotify or first.renotify)
+        return SyncPanel(
+            later.user_id,
+            later.note or first.note,
+            later.fresh or first.fresh,
+            later.renotify or first.renotify,
+        )
     return later

@@ -37,7 +37,9 @@ class Limits:
     over all tables at most (drawing is CPU the computers need too): with many tables the gap grows."""
 
     rate: float = 40.0
-    burst: int = 5  # rate + burst stays under 50 in any second, with room for requests sent later than planned
+    burst: int = (
+        5  # rate + burst stays under 50 in any second, with room for requests sent later than planned
+    )
     per_channel: int = 5
     channel_window: float = 5.0
     margin: float = 0.25
@@ -47,8 +49,15 @@ class Limits:
     @classmethod
     def none(cls) -> Limits:
         """No limits at all (tests on the offline Discord, where nothing is limited)."""
-        return cls(rate=1e9, burst=1_000_000_000, per_channel=1_000_000_000, channel_window=0.0, margin=0.0,
-                   table_edit_gap=0.0, table_pictures=1e9)
+        return cls(
+            rate=1e9,
+            burst=1_000_000_000,
+            per_channel=1_000_000_000,
+            channel_window=0.0,
+            margin=0.0,
+            table_edit_gap=0.0,
+            table_pictures=1e9,
+        )
 
     def edit_gap(self, tables: int) -> float:
         """The least time between two edits of one table message while `tables` tables are playing."""

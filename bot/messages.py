@@ -51,7 +51,11 @@ def lobby_text(table: Table) -> str:
     lines = [f"**{title(table)}** · table {table.id} · host <@{table.host_id}>", ""]
     for seat, compass in enumerate(table.seat_names):
         row = table.seats.get(seat)
-        who = "*empty*" if row is None else (f"{row.name} (computer)" if row.is_computer else f"<@{row.user_id}>")
+        who = (
+            "*empty*"
+            if row is None
+            else (f"{row.name} (computer)" if row.is_computer else f"<@{row.user_id}>")
+        )
         lines.append(f"**{compass}**: {who}")
     lines.append("")
     lines.append("**Rules**")
@@ -69,7 +73,9 @@ def lobby_text(table: Table) -> str:
     if table.full:
         lines.append("Every seat is taken: the host can press **Start**.")
     else:
-        lines.append("Take a seat, or fill one with **Add computer**. The host starts when every seat is taken.")
+        lines.append(
+            "Take a seat, or fill one with **Add computer**. The host starts when every seat is taken."
+        )
     lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
     return "\n".join(lines)
 
@@ -77,8 +83,10 @@ def lobby_text(table: Table) -> str:
 def draw_rule(table: Table) -> str:
     """What the table's `draw` option will do at **Start** (RULES.md §11)."""
     if table.rules.options.draw == "partners" and table.rules.layout.partners:
-        return ("Drawing for partners: at Start everyone draws a tile; the highest deals first, and the higher "
-                "half of the draws plays against the lower half, so players may move seats.")
+        return (
+            "Drawing for partners: at Start everyone draws a tile; the highest deals first, and the higher "
+            "half of the draws plays against the lower half, so players may move seats."
+        )
     return "Drawing for the deal: at Start everyone draws a tile; the highest pip total deals first."
 
 
@@ -94,7 +102,9 @@ def draw_text(table: Table, rounds: list[list[list[str]]], dealer: int) -> str:
     rules = table.rules
     if rules.options.draw == "partners" and rules.layout.partners:
         for team, name in enumerate(rules.team_names):
-            members = [seat_label(table, s, mention=False) for s in range(rules.players) if rules.team_of(s) == team]
+            members = [
+                seat_label(table, s, mention=False) for s in range(rules.players) if rules.team_of(s) == team
+            ]
             lines.append(f"{name}: {', '.join(members)}")
     return "\n".join(lines)
 
@@ -125,7 +135,8 @@ def playing_text(table: Table) -> str:
     view = public_view(table.hand, table.scores)  # under stacking, no finished trick but the one just played
     lines = [
         f"**{title(table)}** · table {table.id} · hand {table.hand_no + 1}",
-        "Players: " + " · ".join(f"{compass} {player_name(table, s)}" for s, compass in enumerate(table.seat_names)),
+        "Players: "
+        + " · ".join(f"{compass} {player_name(table, s)}" for s, compass in enumerate(table.seat_names)),
         *game_lines(table, view),
     ]
     turn = turn_line(table)
@@ -154,20 +165,25 @@ def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
         lines.append(calls)
     if view["trick"]:
         leader = view["trick"][0]["seat"]
-        lines.append(f"Trick (led by {seat_label(table, leader, mention=False)}): " + " · ".join(
-            f"{table.seat_names[e['seat']]} {tile_label(e['tile'])}" for e in view["trick"]
-        ))
+        lines.append(
+            f"Trick (led by {seat_label(table, leader, mention=False)}): "
+            + " · ".join(f"{table.seat_names[e['seat']]} {tile_label(e['tile'])}" for e in view["trick"])
+        )
     if view["tricks"]:
         done = view["tricks"][-1]
-        played = " · ".join(f"{table.seat_names[s]} {tile_label(t)}" for s, t in zip(done["seats"], done["tiles"],
-                                                                                 strict=False))
+        played = " · ".join(
+            f"{table.seat_names[s]} {tile_label(t)}"
+            for s, t in zip(done["seats"], done["tiles"], strict=False)
+        )
         lines.append(
             f"Last trick (led by {seat_label(table, done['leader'], mention=False)}): {played}; won by "
             f"{seat_label(table, done['winner'], mention=False)} ({plural(done['points'], 'point')})"
         )
     if view.get("stacked"):
-        taken = " · ".join(f"{name} {count}" for name, count in zip(table.rules.team_names, view["tricks_taken"],
-                                                                    strict=False))
+        taken = " · ".join(
+            f"{name} {count}"
+            for name, count in zip(table.rules.team_names, view["tricks_taken"], strict=False)
+        )
         lines.append(f"Tricks are stacked face down. Tricks taken: {taken}")
     if table.last_hand is not None:
         lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
@@ -190,7 +206,9 @@ def hand_result_sentence(table: Table, hand: Hand) -> str:
         if amount:
             sign = "+" if amount > 0 else "−"
             gains.append(f"{rules.team_names[team]} {sign}{plural(abs(amount), rules.scoring.rstrip('s'))}")
-    text = f"{who} bid {bid_label(summary['bid'])}" + (f" in {contract}" if contract else "") + f" and {result}"
+    text = (
+        f"{who} bid {bid_label(summary['bid'])}" + (f" in {contract}" if contract else "") + f" and {result}"
+    )
     text += f": {reason}." if reason else "."
     return text + (f" {', '.join(gains)}." if gains else "")
 
@@ -201,10 +219,15 @@ def hand_summary_text(table: Table, hand: Hand, number: int, scores: list[int] |
     rules = table.rules
     lines = [f"**Hand {number}** · {title(table)} · table {table.id}", hand_result_sentence(table, hand)]
     if summary.get("bidder") is not None:
-        points = " · ".join(f"{name} {p}" for name, p in zip(rules.team_names, summary["points"], strict=False))
+        points = " · ".join(
+            f"{name} {p}" for name, p in zip(rules.team_names, summary["points"], strict=False)
+        )
         lines.append(f"Points this hand: {points}")
-    lines.append(score_line(rules.scoring, rules.team_names, scores if scores is not None else table.scores,
-                            rules.target))
+    lines.append(
+        score_line(
+            rules.scoring, rules.team_names, scores if scores is not None else table.scores, rules.target
+        )
+    )
     return "\n".join(lines)
 
 
@@ -239,16 +262,22 @@ def calls_line(table: Table, view: Mapping[str, Any]) -> str:
     calls = latest_calls(view)
     players = len(calls)
     order = [(view["dealer"] + 1 + step) % players for step in range(players)]
-    said = [f"{table.seat_names[seat]} {calls[seat].lower() if calls[seat] == 'Pass' else calls[seat]}"
-            for seat in order if calls[seat] is not None]
+    said = [
+        f"{table.seat_names[seat]} {calls[seat].lower() if calls[seat] == 'Pass' else calls[seat]}"
+        for seat in order
+        if calls[seat] is not None
+    ]
     return "Calls: " + " · ".join(said)
 
 
 def private_header(table: Table, seat: int) -> str:
     """`Table 3 in #general · hand 2 · you are North · Contract: Fives`."""
     assert table.hand is not None
-    parts = [f"**{title(table)}** · table {table.id} in <#{table.channel_id}>", f"hand {table.hand_no + 1}",
-             f"you are {table.seat_names[seat]}"]
+    parts = [
+        f"**{title(table)}** · table {table.id} in <#{table.channel_id}>",
+        f"hand {table.hand_no + 1}",
+        f"you are {table.seat_names[seat]}",
+    ]
     view = view_for(table.hand, seat, table.scores)
     if view["contract"]:
         parts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
@@ -281,7 +310,9 @@ def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | N
         lines.append(f"**Your turn to {verb}.** {turn_hint(table, view)}".strip())
     elif seat in view["sitting_out"]:
         nello = table.rules.layout.nello_name.capitalize()
-        lines.append(f"You sit out this hand: {seat_label(table, view['bidder'], mention=False)} plays {nello} alone.")
+        lines.append(
+            f"You sit out this hand: {seat_label(table, view['bidder'], mention=False)} plays {nello} alone."
+        )
     elif (turn := table.turn()) is not None:
         lines.append(f"Waiting for {seat_label(table, turn, mention=False)}.")
     return "\n".join(line for line in lines if line)
@@ -294,8 +325,10 @@ def private_closed_text(table: Table, note: str | None) -> str:
         rules = table.rules
         if table.last_hand is not None:
             lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
-        lines.append(f"🏆 {rules.team_names[table.game.winner]} win. Final "
-                     + score_line(rules.scoring, rules.team_names, table.scores, rules.target))
+        lines.append(
+            f"🏆 {rules.team_names[table.game.winner]} win. Final "
+            + score_line(rules.scoring, rules.team_names, table.scores, rules.target)
+        )
     if note:
         lines.append(note)
     return "\n".join(lines)
@@ -315,15 +348,19 @@ def _who(table: Table, seat: int) -> str:
 def reminder(table: Table, seat: int) -> str:
     """The channel's nudge when a turn's time runs out the first time."""
     left = describe_duration(table.settings.turn_seconds)
-    return (f"⏰ {_who(table, seat)}, it's your turn at table {table.id}. "
-            f"In {left} a computer plays it for you (`My hand` shows your controls).")
+    return (
+        f"⏰ {_who(table, seat)}, it's your turn at table {table.id}. "
+        f"In {left} a computer plays it for you (`My hand` shows your controls)."
+    )
 
 
 def reminder_dm(table: Table) -> str:
     """The same nudge, by DM."""
     left = describe_duration(table.settings.turn_seconds)
-    return (f"⏰ It's your turn at table {table.id} in <#{table.channel_id}>. "
-            f"In {left} a computer plays it for you.")
+    return (
+        f"⏰ It's your turn at table {table.id} in <#{table.channel_id}>. "
+        f"In {left} a computer plays it for you."
+    )
 
 
 def taken_over(table: Table, seat: int, action: str) -> str:
@@ -333,8 +370,10 @@ def taken_over(table: Table, seat: int, action: str) -> str:
 
 def away(table: Table, seat: int) -> str:
     """Two turns in a row taken over: the seat is away."""
-    return (f"💤 {_who(table, seat)} is away: a computer plays {table.seat_names[seat]} until they press "
-            f"**{BACK_LABEL}** (or anything at the table).")
+    return (
+        f"💤 {_who(table, seat)} is away: a computer plays {table.seat_names[seat]} until they press "
+        f"**{BACK_LABEL}** (or anything at the table)."
+    )
 
 
 def back(table: Table, seat: int) -> str:
@@ -355,5 +394,7 @@ def idle_closed(table: Table) -> str:
 
 def damaged(table_id: int, reason: str) -> str:
     """A table whose stored game could not be read after a restart."""
-    return (f"⚠️ Table {table_id} can't be continued: its stored game is damaged ({reason}). "
-            "It has been closed and nothing was tallied; start a new one with `/42 new`.")
+    return (
+        f"⚠️ Table {table_id} can't be continued: its stored game is damaged ({reason}). "
+        "It has been closed and nothing was tallied; start a new one with `/42 new`."
+    )

@@ -69,15 +69,21 @@ class Screen:
 def lobby_buttons(table: Table) -> tuple[ButtonSpec, ...]:
     """`Sit North` … (taken seats disabled), `Add computer`, `Leave`, `Start`, and `How to play` (the help)."""
     sits = [
-        ButtonSpec(custom_ids.make(table.id, custom_ids.SIT, "lobby", str(seat)), f"Sit {name}", "primary",
-                   disabled=seat in table.seats)
+        ButtonSpec(
+            custom_ids.make(table.id, custom_ids.SIT, "lobby", str(seat)),
+            f"Sit {name}",
+            "primary",
+            disabled=seat in table.seats,
+        )
         for seat, name in enumerate(table.seat_names)
     ]
     return (
         *sits,
         ButtonSpec(custom_ids.make(table.id, custom_ids.ADD, "lobby"), "Add computer", disabled=table.full),
         ButtonSpec(custom_ids.make(table.id, custom_ids.LEAVE, "lobby"), "Leave"),
-        ButtonSpec(custom_ids.make(table.id, custom_ids.START, "lobby"), "Start", "success", disabled=not table.full),
+        ButtonSpec(
+            custom_ids.make(table.id, custom_ids.START, "lobby"), "Start", "success", disabled=not table.full
+        ),
         ButtonSpec(learn_ids.make(learn_ids.HELP, None), "How to play"),  # `/42 help`, privately
     )
 
@@ -133,8 +139,9 @@ def table_screen(table: Table) -> Screen:
         buttons = () if table.rematch_id is not None else finished_buttons(table)
         return Screen(messages.game_over_text(table), picture, buttons)
     status = messages.turn_line(table, mention=False)
-    return Screen(messages.playing_text(table), Picture("render_table", table_scene(table, status)),
-                  game_buttons(table))
+    return Screen(
+        messages.playing_text(table), Picture("render_table", table_scene(table, status)), game_buttons(table)
+    )
 
 
 def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
@@ -149,8 +156,9 @@ def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
             buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
     status = messages.turn_line(table, mention=False).removeprefix("Turn: ")
     scene = panel_scene(table, seat, status, note or "")
-    return Screen(messages.private_text(table, seat, view, note), Picture("render_panel", scene, "hand.png"),
-                  buttons)
+    return Screen(
+        messages.private_text(table, seat, view, note), Picture("render_panel", scene, "hand.png"), buttons
+    )
 
 
 def private_words(table: Table, user_id: int, note: str | None) -> str:
@@ -176,8 +184,11 @@ def hand_over_screen(table: Table, hand_no: int) -> Screen:
     scores = table.scores_after(hand_no)
     scene = replace(hand_end_scene(table, hand), scores=tuple(scores))
     review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
-    return Screen(messages.hand_summary_text(table, hand, hand_no + 1, scores),
-                  Picture("render_hand_end", scene, "hand.png"), (review,))
+    return Screen(
+        messages.hand_summary_text(table, hand, hand_no + 1, scores),
+        Picture("render_hand_end", scene, "hand.png"),
+        (review,),
+    )
 
 
 # ---------------------------------------------------------------------- what an event changes
@@ -239,13 +250,18 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
         screen = hand_over_screen(table, event.hand_no)
         return [Summary(screen.text, screen.picture, screen.buttons)]
     if isinstance(event, GameOver | Ended | IdleClosed):
-        note = {GameOver: None, Ended: "The table was ended: nothing was tallied.",
-                IdleClosed: "The table was closed: nobody played for a long time."}[type(event)]
+        note = {
+            GameOver: None,
+            Ended: "The table was ended: nothing was tallied.",
+            IdleClosed: "The table was closed: nobody played for a long time.",
+        }[type(event)]
         return [*(SyncPanel(user, note, fresh=True) for user in _humans(table)), SyncTable()]
     if isinstance(event, Reminded):
         user = table.seats[event.seat].user_id
-        return [Post(messages.reminder(table, event.seat), mention=user),
-                *([SyncPanel(user, messages.reminder_dm(table), renotify=True)] if user else [])]
+        return [
+            Post(messages.reminder(table, event.seat), mention=user),
+            *([SyncPanel(user, messages.reminder_dm(table), renotify=True)] if user else []),
+        ]
     if isinstance(event, TakenOver):
         return [Post(messages.taken_over(table, event.seat, event.action))]
     if isinstance(event, Away):
@@ -254,8 +270,11 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
         user = table.seats[event.seat].user_id
         return [Post(messages.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
     if isinstance(event, Left):
-        return [SyncPanel(event.user_id, "You left the game.", fresh=True),
-                Post(messages.left(table, event.seat, event.name)), SyncTable()]
+        return [
+            SyncPanel(event.user_id, "You left the game.", fresh=True),
+            Post(messages.left(table, event.seat, event.name)),
+            SyncTable(),
+        ]
     return []
 
 
@@ -284,8 +303,9 @@ def _acted(table: Table, event: Acted) -> list[Work]:
         if partner is not None and not table.seats[out].is_computer:
             work.append(SyncPanel(partner, fresh=True))
     if _stacked_lead(table):  # the finished trick goes face down: off every panel that still shows it
-        work.extend(SyncPanel(other, fresh=True) for other in _humans(table)
-                    if other not in (row.user_id, user))
+        work.extend(
+            SyncPanel(other, fresh=True) for other in _humans(table) if other not in (row.user_id, user)
+        )
     work.append(SyncTable())
     return work
 
@@ -293,5 +313,10 @@ def _acted(table: Table, event: Acted) -> list[Work]:
 def _stacked_lead(table: Table) -> bool:
     """Whether the hand is stacked (RULES.md §11) and a trick has just been led after a finished one."""
     hand = table.hand
-    return (hand is not None and not hand.complete and len(hand.trick) == 1 and bool(hand.tricks)
-            and public_view(hand)["stacked"])
+    return (
+        hand is not None
+        and not hand.complete
+        and len(hand.trick) == 1
+        and bool(hand.tricks)
+        and public_view(hand)["stacked"]
+    )

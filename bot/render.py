@@ -42,7 +42,9 @@ def _draw(name: str, scene: Any) -> bytes | None:
 
 
 _DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-_waiting: list[tuple[int, int, str, Any, asyncio.AbstractEventLoop, asyncio.Future[bytes | None]]] = []  # a heap
+_waiting: list[
+    tuple[int, int, str, Any, asyncio.AbstractEventLoop, asyncio.Future[bytes | None]]
+] = []  # a heap
 _waiting_lock = threading.Lock()
 _order = itertools.count()  # ties keep the order asked (and scenes are never compared)
 

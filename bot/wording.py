@@ -18,12 +18,22 @@ if TYPE_CHECKING:
 
 SUIT_WORDS = ("Blanks", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "7s", "8s")
 _SUIT_BY_NAME = {name.lower(): index for index, name in enumerate(SUIT_WORDS[:7])}
-_CONTRACT_WORDS = {"doubles": "Doubles", "follow-me": "Follow me", "nello": "Nello", "sevens": "Sevens",
-                   "sevens-trump": "Sevens trump", "count": "Count"}
+_CONTRACT_WORDS = {
+    "doubles": "Doubles",
+    "follow-me": "Follow me",
+    "nello": "Nello",
+    "sevens": "Sevens",
+    "sevens-trump": "Sevens trump",
+    "count": "Count",
+}
 # Calls that bid by name rather than number; a number after them is their worth in marks, not shown on
 # the button (only one worth is ever legal at a time): "plunge 5" is `Plunge`, "dip 3" is `Dip`.
 _NAMED_CALLS = ("plunge", "splash", "dip", "dive", "partner")
-_DOUBLES_WORDS = {"doubles-high": "Doubles high", "doubles-low": "Doubles low", "doubles-suit": "Doubles own suit"}
+_DOUBLES_WORDS = {
+    "doubles-high": "Doubles high",
+    "doubles-low": "Doubles low",
+    "doubles-suit": "Doubles own suit",
+}
 _TILE = re.compile(r"^\d-\d$")
 _DECLARED = re.compile(r"^(\d-\d)/(\d)$")
 _MARKS = re.compile(r"^(\d+) marks?$")

@@ -28,8 +28,12 @@ def doubles_held(hand: Hand, seat: int) -> int:
 
 def forced(hand: Hand) -> bool:
     """The dealer, last to call with every other seat passed, must bid under ``forced_bid``."""
-    return (hand.rules.options.forced_bid and not hand.lay.open_auction and hand.turn == hand.dealer
-            and hand.high is None)
+    return (
+        hand.rules.options.forced_bid
+        and not hand.lay.open_auction
+        and hand.turn == hand.dealer
+        and hand.high is None
+    )
 
 
 def suits_held(hand: Hand, seat: int) -> list[int]:
@@ -139,8 +143,12 @@ def ladder(hand: Hand) -> Ladder:
     """
     lay = hand.lay
     seat: int = hand.turn  # type: ignore[assignment]  # the auction always has a seat to act
-    key = (hand.high, forced(hand), doubles_held(hand, seat) if lay.doubles_bids else 0,
-           tuple(suits_held(hand, seat)) if lay.bids_name_trump else None)
+    key = (
+        hand.high,
+        forced(hand),
+        doubles_held(hand, seat) if lay.doubles_bids else 0,
+        tuple(suits_held(hand, seat)) if lay.bids_name_trump else None,
+    )
     memo = hand.rules.memo
     found = memo.get(key)
     if found is None:
@@ -157,8 +165,10 @@ def _match(call: Call, legal: Ladder) -> Call | None:
     """The legal call ``call`` stands for: by spelling (so aliases and Geezer's forced 39 match), or for
     a doubles bid named without its marks, the one of that kind."""
     if call.kind in DOUBLES_BIDS:
-        return next((c for c in legal.calls if c.kind == call.kind and (call.marks == 0 or c.marks == call.marks)),
-                    None)
+        return next(
+            (c for c in legal.calls if c.kind == call.kind and (call.marks == 0 or c.marks == call.marks)),
+            None,
+        )
     return legal.by_text.get(call.text())
 
 
@@ -204,7 +214,7 @@ def _why_not(hand: Hand, call: Call) -> str:
         held = doubles_held(hand, seat)
         if held < bid.need:
             return f"you need {bid.need} doubles to bid {name}: you hold {held}"
-        return f"{name} is worth {doubles_bid_value(hand, call.kind)} marks now: bid \"{call.kind.value}\""
+        return f'{name} is worth {doubles_bid_value(hand, call.kind)} marks now: bid "{call.kind.value}"'
     if call.kind == CallKind.PARTNER:
         return "only a dealer forced to bid may call partner"
     if call.kind == CallKind.SHOOT_OVER:
@@ -217,7 +227,9 @@ def _why_not(hand: Hand, call: Call) -> str:
         return f"you hold no {rules.suit_name(call.trump or 0)}: a bid may name only a suit you hold"
     if high and call.level <= high.level:
         if high.kind == CallKind.MOON:
-            return "after 21 you may only pass" + (" or shoot it over (42)" if rules.options.shoot_over else "")
+            return "after 21 you may only pass" + (
+                " or shoot it over (42)" if rules.options.shoot_over else ""
+            )
         return f"you must bid more than {high.text()}"
     if call.kind == CallKind.MARKS:
         current = high.marks if high else 0

@@ -47,7 +47,13 @@ class CallKind(StrEnum):
     SHOOT_OVER = "shoot over"  # Moon's 42, over a 21: every trick
 
 
-PASS, POINTS, MARKS, PLUNGE, SPLASH = CallKind.PASS, CallKind.POINTS, CallKind.MARKS, CallKind.PLUNGE, CallKind.SPLASH
+PASS, POINTS, MARKS, PLUNGE, SPLASH = (
+    CallKind.PASS,
+    CallKind.POINTS,
+    CallKind.MARKS,
+    CallKind.PLUNGE,
+    CallKind.SPLASH,
+)
 DOUBLES_BIDS = frozenset({CallKind.PLUNGE, CallKind.SPLASH, CallKind.DIP, CallKind.DIVE})
 # Calls that bind the bidders to take every trick, whatever their level.
 EVERY_TRICK = frozenset({CallKind.MARKS, *DOUBLES_BIDS, CallKind.MOON, CallKind.SHOOT_OVER})
@@ -123,7 +129,7 @@ def parse_call(text: str, rules: Rules) -> Call:
     Legality now (is it high enough, does the bidder hold the doubles) is the auction's to check.
     """
     if not isinstance(text, str):
-        raise IllegalAction(f"a call is written like \"pass\" or \"31\", not {text!r}")
+        raise IllegalAction(f'a call is written like "pass" or "31", not {text!r}')
     lay = rules.layout
     words = text.strip().split()
     if words == ["pass"]:
@@ -140,18 +146,20 @@ def parse_call(text: str, rules: Rules) -> Call:
             return Call(kind, 0, 0, plunge_base=base)  # its worth now is filled in by the auction
         if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
             return Call(kind, int(words[1]) * rules.mark_points, int(words[1]), plunge_base=base)
-        raise IllegalAction(f"{text!r} is not a call: write {kind.value} or \"{kind.value} 5\"")
+        raise IllegalAction(f'{text!r} is not a call: write {kind.value} or "{kind.value} 5"')
     trump = None
     if lay.bids_name_trump:
         if len(words) != 2 or parse_suit(words[1], lay.tiles.top) is None:
-            raise IllegalAction(f"{text!r} is not a call: in {rules.title} a bid names its trump, like "
-                                f"\"{lay.min_bid + 4} fives\"")
+            raise IllegalAction(
+                f"{text!r} is not a call: in {rules.title} a bid names its trump, like "
+                f'"{lay.min_bid + 4} fives"'
+            )
         trump = parse_suit(words[1], lay.tiles.top)
         words = words[:1]
     if len(words) == 2 and words[0].isdigit() and words[1] in ("mark", "marks") and not lay.bids_name_trump:
         marks = int(words[0])
         if marks < 1 or (words[1] == "mark") != (marks == 1):
-            raise IllegalAction(f"{text!r} is not a call: write \"1 mark\", \"2 marks\" and so on")
+            raise IllegalAction(f'{text!r} is not a call: write "1 mark", "2 marks" and so on')
         named = lay.named_bids.get(text.strip())
         if named is not None:
             return Call(CallKind.POINTS, named, name=text.strip())
@@ -164,9 +172,17 @@ def parse_call(text: str, rules: Rules) -> Call:
                 raise IllegalAction(f"bids go in steps of {lay.bid_step}: {value} is not a bid")
             names = {v: k for k, v in lay.named_bids.items()}
             return Call(CallKind.POINTS, value, 0, trump, name=names.get(value, ""))
-        if lay.mark_bids and value > lay.max_point_bid and value % rules.mark_points == 0 and \
-                (lay.mark_aliases or lay.bids_name_trump):
+        if (
+            lay.mark_bids
+            and value > lay.max_point_bid
+            and value % rules.mark_points == 0
+            and (lay.mark_aliases or lay.bids_name_trump)
+        ):
             return Call(CallKind.MARKS, value, value // rules.mark_points, trump)
-        raise IllegalAction(f"{value} is not a bid here: point bids run from {lay.min_bid} to {lay.max_point_bid}")
-    raise IllegalAction(f"{text!r} is not a call: say pass, a bid like {lay.min_bid}"
-                        + (", or marks like \"1 mark\"" if lay.mark_bids and not lay.bids_name_trump else ""))
+        raise IllegalAction(
+            f"{value} is not a bid here: point bids run from {lay.min_bid} to {lay.max_point_bid}"
+        )
+    raise IllegalAction(
+        f"{text!r} is not a call: say pass, a bid like {lay.min_bid}"
+        + (', or marks like "1 mark"' if lay.mark_bids and not lay.bids_name_trump else "")
+    )

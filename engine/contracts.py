@@ -34,8 +34,13 @@ class ContractKind(StrEnum):
     COUNT = "count"  # Geezer's 51: the count tiles are trump
 
 
-SUIT, DOUBLES, FOLLOW_ME, NELLO, SEVENS = (ContractKind.SUIT, ContractKind.DOUBLES, ContractKind.FOLLOW_ME,
-                                           ContractKind.NELLO, ContractKind.SEVENS)
+SUIT, DOUBLES, FOLLOW_ME, NELLO, SEVENS = (
+    ContractKind.SUIT,
+    ContractKind.DOUBLES,
+    ContractKind.FOLLOW_ME,
+    ContractKind.NELLO,
+    ContractKind.SEVENS,
+)
 SEVENS_TRUMP, COUNT = ContractKind.SEVENS_TRUMP, ContractKind.COUNT
 
 
@@ -56,7 +61,9 @@ class Contract:
     trump: int | None = None
     doubles: str = "high"
     sevens_target: int = 7
-    low: int | None = None  # Nello with ``nello_low``: tiles bearing this number rank lowest in their other suit
+    low: int | None = (
+        None  # Nello with ``nello_low``: tiles bearing this number rank lowest in their other suit
+    )
 
     @property
     def rule(self) -> ContractRule:
@@ -90,8 +97,11 @@ class Contract:
         if self.kind == NELLO:
             if self.low is not None:
                 return f"Nello ({suit_word(self.low)} low)"
-            return {"high": "Nello (doubles high)", "low": "Nello (doubles low)",
-                    "suit": "Nello (doubles own suit)"}[self.doubles]
+            return {
+                "high": "Nello (doubles high)",
+                "low": "Nello (doubles low)",
+                "suit": "Nello (doubles own suit)",
+            }[self.doubles]
         return {SEVENS_TRUMP: "Sevens trump", COUNT: "Count"}.get(self.kind, self.kind.value.capitalize())
 
 
@@ -159,8 +169,11 @@ class SuitRule(ContractRule):
 
     def trumps(self, tiles: TileSet, contract: Contract) -> dict[int, int]:
         k = contract.trump
-        return {t: 50 if tiles.hi[t] == tiles.lo[t] else 1 + (tiles.hi[t] if tiles.lo[t] == k else tiles.lo[t])
-                for t in range(len(tiles.hi)) if k in (tiles.hi[t], tiles.lo[t])}
+        return {
+            t: 50 if tiles.hi[t] == tiles.lo[t] else 1 + (tiles.hi[t] if tiles.lo[t] == k else tiles.lo[t])
+            for t in range(len(tiles.hi))
+            if k in (tiles.hi[t], tiles.lo[t])
+        }
 
 
 class DoublesRule(ContractRule):
@@ -211,8 +224,13 @@ class CountRule(ContractRule):
     bid_level = 51
 
     def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
-        ok = (rules.layout.count_trump_bid and rules.options.count_trump and bid.kind == CallKind.POINTS
-              and bid.level == self.bid_level and not bid.special)
+        ok = (
+            rules.layout.count_trump_bid
+            and rules.options.count_trump
+            and bid.kind == CallKind.POINTS
+            and bid.level == self.bid_level
+            and not bid.special
+        )
         return [Contract(COUNT)] if ok else []
 
     def trumps(self, tiles: TileSet, contract: Contract) -> dict[int, int]:
@@ -240,7 +258,9 @@ class NelloRule(ContractRule):
         return Goal.NO_TRICK
 
     def doubles(self, contract: Contract) -> str:
-        return "high" if contract.low is not None else contract.doubles  # with a number low, doubles stay high
+        return (
+            "high" if contract.low is not None else contract.doubles
+        )  # with a number low, doubles stay high
 
     def low_number(self, contract: Contract) -> int | None:
         return contract.low
@@ -264,8 +284,18 @@ class SevensRule(ContractRule):
         return tuple(abs(tiles.hi[t] + tiles.lo[t] - contract.sevens_target) for t in range(len(tiles.hi)))
 
 
-RULES: dict[ContractKind, ContractRule] = {rule.kind: rule for rule in (
-    SuitRule(), DoublesRule(), FollowMeRule(), SevensTrumpRule(), CountRule(), NelloRule(), SevensRule())}
+RULES: dict[ContractKind, ContractRule] = {
+    rule.kind: rule
+    for rule in (
+        SuitRule(),
+        DoublesRule(),
+        FollowMeRule(),
+        SevensTrumpRule(),
+        CountRule(),
+        NelloRule(),
+        SevensRule(),
+    )
+}
 # The order contracts are offered in: plain ones first, then Nello and Sevens.
 OFFER_ORDER = (SUIT, DOUBLES, FOLLOW_ME, SEVENS_TRUMP, COUNT, NELLO, SEVENS)
 
@@ -291,7 +321,7 @@ def contract_text(contract: Contract, rules: Rules) -> str:
 def parse_contract(text: str, rules: Rules) -> Contract:
     """Read a contract's spelling; IllegalAction if it is none (legality is checked by the hand)."""
     if not isinstance(text, str):
-        raise IllegalAction(f"a contract is written like \"fives\", not {text!r}")
+        raise IllegalAction(f'a contract is written like "fives", not {text!r}')
     words = text.strip().split()
     o = rules.options
     top = rules.layout.tiles.top
@@ -308,7 +338,9 @@ def parse_contract(text: str, rules: Rules) -> Contract:
             return Contract(FOLLOW_ME, doubles=o.follow_me_doubles)
         if words[1:] == ["doubles-suit"]:
             if o.follow_me_doubles != "suit":
-                raise IllegalAction("this table plays follow-me with doubles high, not as a suit of their own")
+                raise IllegalAction(
+                    "this table plays follow-me with doubles high, not as a suit of their own"
+                )
             return Contract(FOLLOW_ME, doubles="suit")
     if words and words[0] == "nello":
         allowed = o.nello_doubles
@@ -322,4 +354,6 @@ def parse_contract(text: str, rules: Rules) -> Contract:
             low = parse_suit(words[1].removesuffix("-low"), top)
             if low is not None and (low >= len(SUIT_NAMES) or not words[1][0].isdigit()):
                 return Contract(NELLO, low=low)
-    raise IllegalAction(f"{text!r} is not a contract: name a suit (like fives), doubles, follow-me, nello or sevens")
+    raise IllegalAction(
+        f"{text!r} is not a contract: name a suit (like fives), doubles, follow-me, nello or sevens"
+    )

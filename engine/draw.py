@@ -92,6 +92,6 @@ def draw_seats(rules: Rules, rng: random.Random) -> SeatDraw:
     seating = [0] * n
     for i, player in enumerate(ranked[: n // 2]):
         seating[2 * i] = player
-    for i, player in enumerate(ranked[n // 2:]):
+    for i, player in enumerate(ranked[n // 2 :]):
         seating[2 * i + 1] = player
     return SeatDraw(tuple(rounds), 0, tuple(seating))

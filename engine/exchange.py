@@ -93,12 +93,14 @@ class _OneForOne(ExchangeRule):
             if not owed:
                 raise IllegalAction("take a tile from the widow before discarding")
             if len(words) != 2:
-                raise IllegalAction("say which tile to discard, like \"discard 2-1\"")
+                raise IllegalAction('say which tile to discard, like "discard 2-1"')
             allowed = self._discardable(hand)
             tid = _tile(hand, words[1], allowed)
             if not allowed >> tid & 1:
                 if hand.ts.points[tid]:
-                    raise IllegalAction(f"{hand.ts.names[tid]} is a count tile: discard a tile that is not a count")
+                    raise IllegalAction(
+                        f"{hand.ts.names[tid]} is a count tile: discard a tile that is not a count"
+                    )
                 if not hand.held[seat] >> tid & 1:
                     raise IllegalAction(f"you do not hold {hand.ts.names[tid]}")
                 raise IllegalAction(f"you may not discard {hand.ts.names[tid]}, the tile you just took")
@@ -108,10 +110,12 @@ class _OneForOne(ExchangeRule):
                 hand.end_exchange()
             return
         if owed:
-            raise IllegalAction("discard one of your own tiles first, like \"discard 2-1\"")
+            raise IllegalAction('discard one of your own tiles first, like "discard 2-1"')
         if words == ["keep"]:
             if self._count_left(hand):
-                raise IllegalAction(f"the widow holds {', '.join(self._count_left(hand))}: a count tile must be taken")
+                raise IllegalAction(
+                    f"the widow holds {', '.join(self._count_left(hand))}: a count tile must be taken"
+                )
             hand.end_exchange()
             return
         if words and words[0] == "take" and len(words) <= 2:
@@ -119,7 +123,7 @@ class _OneForOne(ExchangeRule):
                 raise IllegalAction("the widow is empty")
             if len(words) == 1:
                 if len({hand.ts.names[t] for t in bits(hand.widow_left)}) > 1:
-                    raise IllegalAction("say which tile to take, like \"take 6-4\"")
+                    raise IllegalAction('say which tile to take, like "take 6-4"')
                 tid = next(bits(hand.widow_left))
             else:
                 tid = _tile(hand, words[1], hand.widow_left)
@@ -135,7 +139,9 @@ class _OneForOne(ExchangeRule):
 class PeekWidow(_OneForOne):
     """The Big Game's widow tile: take it (a count tile must be taken) or keep your hand."""
 
-    describe = "The bid winner may take the widow tile (a count tile must be taken), discarding a non-count tile."
+    describe = (
+        "The bid winner may take the widow tile (a count tile must be taken), discarding a non-count tile."
+    )
 
     def _take_words(self, hand: Hand) -> list[str]:
         return ["take"]
@@ -162,9 +168,14 @@ class WholeWidow(ExchangeRule):
     def __init__(self, guard_trumps: bool):
         self.guard_trumps = guard_trumps
         self.scores_discards = guard_trumps
-        self.describe = ("After naming the contract the bid winner takes the widow and discards as many tiles"
-                         + ("; a trump or count tile only when he must, and discarded count scores for the "
-                            "defenders." if guard_trumps else " (the ones he took, if he likes)."))
+        self.describe = (
+            "After naming the contract the bid winner takes the widow and discards as many tiles"
+            + (
+                "; a trump or count tile only when he must, and discarded count scores for the defenders."
+                if guard_trumps
+                else " (the ones he took, if he likes)."
+            )
+        )
 
     def _guarded(self, hand: Hand) -> int:
         """Tiles the rule protects: the contract's trumps and the count tiles."""
@@ -196,16 +207,16 @@ class WholeWidow(ExchangeRule):
         seat = hand.exchanger
         if words == ["take"]:
             if hand.taken:
-                raise IllegalAction("the widow is already taken: discard a tile, like \"discard 2-1\"")
+                raise IllegalAction('the widow is already taken: discard a tile, like "discard 2-1"')
             hand.taken = list(hand.widow)
             hand.held[seat] |= hand.widow_left
             hand.widow_left = 0
             return
         if words and words[0] == "discard":
             if not hand.taken:
-                raise IllegalAction("take the widow first: say \"take\"")
+                raise IllegalAction('take the widow first: say "take"')
             if len(words) != 2:
-                raise IllegalAction("say which tile to discard, like \"discard 2-1\"")
+                raise IllegalAction('say which tile to discard, like "discard 2-1"')
             allowed = self._discardable(hand)
             tid = _tile(hand, words[1], allowed)
             if not hand.held[seat] >> tid & 1:
@@ -234,8 +245,11 @@ class WholeWidow(ExchangeRule):
                 raise RecordError("the record discards without taking the widow", {"exchange": 0})
             return []
         if Counter(_canonical(t) for t in takes) != Counter(widow):
-            raise RecordError(f"the exchange must take the whole widow ({', '.join(widow)}), "
-                              f"not {', '.join(map(str, takes))}", {"exchange": 0})
+            raise RecordError(
+                f"the exchange must take the whole widow ({', '.join(widow)}), "
+                f"not {', '.join(map(str, takes))}",
+                {"exchange": 0},
+            )
         return [("take", 0)] + [(f"discard {text}", i) for i, text in enumerate(discards)]
 
 

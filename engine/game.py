@@ -71,8 +71,12 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """Rules, first dealer and hand records: enough to rebuild the game."""
-        return {"variant": self.rules.preset, "rules": self.rules.overrides(), "first_dealer": self.first_dealer,
-                "hands": list(self.records)}
+        return {
+            "variant": self.rules.preset,
+            "rules": self.rules.overrides(),
+            "first_dealer": self.first_dealer,
+            "hands": list(self.records),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:

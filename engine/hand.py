@@ -38,10 +38,41 @@ class Hand:
     """The state of one hand. Treat it as immutable: ``apply`` and ``play`` return new hands."""
 
     __slots__ = (
-        "rules", "lay", "ts", "team", "dealer", "deal", "widow", "held", "calls", "high", "high_seat", "passed",
-        "bidder", "declarer", "forced", "taken", "discarded", "widow_left", "contract", "table", "goal",
-        "sitting_out", "next_seat", "trick_size", "plays", "trick", "trick_seats", "lead", "declared", "tricks",
-        "points", "turn", "phase", "made", "complete",
+        "rules",
+        "lay",
+        "ts",
+        "team",
+        "dealer",
+        "deal",
+        "widow",
+        "held",
+        "calls",
+        "high",
+        "high_seat",
+        "passed",
+        "bidder",
+        "declarer",
+        "forced",
+        "taken",
+        "discarded",
+        "widow_left",
+        "contract",
+        "table",
+        "goal",
+        "sitting_out",
+        "next_seat",
+        "trick_size",
+        "plays",
+        "trick",
+        "trick_seats",
+        "lead",
+        "declared",
+        "tricks",
+        "points",
+        "turn",
+        "phase",
+        "made",
+        "complete",
     )
     rules: Rules
     lay: Layout
@@ -94,8 +125,8 @@ class Hand:
                 ids[i] = base + seen.get(base, 0) * size_set
                 seen[base] = seen.get(base, 0) + 1
         n, size = lay.players, lay.hand_size
-        deal = [ids[i * size:(i + 1) * size] for i in range(n)]
-        return cls.from_deal(rules, dealer, deal, ids[n * size:])
+        deal = [ids[i * size : (i + 1) * size] for i in range(n)]
+        return cls.from_deal(rules, dealer, deal, ids[n * size :])
 
     @classmethod
     def from_deal(cls, rules: Rules, dealer: int, deal: list[list[int]], widow: list[int]) -> Hand:
@@ -121,14 +152,32 @@ class Hand:
     def _clone(self) -> Hand:
         # Spelled out (not a loop over __slots__): this runs once per action in every search.
         h = object.__new__(Hand)
-        h.rules, h.lay, h.ts, h.team, h.dealer, h.deal = self.rules, self.lay, self.ts, self.team, self.dealer, self.deal
+        h.rules, h.lay, h.ts, h.team, h.dealer, h.deal = (
+            self.rules,
+            self.lay,
+            self.ts,
+            self.team,
+            self.dealer,
+            self.deal,
+        )
         h.widow, h.held, h.calls, h.high = self.widow, list(self.held), list(self.calls), self.high
-        h.high_seat, h.passed, h.bidder, h.declarer, h.forced = self.high_seat, self.passed, self.bidder, self.declarer, self.forced
+        h.high_seat, h.passed, h.bidder, h.declarer, h.forced = (
+            self.high_seat,
+            self.passed,
+            self.bidder,
+            self.declarer,
+            self.forced,
+        )
         h.taken, h.discarded, h.widow_left = list(self.taken), list(self.discarded), self.widow_left
         h.contract, h.table, h.goal = self.contract, self.table, self.goal
         h.sitting_out, h.next_seat, h.trick_size = self.sitting_out, self.next_seat, self.trick_size
         h.plays, h.trick, h.trick_seats = list(self.plays), list(self.trick), list(self.trick_seats)
-        h.lead, h.declared, h.tricks, h.points = self.lead, self.declared, list(self.tricks), list(self.points)
+        h.lead, h.declared, h.tricks, h.points = (
+            self.lead,
+            self.declared,
+            list(self.tricks),
+            list(self.points),
+        )
         h.turn, h.phase, h.made, h.complete = self.turn, self.phase, self.made, self.complete
         return h
 
@@ -175,8 +224,9 @@ class Hand:
 
     def every_trick(self) -> bool:
         """Whether the bidders must take every trick (mark bids, Plunge and its kin, Sevens)."""
-        return self.high is not None and (self.high.every_trick or (self.contract is not None
-                                                                    and self.contract.every_trick))
+        return self.high is not None and (
+            self.high.every_trick or (self.contract is not None and self.contract.every_trick)
+        )
 
     def counted_marks(self) -> int:
         """The marks the winning bid counts as (0 for a point bid under 1 mark): for stacking."""
@@ -241,7 +291,7 @@ class Hand:
     def apply(self, action: str) -> Hand:
         """The hand after ``action``; IllegalAction (with a reason a player understands) if not allowed."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is text like \"pass\" or \"6-4\", not {action!r}")
+            raise IllegalAction(f'an action is text like "pass" or "6-4", not {action!r}')
         if self.phase == DONE:
             raise IllegalAction("the hand is over: no more calls or plays")
         h = self._clone()
@@ -273,8 +323,11 @@ class Hand:
         assert bidder is not None
         self.bidder = bidder
         self.declarer = self.lay.seating.partner(bidder) if self.high.special else bidder
-        self.forced = (self.rules.options.forced_bid and bidder == self.dealer
-                       and all(not c.is_bid for c in self.calls[:-1]))
+        self.forced = (
+            self.rules.options.forced_bid
+            and bidder == self.dealer
+            and all(not c.is_bid for c in self.calls[:-1])
+        )
         if self.lay.exchange is not None and not self.lay.contract_first:
             self.phase, self.turn = EXCHANGE, bidder
         else:
@@ -323,8 +376,11 @@ class Hand:
             return f"the bid named {self.rules.suit_name(self.high.trump)} as trump: the contract must be that suit"
         if special and self.high.special:
             return f"after {self.high.title()} the partner names trumps, doubles or follow-me, not {name}"
-        if special and self.high.level < self.lay.one_mark and any(c.kind == contract.kind for c in
-                                                                  _contracts_at_one_mark(self)):
+        if (
+            special
+            and self.high.level < self.lay.one_mark
+            and any(c.kind == contract.kind for c in _contracts_at_one_mark(self))
+        ):
             return f"{name} needs {self.lay.one_mark_words}"
         if contract.kind == NELLO and o.nello != "off" and any(c.kind == NELLO for c in legal):
             choices = [*o.nello_doubles, *(["a number low"] if o.nello_low else [])]
@@ -343,7 +399,9 @@ class Hand:
             except TileError as e:
                 raise IllegalAction(str(e)) from None
             if not suffix.isdigit() or int(suffix) not in (hi, lo):
-                raise IllegalAction(f"{text!r}: a declared lead is written with its lower end, like {hi}-{lo}/{lo}")
+                raise IllegalAction(
+                    f"{text!r}: a declared lead is written with its lower end, like {hi}-{lo}/{lo}"
+                )
             if int(suffix) != lo or hi == lo:
                 raise IllegalAction(f"{text!r}: a lead may be declared only as its lower end, {hi}-{lo}/{lo}")
             declared = lo
@@ -361,13 +419,17 @@ class Hand:
         if declared >= 0 and self.declarable(tid) != declared:
             if self.trick:
                 raise IllegalAction("only a lead can be declared as its lower end")
-            raise IllegalAction(f"{self.ts.names[tid]} may not be declared as {self.rules.suit_name(declared)} here")
+            raise IllegalAction(
+                f"{self.ts.names[tid]} may not be declared as {self.rules.suit_name(declared)} here"
+            )
         self._play(tid, declared)
 
     def _why_not_play(self, legal: int) -> str:
         assert self.table is not None and self.contract is not None
         held_names = sorted({self.ts.names[t] for t in bits(legal)}, reverse=True)
-        listed = " and ".join([", ".join(held_names[:-1]), held_names[-1]] if len(held_names) > 1 else held_names)
+        listed = " and ".join(
+            [", ".join(held_names[:-1]), held_names[-1]] if len(held_names) > 1 else held_names
+        )
         if self.table.distance is not None:
             return f"in Sevens you must play the tile closest to {self.contract.sevens_target}: you hold {listed}"
         return f"you must follow {self.table.suit_name(self.lead)}: you hold {listed}"
@@ -391,8 +453,9 @@ class Hand:
         winner = self.trick_seats[self.table.winner_index(tiles, self.lead)]  # type: ignore[union-attr]
         points = self.ts.points
         pts = self.lay.trick_values[len(self.tricks)] + sum(points[t] for t in tiles)
-        self.tricks.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(tiles), self.declared,
-                                 winner, pts))
+        self.tricks.append(
+            Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(tiles), self.declared, winner, pts)
+        )
         self.points[self.team[winner]] += pts
         self.trick, self.trick_seats, self.lead, self.declared = [], [], -1, -1
         scoring.settle(self, winner)
@@ -405,7 +468,11 @@ class Hand:
 
     def _stop_if_decided(self) -> bool:
         """End the hand once its result is certain, where the table stops then (marks, no ``play_out``)."""
-        if self.made is not None and self.rules.options.scoring == "marks" and not self.rules.options.play_out:
+        if (
+            self.made is not None
+            and self.rules.options.scoring == "marks"
+            and not self.rules.options.play_out
+        ):
             self.phase, self.turn, self.complete = DONE, None, True
             return True
         return False
@@ -443,7 +510,9 @@ class Hand:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
             return NotImplemented
-        return all(getattr(self, s) == getattr(other, s) for s in Hand.__slots__ if s not in ("lay", "ts", "table"))
+        return all(
+            getattr(self, s) == getattr(other, s) for s in Hand.__slots__ if s not in ("lay", "ts", "table")
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -87,8 +87,12 @@ class OptionSpec:
             return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
         if self.kind == "choice":
             return any(type(value) is type(c) and value == c for c in self.choices)
-        return (isinstance(value, list | tuple) and bool(value) and len(set(map(str, value))) == len(value)
-                and all(isinstance(v, str) and v in self.choices for v in value))
+        return (
+            isinstance(value, list | tuple)
+            and bool(value)
+            and len(set(map(str, value))) == len(value)
+            and all(isinstance(v, str) and v in self.choices for v in value)
+        )
 
 
 _BOOL, _WHOLE = OptionSpec("bool"), OptionSpec("int", minimum=1)
@@ -148,8 +152,9 @@ class GameOptions:
     points_target: int = 250
 
 
-def build_options(game: GameOptions, owners: Mapping[str, str], defaults: Mapping[str, Any],
-                  overrides: Any) -> Options:
+def build_options(
+    game: GameOptions, owners: Mapping[str, str], defaults: Mapping[str, Any], overrides: Any
+) -> Options:
     """The effective options of a preset (its ``defaults``) with a table's ``overrides``.
 
     ``owners`` maps each game-specific option to the title of the game that has it. RulesError names the
@@ -185,5 +190,8 @@ def _refusal(game: GameOptions, name: str, value: Any, spec: OptionSpec, refused
         left = [c for c in spec.choices if c not in refused]
         allowed = "allowed: " + ", ".join(show(c) for c in left)
     reason = game.why.get(name)
-    return f"{name} = {show(value)} is not available in {game.title}" + (f" ({reason})" if reason else "") + \
-        f": {allowed}"
+    return (
+        f"{name} = {show(value)} is not available in {game.title}"
+        + (f" ({reason})" if reason else "")
+        + f": {allowed}"
+    )

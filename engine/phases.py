@@ -21,4 +21,10 @@ class Phase(StrEnum):
 
 # The members as plain names: ``Phase.PLAY`` is a class-attribute look-up that costs ~5x a global's on the
 # hot paths (benchmarks/engine.py).
-AUCTION, EXCHANGE, CONTRACT, PLAY, DONE = Phase.AUCTION, Phase.EXCHANGE, Phase.CONTRACT, Phase.PLAY, Phase.DONE
+AUCTION, EXCHANGE, CONTRACT, PLAY, DONE = (
+    Phase.AUCTION,
+    Phase.EXCHANGE,
+    Phase.CONTRACT,
+    Phase.PLAY,
+    Phase.DONE,
+)

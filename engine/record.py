@@ -77,7 +77,9 @@ def read(record: Any) -> Hand:
     if lay.contract_first:
         hand = _read_contract(hand, contract)
         if (takes or discards) and contract is None:
-            _fail("the record exchanges tiles but names no contract: the contract comes first here", exchange=0)
+            _fail(
+                "the record exchanges tiles but names no contract: the contract comes first here", exchange=0
+            )
         hand = _read_exchange(hand, takes, discards, [hand.ts.names[t] for t in hand.widow])
     else:
         if (takes or exchange.get("done")) and hand.phase != Phase.EXCHANGE:
@@ -103,9 +105,12 @@ def _read_contract(hand: Hand, contract: Any) -> Hand:
     if contract is None:
         return hand
     if hand.phase != Phase.CONTRACT:
-        _fail("the record names a contract before the auction and exchange are over"
-              if hand.phase in (Phase.AUCTION, Phase.EXCHANGE) else "the record names a contract, but the hand "
-              "has none to name", contract=0)
+        _fail(
+            "the record names a contract before the auction and exchange are over"
+            if hand.phase in (Phase.AUCTION, Phase.EXCHANGE)
+            else "the record names a contract, but the hand has none to name",
+            contract=0,
+        )
     return _step(hand, contract, {"contract": 0}, "contract")
 
 
@@ -168,7 +173,9 @@ def _read_deal(record: dict[str, Any], rules: Rules) -> tuple[list[list[int]], l
             raise RecordError(str(e), where) from None
         used = copies_used.get(base, 0)
         if used >= ts.copies:
-            raise RecordError(f"{ts.names[base]} is dealt {'twice' if ts.copies == 1 else 'too often'}", where)
+            raise RecordError(
+                f"{ts.names[base]} is dealt {'twice' if ts.copies == 1 else 'too often'}", where
+            )
         copies_used[base] = used + 1
         return base + used * ts.set_size
 
@@ -180,8 +187,10 @@ def _read_deal(record: dict[str, Any], rules: Rules) -> tuple[list[list[int]], l
     widow_raw = record.get("widow")
     if widow_raw is None:
         if lay.widow_size:
-            _fail(f"this variant deals a {'widow' if lay.widow_size == 1 else 'kitty'}: the record must list it",
-                  widow=None)
+            _fail(
+                f"this variant deals a {'widow' if lay.widow_size == 1 else 'kitty'}: the record must list it",
+                widow=None,
+            )
         widow_raw = []
     if not isinstance(widow_raw, list) or len(widow_raw) != lay.widow_size:
         _fail(f"the widow must hold {lay.widow_size} tiles", widow=None)

@@ -29,15 +29,28 @@ def replay_text(text: str) -> tuple[int, dict[str, Any]]:
         return 0, replay(data)
     except RecordError as e:
         return 1, {"ok": False, "error": str(e), "at": e.at}
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as e:  # a shape we did not foresee
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        AttributeError,
+        RecursionError,
+    ) as e:  # a shape we did not foresee
         return 1, {"ok": False, "error": f"the record is malformed: {e}", "at": {}}
 
 
 def main(argv: list[str]) -> int:
     """Entry point: ``replay FILE`` or ``replay -``."""
     if len(argv) != 1:
-        print(json.dumps({"ok": False, "error": "usage: python -m engine replay FILE (or - for standard input)",
-                          "at": {}}))
+        print(
+            json.dumps(
+                {
+                    "ok": False,
+                    "error": "usage: python -m engine replay FILE (or - for standard input)",
+                    "at": {},
+                }
+            )
+        )
         return 2
     try:
         if argv[0] == "-":

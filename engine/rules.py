@@ -27,8 +27,9 @@ class Rules:
     def from_preset(cls, preset: str = DEFAULT_PRESET, overrides: Any = None) -> Rules:
         """The rules of ``preset`` with ``overrides``; RulesError names any bad preset, option or value."""
         found = find_preset(preset)
-        options = build_options(found.variant.game, OPTION_OWNERS, found.defaults,
-                                {} if overrides is None else overrides)
+        options = build_options(
+            found.variant.game, OPTION_OWNERS, found.defaults, {} if overrides is None else overrides
+        )
         return cls(found.name, options)
 
     @staticmethod
@@ -79,12 +80,12 @@ class Rules:
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        """"North", "East", … in seat order."""
+        """ "North", "East", … in seat order."""
         return self.layout.seating.seat_names
 
     @property
     def team_names(self) -> tuple[str, ...]:
-        """"N–S", "E–W"; the seat names where each plays alone."""
+        """ "N–S", "E–W"; the seat names where each plays alone."""
         return self.layout.seating.team_names
 
     def team_of(self, seat: int) -> int:
@@ -98,7 +99,7 @@ class Rules:
 
     @property
     def scoring(self) -> str:
-        """"marks" or "points"."""
+        """ "marks" or "points"."""
         return self.options.scoring
 
     @property
@@ -118,8 +119,11 @@ class Rules:
     def overrides(self) -> dict[str, Any]:
         """The options that differ from the preset: what a hand record stores."""
         base = Rules.from_preset(self.preset).options
-        return {name: self.options.as_json(name) for name in OPTION_NAMES
-                if getattr(base, name) != getattr(self.options, name)}
+        return {
+            name: self.options.as_json(name)
+            for name in OPTION_NAMES
+            if getattr(base, name) != getattr(self.options, name)
+        }
 
     def suit_name(self, suit: int) -> str:
         """``"fives"`` for 5; digits for 7 and 8."""

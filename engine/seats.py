@@ -14,8 +14,16 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {
     6: ("North", "Northeast", "Southeast", "South", "Southwest", "Northwest"),
     8: ("North", "Northeast", "East", "Southeast", "South", "Southwest", "West", "Northwest"),
 }
-_SHORT = {"North": "N", "Northeast": "NE", "East": "E", "Southeast": "SE", "South": "S", "Southwest": "SW",
-          "West": "W", "Northwest": "NW"}
+_SHORT = {
+    "North": "N",
+    "Northeast": "NE",
+    "East": "E",
+    "Southeast": "SE",
+    "South": "S",
+    "Southwest": "SW",
+    "West": "W",
+    "Northwest": "NW",
+}
 
 
 @dataclass(frozen=True)
@@ -72,12 +80,12 @@ class Seating:
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        """"North", "East", … in seat order."""
+        """ "North", "East", … in seat order."""
         return SEAT_NAMES[self.players]
 
     @property
     def team_names(self) -> tuple[str, ...]:
-        """"N–S" and "E–W" for four; the seats' short names joined for six and eight; seat names alone."""
+        """ "N–S" and "E–W" for four; the seats' short names joined for six and eight; seat names alone."""
         names = self.seat_names
         if not self.partnerships:
             return names

@@ -126,5 +126,11 @@ def suit_table(tiles: TileSet, contract: Contract) -> SuitTable:
                 rank[s][t] = 0 if doubles == "low" else 50
                 break
             rank[s][t] = 0 if other == low else 1 + other
-    return SuitTable(trump, tuple(lead_suit), tuple(members), tuple(tuple(r) for r in rank),
-                     rule.distances(tiles, contract), dsuit)
+    return SuitTable(
+        trump,
+        tuple(lead_suit),
+        tuple(members),
+        tuple(tuple(r) for r in rank),
+        rule.distances(tiles, contract),
+        dsuit,
+    )

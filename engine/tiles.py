@@ -80,7 +80,12 @@ class TileSet:
         ids, hi, lo, points, names = _tables(self.top, self.copies, self.removed, self.count)
         size = (self.top + 1) * (self.top + 2) // 2
         facts = {
-            "set_size": size, "ids": ids, "hi": hi, "lo": lo, "points": points, "names": names,
+            "set_size": size,
+            "ids": ids,
+            "hi": hi,
+            "lo": lo,
+            "points": points,
+            "names": names,
             "all_mask": sum(1 << t for t in ids),
             "doubles_mask": sum(1 << t for t in ids if hi[t] == lo[t]),
             "suit_masks": tuple(sum(1 << t for t in ids if s in (hi[t], lo[t])) for s in range(self.top + 1)),
@@ -137,8 +142,9 @@ _NUMBER_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven",
 
 
 @cache
-def _tables(top: int, copies: int, removed: tuple[tuple[int, int], ...], count: bool
-            ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+def _tables(
+    top: int, copies: int, removed: tuple[tuple[int, int], ...], count: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
     size = (top + 1) * (top + 2) // 2
     n = size * copies
     hi = [0] * n

@@ -125,15 +125,24 @@ def _tricks(hand: Hand) -> list[TrickView]:
         tiles = [names[t] for t in tr.tiles]
         if tr.declared >= 0:
             tiles[0] += f"/{tr.declared}"
-        out.append({"leader": tr.leader, "tiles": tiles, "seats": list(tr.seats), "winner": tr.winner,
-                    "points": tr.points})
+        out.append(
+            {
+                "leader": tr.leader,
+                "tiles": tiles,
+                "seats": list(tr.seats),
+                "winner": tr.winner,
+                "points": tr.points,
+            }
+        )
     return out
 
 
 def _trick(hand: Hand) -> list[PlayView]:
     names = hand.ts.names
-    return [{"seat": s, "tile": names[t] + (f"/{hand.declared}" if i == 0 and hand.declared >= 0 else "")}
-            for i, (s, t) in enumerate(zip(hand.trick_seats, hand.trick, strict=True))]
+    return [
+        {"seat": s, "tile": names[t] + (f"/{hand.declared}" if i == 0 and hand.declared >= 0 else "")}
+        for i, (s, t) in enumerate(zip(hand.trick_seats, hand.trick, strict=True))
+    ]
 
 
 def _score(hand: Hand, score: list[int] | None) -> ScoreView | None:
@@ -155,8 +164,11 @@ def _exchange_for(hand: Hand, seat: int) -> ExchangeView | None:
     if seat != hand.bidder:
         return {"take": [], "discard": _face_up(hand)}
     seen = hand.widow if (not hand.lay.contract_first or hand.taken) else ()
-    return {"widow": [names[t] for t in seen], "take": [names[t] for t in hand.taken],
-            "discard": [names[t] for t in hand.discarded]}
+    return {
+        "widow": [names[t] for t in seen],
+        "take": [names[t] for t in hand.taken],
+        "discard": [names[t] for t in hand.discarded],
+    }
 
 
 def _exchange_begun(hand: Hand) -> bool:

@@ -61,7 +61,9 @@ async def fresh_postgres_database() -> str:
         _template_lock = (loop, asyncio.Lock())
     async with _template_lock[1]:
         if not _template_ready:
-            await _admin(url, f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)", f"CREATE DATABASE {TEMPLATE}")
+            await _admin(
+                url, f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)", f"CREATE DATABASE {TEMPLATE}"
+            )
             storage = await Storage.open(_with_database(url, TEMPLATE))  # migrate the template once
             await storage.close()
             _template_ready = True

@@ -16,8 +16,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_IN_ENGINE = ("discord", "PIL", "aiosqlite", "sqlite3", "asyncpg", "sqlalchemy", "bot")
-PRESET_NAMES = {"standard", "tournament", "three-hand", "big-game", "eighty-eight", "moon", "seventy-two",
-                "geezer", "eighty-four"}
+PRESET_NAMES = {
+    "standard",
+    "tournament",
+    "three-hand",
+    "big-game",
+    "eighty-eight",
+    "moon",
+    "seventy-two",
+    "geezer",
+    "eighty-four",
+}
 
 # file -> the preset names it still spells. Every entry waits for another lane (named beside it) to give
 # it up in favour of the engine API that replaces it (docs/engine-api.md, "instead of a preset name").
@@ -40,7 +49,8 @@ def _module_name(path: Path) -> str:
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
@@ -85,8 +95,10 @@ def _imported_modules(path: Path, known: set[str] | frozenset[str] = frozenset()
 def _engine_graph() -> dict[str, set[str]]:
     files = _python_files("engine")
     names = {_module_name(p) for p in files}
-    return {_module_name(p): {m for m in _imported_modules(p, names) if m in names and m != _module_name(p)}
-            for p in files}
+    return {
+        _module_name(p): {m for m in _imported_modules(p, names) if m in names and m != _module_name(p)}
+        for p in files
+    }
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[set[str]]:
@@ -133,9 +145,14 @@ def _preset_literals(path: Path) -> set[str]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 docstrings.add(id(first.value))
-    return {node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in PRESET_NAMES
-            and id(node) not in docstrings}
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value in PRESET_NAMES
+        and id(node) not in docstrings
+    }
 
 
 def test_the_engine_imports_no_discord_pictures_database_or_bot():
@@ -150,7 +167,8 @@ def test_the_engine_imports_no_discord_pictures_database_or_bot():
 def test_the_engine_has_no_import_cycle_but_the_known_ones():
     cycles = _cycles(_engine_graph())
     assert sorted(map(sorted, cycles)) == sorted(map(sorted, KNOWN_CYCLES)), (
-        "an import cycle appeared in the engine, or a known one was broken: update KNOWN_CYCLES")
+        "an import cycle appeared in the engine, or a known one was broken: update KNOWN_CYCLES"
+    )
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -169,7 +187,8 @@ def test_no_preset_name_is_spelled_outside_the_variants():
             found[rel] = names
     assert found == LITERAL_ALLOWED, (
         "preset names outside engine/variants/ changed: ask the variant instead of naming it, and keep "
-        "LITERAL_ALLOWED exact (remove an entry once its file no longer needs it)")
+        "LITERAL_ALLOWED exact (remove an entry once its file no longer needs it)"
+    )
 
 
 # ---------------------------------------------------------------------- the bot's layers
@@ -182,8 +201,14 @@ def test_no_preset_name_is_spelled_outside_the_variants():
 
 INNER_BOT_PACKAGES = ("bot.tables", "bot.pictures", "bot.storage", "bot.learn")
 DISCORD_FREE_IN_BOT = {
-    "bot.config", "bot.controls", "bot.custom_ids", "bot.messages", "bot.migrations", "bot.presenter",
-    "bot.storage", "bot.wording",
+    "bot.config",
+    "bot.controls",
+    "bot.custom_ids",
+    "bot.messages",
+    "bot.migrations",
+    "bot.presenter",
+    "bot.storage",
+    "bot.wording",
 }
 
 
@@ -222,7 +247,8 @@ def _is_bot_adapter(module: str) -> bool:
 
 def test_only_the_bot_adapter_modules_import_discord():
     offenders = sorted(
-        module for module, imported in _bot_imports().items()
+        module
+        for module, imported in _bot_imports().items()
         if any(name.split(".")[0] == "discord" for name in imported) and not _is_bot_adapter(module)
     )
     assert offenders == []
@@ -232,7 +258,8 @@ def test_the_service_storage_and_pictures_never_reach_the_adapter():
     imports = _bot_imports()
     adapters = {module for module in imports if _is_bot_adapter(module)}
     offenders = sorted(
-        (module, sorted(imported & adapters)) for module, imported in imports.items()
+        (module, sorted(imported & adapters))
+        for module, imported in imports.items()
         if not _is_bot_adapter(module) and imported & adapters
     )
     assert offenders == []
@@ -240,5 +267,7 @@ def test_the_service_storage_and_pictures_never_reach_the_adapter():
 
 def test_the_bot_has_no_import_cycle():
     imports = _bot_imports()
-    graph = {module: {m for m in imported if m in imports and m != module} for module, imported in imports.items()}
+    graph = {
+        module: {m for m in imported if m in imports and m != module} for module, imported in imports.items()
+    }
     assert _cycles(graph) == []

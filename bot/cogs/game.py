@@ -86,7 +86,9 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         )
 
     @new.autocomplete("options")
-    async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         """Suggest house rules (RULES.md §10) that differ from the chosen preset, as `name=value`."""
         preset = getattr(interaction.namespace, "preset", None) or DEFAULT_PRESET
         return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
@@ -114,9 +116,13 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         else:
             rules = Rules.from_preset(preset or DEFAULT_PRESET)
             heading = f"**{rules.title}** (preset `{rules.preset}`)"
-        lines = [heading, *(f"• {line}" for line in rules.describe()), "**In plain words**",
-                 *(f"• {line}" for line in plain_words(rules)),
-                 "New to 42? `/42 help` teaches it from zero, with pictures."]
+        lines = [
+            heading,
+            *(f"• {line}" for line in rules.describe()),
+            "**In plain words**",
+            *(f"• {line}" for line in plain_words(rules)),
+            "New to 42? `/42 help` teaches it from zero, with pictures.",
+        ]
         first, *rest = message_chunks(lines)
         await interaction.response.send_message(first, ephemeral=True)
         for more in rest:  # many house rules can pass Discord's 2,000 characters
@@ -141,7 +147,9 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await self.bot.service.end(table, interaction.user.id, moderator=moderator, by=interaction.user.display_name)
+            await self.bot.service.end(
+                table, interaction.user.id, moderator=moderator, by=interaction.user.display_name
+            )
         except Refusal as refusal:
             await interaction.followup.send(str(refusal), ephemeral=True)
             return
@@ -149,10 +157,16 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
 
     # ------------------------------------------------------------------ records
 
-    @app_commands.command(name="leaderboard", description="This server's players ranked by marks won, or by skill rating")
+    @app_commands.command(
+        name="leaderboard", description="This server's players ranked by marks won, or by skill rating"
+    )
     @app_commands.describe(by="marks (default): marks won in finished games; rating: skill rating")
-    @app_commands.choices(by=[app_commands.Choice(name="marks", value="marks"),
-                              app_commands.Choice(name="rating", value="rating")])
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name="marks", value="marks"),
+            app_commands.Choice(name="rating", value="rating"),
+        ]
+    )
     async def leaderboard(self, interaction: discord.Interaction, by: str = "marks") -> None:
         """A public ranking by marks won, with games won and played (or by skill rating)."""
         if by == "rating":
@@ -162,11 +176,15 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         assert interaction.guild_id is not None
         rows = await self.bot.service.storage.leaderboard(interaction.guild_id, limit=15)
         if not rows:
-            await interaction.followup.send("No finished games in this server yet. Open a table with `/42 new`.")
+            await interaction.followup.send(
+                "No finished games in this server yet. Open a table with `/42 new`."
+            )
             return
         lines = ["**Leaderboard** · marks won, and points in points games (games won / played)"]
         for rank, row in enumerate(rows, start=1):
-            points = f", {row.points_won} points" if row.points_won else ""  # Moon, the Big Game, Eighty-eight
+            points = (
+                f", {row.points_won} points" if row.points_won else ""
+            )  # Moon, the Big Game, Eighty-eight
             lines.append(
                 f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks{points} "
                 f"({row.games_won} won / {row.games_played} played)"

@@ -58,8 +58,12 @@ PAGES: tuple[Page, ...] = (
         "The highest tile of the suit led wins the trick, unless a trump was played (next page). Here North "
         "led 6-2 (sixes); East and South followed; West had no six and played 3-1, which cannot win. "
         "South's 6-6 wins, and South leads the next trick.",
-        _table(trick={0: "6-2", 1: "6-5", 2: "6-6", 3: "3-1"}, leader=0, contract="Fours",
-               status="South wins the trick with 6-6"),
+        _table(
+            trick={0: "6-2", 1: "6-5", 2: "6-6", 3: "3-1"},
+            leader=0,
+            contract="Fours",
+            status="South wins the trick with 6-6",
+        ),
     ),
     Page(
         "Trump",
@@ -68,8 +72,11 @@ PAGES: tuple[Page, ...] = (
         "six, so it neither follows a six lead nor is one.\n\n"
         "Lead a trump and everyone must play a trump if they can. A player out of the suit led may play a "
         "trump and win the trick; the highest trump wins. The double of trump (4-4) is the highest of all.",
-        HandScene(("6-4", "4-4", "4-2", "5-5", "6-6", "3-1", "2-0"), trumps=frozenset({"6-4", "4-4", "4-2"}),
-                  title="Fours are trump: the marked tiles"),
+        HandScene(
+            ("6-4", "4-4", "4-2", "5-5", "6-6", "3-1", "2-0"),
+            trumps=frozenset({"6-4", "4-4", "4-2"}),
+            title="Fours are trump: the marked tiles",
+        ),
     ),
     Page(
         "The count: 35 + 7 = 42",
@@ -88,8 +95,14 @@ PAGES: tuple[Page, ...] = (
         "The bid winner's side must take at least the points bid. If it does, it **makes** the bid and scores "
         "1 mark (a mark bid scores its marks). If not, it is **set**: the other side scores those marks. A hand "
         "stops as soon as its result is certain. The first side to **7 marks** wins the game.",
-        _table(phase="auction", calls=("30", "Pass", "31", None), bidder=2, bid="31 by South", turn=3,
-               status="West to bid: pass, 32 … 41, or marks"),
+        _table(
+            phase="auction",
+            calls=("30", "Pass", "31", None),
+            bidder=2,
+            bid="31 by South",
+            turn=3,
+            status="West to bid: pass, 32 … 41, or marks",
+        ),
     ),
     Page(
         "A worked trick",
@@ -97,8 +110,15 @@ PAGES: tuple[Page, ...] = (
         "if they can: West plays 5-1. North, South's partner, sees the trick is won and **feeds count**: 5-0. "
         "East has no five and throws 2-0, keeping the 6-4 (10 points) away from this trick.\n\n"
         "South wins: 5-5 (10) + 5-0 (5) + 1 for the trick = **16 points** for North–South, 15 short of 31.",
-        _table(trick={2: "5-5", 3: "5-1", 0: "5-0", 1: "2-0"}, leader=2, bidder=2, bid="31 by South",
-               contract="Fives", hand_points=(16, 0), status="South wins: 16 points"),
+        _table(
+            trick={2: "5-5", 3: "5-1", 0: "5-0", 1: "2-0"},
+            leader=2,
+            bidder=2,
+            bid="31 by South",
+            contract="Fives",
+            hand_points=(16, 0),
+            status="South wins: 16 points",
+        ),
     ),
     Page(
         "Special contracts: Follow me and Nello",
@@ -127,8 +147,15 @@ PAGES: tuple[Page, ...] = (
         "**/42 history** lists the last games here, **/42 stats** draws your record and **/42 leaderboard "
         "by:rating** ranks skill. Open a table with `hints=on` to get a **Hint** button on your turn.\n\n"
         "**/42 rules** shows a table's exact rules.",
-        _table(trick={0: "6-6"}, leader=0, bid="30 by North", contract="Sixes", turn=1, scores=(3, 5),
-               status="East to play"),
+        _table(
+            trick={0: "6-6"},
+            leader=0,
+            bid="30 by North",
+            contract="Sixes",
+            turn=1,
+            scores=(3, 5),
+            status="East to play",
+        ),
     ),
 )
 

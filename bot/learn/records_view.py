@@ -65,17 +65,24 @@ def game_heading(game: StoredGame) -> str:
         sides.append(f"{name} ({who}) {score}" if who != name else f"{name} {score}")
     won = f"{rules.team_names[game.winner]} won" if game.winner is not None else "unfinished"
     hints = " · hints on" if game.hints else ""
-    return f"**Table {game.table_id}** · {rules.title}{hints} · <#{game.channel_id}> · {game.closed_at[:10]}\n" \
-           f"{' – '.join(sides)} · {won}"
+    return (
+        f"**Table {game.table_id}** · {rules.title}{hints} · <#{game.channel_id}> · {game.closed_at[:10]}\n"
+        f"{' – '.join(sides)} · {won}"
+    )
 
 
 def history_text(games: Sequence[StoredGame], whose: str | None) -> str:
     """The last finished games of a server, newest first, each hand in a line."""
     if not games:
-        return (f"No finished games with {whose} in this server yet." if whose
-                else "No finished games in this server yet. Open a table with `/42 new`.")
-    lines = [f"**Last finished games{' with ' + whose if whose else ''}** (newest first) · "
-             "`Review` a hand below, privately"]
+        return (
+            f"No finished games with {whose} in this server yet."
+            if whose
+            else "No finished games in this server yet. Open a table with `/42 new`."
+        )
+    lines = [
+        f"**Last finished games{' with ' + whose if whose else ''}** (newest first) · "
+        "`Review` a hand below, privately"
+    ]
     for game in games:
         lines.append("")
         lines.append(game_heading(game))
@@ -94,22 +101,47 @@ def reviewable(games: Sequence[StoredGame]) -> list[tuple[int, int]]:
     return out
 
 
-def stats_scene(name: str, games: int, won: int, marks: int, rating: Rating | None, history: Sequence[Rating],
-                record: PlayerRecord, points: int = 0) -> StatsScene:
+def stats_scene(
+    name: str,
+    games: int,
+    won: int,
+    marks: int,
+    rating: Rating | None,
+    history: Sequence[Rating],
+    record: PlayerRecord,
+    points: int = 0,
+) -> StatsScene:
     """One player's record as the picture shows it."""
-    bids = tuple(LevelRow(level, t.tried, t.made, t.set) for level in record.bid_levels()
-                 for t in (record.bids[level],))
-    specials = tuple(LevelRow(name_, t.tried, t.made, t.set) for name_ in SPECIALS for t in (record.specials[name_],))
-    return StatsScene(name=name, games=games, won=won, rating=rating.shown if rating else None,
-                      history=tuple(r.shown for r in history), bids=bids, specials=specials,
-                      count_fed=record.count_fed, hands=record.hands, hint_games=record.hint_games, marks_won=marks,
-                      points_won=points)
+    bids = tuple(
+        LevelRow(level, t.tried, t.made, t.set)
+        for level in record.bid_levels()
+        for t in (record.bids[level],)
+    )
+    specials = tuple(
+        LevelRow(name_, t.tried, t.made, t.set) for name_ in SPECIALS for t in (record.specials[name_],)
+    )
+    return StatsScene(
+        name=name,
+        games=games,
+        won=won,
+        rating=rating.shown if rating else None,
+        history=tuple(r.shown for r in history),
+        bids=bids,
+        specials=specials,
+        count_fed=record.count_fed,
+        hands=record.hands,
+        hint_games=record.hint_games,
+        marks_won=marks,
+        points_won=points,
+    )
 
 
 def stats_text(scene: StatsScene) -> str:
     """The record's figures in words (for screen readers and anyone whose pictures are off)."""
-    lines = [f"**{scene.name}** · {scene.games} games played, {scene.won} won · {scene.marks_won} marks won"
-             + (f" · {scene.points_won} points won" if scene.points_won else "")]
+    lines = [
+        f"**{scene.name}** · {scene.games} games played, {scene.won} won · {scene.marks_won} marks won"
+        + (f" · {scene.points_won} points won" if scene.points_won else "")
+    ]
     if scene.rating is not None:
         trend = f" (from {scene.history[0]})" if len(scene.history) > 1 else ""
         lines.append(f"Rating: **{scene.rating}**{trend} after {len(scene.history)} rated games")
@@ -118,12 +150,16 @@ def stats_text(scene: StatsScene) -> str:
     bid, made, set_ = (sum(getattr(row, f) for row in scene.bids) for f in ("tried", "made", "set"))
     lines.append(f"Hands bid: {bid} · made: {made} · set: {set_}")
     if scene.bids:
-        lines.append("Bids won: " + " · ".join(f"{row.level}: {row.tried} ({row.made} made, {row.set} set)"
-                                               for row in scene.bids))
+        lines.append(
+            "Bids won: "
+            + " · ".join(f"{row.level}: {row.tried} ({row.made} made, {row.set} set)" for row in scene.bids)
+        )
     else:
         lines.append("Bids won: none yet")
-    lines.append("Special contracts (called/made): " + " · ".join(f"{row.level} {row.tried}/{row.made}"
-                                                                 for row in scene.specials))
+    lines.append(
+        "Special contracts (called/made): "
+        + " · ".join(f"{row.level} {row.tried}/{row.made}" for row in scene.specials)
+    )
     lines.append(f"Count fed to partners: {scene.count_fed} points over {scene.hands} hands")
     if scene.hint_games:
         lines.append(f"Games played with hints on: {scene.hint_games}")

@@ -44,8 +44,9 @@ def end_line(hand: Hand) -> str:
     return f"Played to the last trick: the bid was {verdict}."
 
 
-def review_scene(hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int,
-                 review: HandReview | None) -> ReviewScene:
+def review_scene(
+    hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int, review: HandReview | None
+) -> ReviewScene:
     """The picture of a finished hand, the reviewed seat's costly tiles marked."""
     costs: dict[int, Decision] = {}
     if review is not None:
@@ -58,28 +59,47 @@ def review_scene(hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: in
         if trick.declared >= 0:
             tiles[0] += f"/{trick.declared}"
         flagged = costs.get(number)
-        tricks.append(ReviewedTrick(
-            trick.leader, tuple(zip(trick.seats, tiles, strict=True)), trick.winner, trick.points,
-            cost=flagged.solver.cost if flagged and flagged.solver else 0,
-            better=tile_label(flagged.solver.best) if flagged and flagged.solver else "",
-        ))
+        tricks.append(
+            ReviewedTrick(
+                trick.leader,
+                tuple(zip(trick.seats, tiles, strict=True)),
+                trick.winner,
+                trick.points,
+                cost=flagged.solver.cost if flagged and flagged.solver else 0,
+                better=tile_label(flagged.solver.best) if flagged and flagged.solver else "",
+            )
+        )
     return ReviewScene(
-        seats=names, viewer=seat, title=f"Hand {hand_no + 1} · {bid_line(hand, names)}", tricks=tuple(tricks),
-        result=result_word(hand), made=hand.made, reason=end_line(hand) if hand.bidder is not None else "",
-        team_names=tuple(hand.rules.team_names), points=tuple(hand.points),
-        unit="points", top=hand.rules.layout.tiles.top, sitting_out=frozenset(hand.seats_out),
+        seats=names,
+        viewer=seat,
+        title=f"Hand {hand_no + 1} · {bid_line(hand, names)}",
+        tricks=tuple(tricks),
+        result=result_word(hand),
+        made=hand.made,
+        reason=end_line(hand) if hand.bidder is not None else "",
+        team_names=tuple(hand.rules.team_names),
+        points=tuple(hand.points),
+        unit="points",
+        top=hand.rules.layout.tiles.top,
+        sitting_out=frozenset(hand.seats_out),
     )
 
 
-def review_text(hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int | None,
-                review: HandReview | None) -> str:
+def review_text(
+    hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int | None, review: HandReview | None
+) -> str:
     """The review in words: the bid and result, why it ended, then each of the reviewed seat's decisions."""
-    lines = [f"**Hand {hand_no + 1}** · {bid_line(hand, names)} · {result_word(hand).lower() or 'over'}",
-             end_line(hand), *trick_lines(hand, names)]
+    lines = [
+        f"**Hand {hand_no + 1}** · {bid_line(hand, names)} · {result_word(hand).lower() or 'over'}",
+        end_line(hand),
+        *trick_lines(hand, names),
+    ]
     if seat is None or review is None:
         return "\n".join(lines)
-    lines.append(f"**{names[seat].name}'s decisions** — *perfect play* knows every tile; the *strong player* "
-                 "sees only what you saw.")
+    lines.append(
+        f"**{names[seat].name}'s decisions** — *perfect play* knows every tile; the *strong player* "
+        "sees only what you saw."
+    )
     for decision in review.decisions:
         lines.append("• " + decision_line(decision))
     if not review.complete:
@@ -94,11 +114,15 @@ def trick_lines(hand: Hand, names: tuple[SeatInfo, ...]) -> list[str]:
     for number, trick in enumerate(hand.tricks, start=1):
         tiles = []
         for position, (seat, tile) in enumerate(zip(trick.seats, trick.tiles, strict=True)):
-            text = hand.ts.names[tile] + (f"/{trick.declared}" if position == 0 and trick.declared >= 0 else "")
+            text = hand.ts.names[tile] + (
+                f"/{trick.declared}" if position == 0 and trick.declared >= 0 else ""
+            )
             tiles.append(f"{short_label(names[seat], seat)} {text}")
         points = trick.points
-        lines.append(f"Trick {number}: {' · '.join(tiles)} → {names[trick.winner].name}, "
-                     f"{points} point{'s' if points != 1 else ''}")
+        lines.append(
+            f"Trick {number}: {' · '.join(tiles)} → {names[trick.winner].name}, "
+            f"{points} point{'s' if points != 1 else ''}"
+        )
     return lines
 
 
@@ -150,13 +174,18 @@ def decision_line(decision: Decision) -> str:
     if solver is not None:
         if solver.unit == "result":
             makes = [contract_title(a) or a for a, v in solver.values.items() if v]
-            parts.append("perfect play: " + (f"makes with {', '.join(makes)}" if makes else "no contract makes")
-                         + ("" if solver.made_after else "; yours is set"))
+            parts.append(
+                "perfect play: "
+                + (f"makes with {', '.join(makes)}" if makes else "no contract makes")
+                + ("" if solver.made_after else "; yours is set")
+            )
         elif solver.cost:
             change = ""
             if solver.made_after != solver.made_best:  # the choice decided the hand
                 change = f"; the bid {'made' if solver.made_best else 'set'} with it, {'made' if solver.made_after else 'set'} with yours"
-            parts.append(f"perfect play: **{_said(decision, solver.best)}** (cost {solver.cost} {solver.unit}{change})")
+            parts.append(
+                f"perfect play: **{_said(decision, solver.best)}** (cost {solver.cost} {solver.unit}{change})"
+            )
         else:
             parts.append("perfect play: as good as any")
     if decision.strong is not None:
@@ -174,8 +203,14 @@ def seat_names(seats: dict[int, Any], labels: tuple[str, ...], teams: list[int])
     infos = []
     for seat, label in enumerate(labels):
         row = seats.get(seat)
-        infos.append(SeatInfo(row.name if row else label, computer=bool(row and row.is_computer), label=label,
-                              team=teams[seat]))
+        infos.append(
+            SeatInfo(
+                row.name if row else label,
+                computer=bool(row and row.is_computer),
+                label=label,
+                team=teams[seat],
+            )
+        )
     return tuple(infos)
 
 
@@ -190,7 +225,9 @@ def hint_text(phase: str, action: str, estimate: float | None) -> str:
     if estimate is None:
         why = "from its rules of thumb (no estimate for this choice)"
     elif phase == "auction":
-        why = f"its bidding table gives this hand about {round(100 * estimate)}% to make it with its best trump"
+        why = (
+            f"its bidding table gives this hand about {round(100 * estimate)}% to make it with its best trump"
+        )
     else:
         why = f"it made (or set) the bid in {round(100 * estimate)}% of the deals it tried that fit what you've seen"
     return f"💡 The strong player would {said}: {why}. (The hint is noted in this hand's review.)"

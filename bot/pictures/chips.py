@@ -18,8 +18,17 @@ def call_pill_width(text: str | None, size: int) -> int:
     return max(2 * size + 12, text_width(text or "", size, True) + size)
 
 
-def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: str | None, *,
-              size: int, width: int, high: bool = False, turn: bool = False) -> tuple[int, int, int, int]:
+def draw_call(
+    img: Image.Image,
+    draw: TextDraw,
+    centre: tuple[int, int],
+    call: str | None,
+    *,
+    size: int,
+    width: int,
+    high: bool = False,
+    turn: bool = False,
+) -> tuple[int, int, int, int]:
     """A seat's call centred at ``centre``: a bid in bold, Pass soft, a ringed high bid, the seat to call
     in gold ("…", or its last call in a gold rim when the auction comes round again), and a faint pill for a
     seat still waiting. Returns the pill's box."""
@@ -27,7 +36,9 @@ def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: s
     left, top = centre[0] - width // 2, centre[1] - height // 2
     if call is None:
         edge, line = (palette.GOLD, 3) if turn else (palette.PLATE_EDGE, 1)
-        pill = shapes.rounded_box(width, height, height // 2, palette.PLATE, edge, line, fill_alpha=255 if turn else 120)
+        pill = shapes.rounded_box(
+            width, height, height // 2, palette.PLATE, edge, line, fill_alpha=255 if turn else 120
+        )
         shapes.paste(img, pill, (left, top))
         if turn:
             draw.text(centre, "…", font=font(size, True), fill=palette.GOLD, anchor="mm")
@@ -35,12 +46,19 @@ def draw_call(img: Image.Image, draw: TextDraw, centre: tuple[int, int], call: s
             draw.text(centre, "waiting", font=font(size - 5), fill=palette.TEXT_SOFT, anchor="mm")
         return (left, top, left + width, top + height)
     passed = call == PASS
-    edge = palette.GOLD if high or turn else palette.PLATE_EDGE  # called before, and to call again (open auction)
-    pill = shapes.rounded_box(width, height, height // 2, palette.PLATE, edge, 3 if high else 2 if turn else 1)
+    edge = (
+        palette.GOLD if high or turn else palette.PLATE_EDGE
+    )  # called before, and to call again (open auction)
+    pill = shapes.rounded_box(
+        width, height, height // 2, palette.PLATE, edge, 3 if high else 2 if turn else 1
+    )
     shapes.paste(img, pill, (left, top))
     colour = palette.TEXT_SOFT if passed else (palette.GOLD if high else palette.TEXT)
     # A long call in a narrow pill gets a smaller face before it gets an ellipsis.
-    size = next((n for n in range(size, size - 7, -1) if text_width(call, n, not passed) <= width - 10), size - 6)
-    draw.text(centre, fit(call, width - 10, size, not passed), font=font(size, not passed), fill=colour,
-              anchor="mm")
+    size = next(
+        (n for n in range(size, size - 7, -1) if text_width(call, n, not passed) <= width - 10), size - 6
+    )
+    draw.text(
+        centre, fit(call, width - 10, size, not passed), font=font(size, not passed), fill=colour, anchor="mm"
+    )
     return (left, top, left + width, top + height)

@@ -80,8 +80,14 @@ class TextDraw:
     def __init__(self, image: Image.Image) -> None:
         self.image = image
 
-    def text(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
-             fill: tuple[int, int, int], anchor: str = "la") -> None:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        font: ImageFont.FreeTypeFont,
+        fill: tuple[int, int, int],
+        anchor: str = "la",
+    ) -> None:
         """Write ``text`` at ``xy`` (placed by ``anchor``, as Pillow's anchors) in ``fill``."""
         mask, dx, dy = _text_mask(text, font, anchor)
         if mask is not None:

@@ -27,13 +27,15 @@ def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
     infos = []
     for seat, label in enumerate(table.seat_names):
         row = table.seats.get(seat)
-        infos.append(SeatInfo(
-            row.name if row else label,
-            computer=bool(row and row.is_computer),
-            away=bool(row and row.away),
-            label=label,
-            team=rules.team_of(seat),
-        ))
+        infos.append(
+            SeatInfo(
+                row.name if row else label,
+                computer=bool(row and row.is_computer),
+                away=bool(row and row.away),
+                label=label,
+                team=rules.team_of(seat),
+            )
+        )
     return tuple(infos)
 
 
@@ -61,8 +63,14 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     title = f"{table.seat_names[seat]} · hand {table.hand_no + 1}"
     if view["contract"]:
         title += f" · {contract_title(view['contract'], table.rules.layout.nello_name)}"
-    return HandScene(tiles, frozenset(view["trumps"]), playable, title, top_pip(table),
-                     counting=table.rules.layout.tiles.count_total > 0)
+    return HandScene(
+        tiles,
+        frozenset(view["trumps"]),
+        playable,
+        title,
+        top_pip(table),
+        counting=table.rules.layout.tiles.count_total > 0,
+    )
 
 
 def table_scene(table: Table, status: str) -> TableScene:
@@ -76,9 +84,18 @@ def table_scene(table: Table, status: str) -> TableScene:
     seats = seat_infos(table)
     rules = table.rules
     if hand is None:
-        return TableScene(seats=seats, dealer=0, turn=None, status=status, score_kind=rules.scoring,
-                          team_names=tuple(rules.team_names), scores=tuple(table.scores),
-                          target=rules.target, top=top_pip(table), phase="over")
+        return TableScene(
+            seats=seats,
+            dealer=0,
+            turn=None,
+            status=status,
+            score_kind=rules.scoring,
+            team_names=tuple(rules.team_names),
+            scores=tuple(table.scores),
+            target=rules.target,
+            top=top_pip(table),
+            phase="over",
+        )
     view = public_view(hand, table.scores)
     last: dict[int, str] = {}
     last_winner = last_leader = None
@@ -161,8 +178,12 @@ def _next_in(seat: int, players: int, passed: set[int]) -> int:
 
 def early_end_reason(hand: Hand) -> str:
     """One line on why a decided hand stopped before its last trick ("" if it was played out)."""
-    if (hand.made is None or hand.high is None or hand.bidder is None
-            or len(hand.tricks) >= hand.lay.hand_size):
+    if (
+        hand.made is None
+        or hand.high is None
+        or hand.bidder is None
+        or len(hand.tricks) >= hand.lay.hand_size
+    ):
         return ""
     if (hand.contract_text() or "").startswith("nello"):
         return "Set: the bidder took a trick" if not hand.made else ""
@@ -217,8 +238,7 @@ def game_end_scene(table: Table) -> GameEndScene:
     rules = table.rules
     names = seat_infos(table)
     players = tuple(
-        tuple(info.name for info in names if info.team == team)
-        for team in range(len(rules.team_names))
+        tuple(info.name for info in names if info.team == team) for team in range(len(rules.team_names))
     )
     return GameEndScene(
         team_names=tuple(rules.team_names),

@@ -77,10 +77,17 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     img = felt_backdrop(width, height).image.copy()
     draw = TextDraw(img)
     if scene.title:
-        draw.text((MARGIN, MARGIN + 2), fit_name(scene.title, width - 2 * MARGIN, 26, True), font=font(26, True),
-                  fill=palette.TEXT, anchor="lt")
+        draw.text(
+            (MARGIN, MARGIN + 2),
+            fit_name(scene.title, width - 2 * MARGIN, 26, True),
+            font=font(26, True),
+            fill=palette.TEXT,
+            anchor="lt",
+        )
     if not tiles:
-        draw.text((width // 2, tile_top + size), "No tiles left", font=font(24), fill=palette.TEXT_SOFT, anchor="mm")
+        draw.text(
+            (width // 2, tile_top + size), "No tiles left", font=font(24), fill=palette.TEXT_SOFT, anchor="mm"
+        )
         return img, []
     slots = draw_rack(img, draw, scene, tiles, ((width - row_w) // 2, tile_top), size)
     if legend:
@@ -119,8 +126,9 @@ def _split(scene: HandScene, tiles: list[str]) -> int:
     return split if 0 < split < len(tiles) else 0
 
 
-def draw_rack(img: Image.Image, draw: TextDraw, scene: HandScene, tiles: list[str],
-              xy: tuple[int, int], size: int) -> list[TileSlot]:
+def draw_rack(
+    img: Image.Image, draw: TextDraw, scene: HandScene, tiles: list[str], xy: tuple[int, int], size: int
+) -> list[TileSlot]:
     """One row of the hand's ``tiles`` (in racking order) with the top-left of the row at ``xy`` (tiles that
     stand up for the player's turn rise above it): count chips, trump rules, names, dimming."""
     gap = int(size * 0.3)
@@ -151,8 +159,18 @@ def render_hand(scene: HandScene) -> bytes:
     return draw_then_encode(with_felt(lambda s: draw_hand(s)[0]), scene)
 
 
-def _draw_marks(img: Image.Image, draw: TextDraw, t: SceneTile, box: tuple[int, int, int, int],
-                size: int, name_size: int, tile_top: int, trump: bool, count: int, dimmed: bool) -> None:
+def _draw_marks(
+    img: Image.Image,
+    draw: TextDraw,
+    t: SceneTile,
+    box: tuple[int, int, int, int],
+    size: int,
+    name_size: int,
+    tile_top: int,
+    trump: bool,
+    count: int,
+    dimmed: bool,
+) -> None:
     """The quiet markers around one tile: count chip above, trump rule and name below."""
     left, top, right, bottom = box
     cx = (left + right) // 2

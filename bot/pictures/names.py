@@ -50,7 +50,7 @@ def display_name(info: SeatInfo, seat: int) -> str:
 
 
 def _compass_parts(label: str) -> list[str]:
-    """"Northeast" -> ["north", "east"]; [] for anything that is not compass words."""
+    """ "Northeast" -> ["north", "east"]; [] for anything that is not compass words."""
     rest = label.lower()
     parts = []
     while rest:
@@ -58,7 +58,7 @@ def _compass_parts(label: str) -> list[str]:
         if word is None:
             return []
         parts.append(word)
-        rest = rest[len(word):]
+        rest = rest[len(word) :]
     return parts
 
 

@@ -86,8 +86,13 @@ def render_panel(scene: PanelScene) -> bytes:
 def _heading(draw: TextDraw, y: int, text: str, right: str = "") -> None:
     draw.text((MARGIN, y), text, font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     if right:
-        draw.text((WIDTH - MARGIN, y), fit_name(right, INNER - text_width(text, 16, True) - 20, 18),
-                  font=font(18), fill=palette.TEXT_SOFT, anchor="rt")
+        draw.text(
+            (WIDTH - MARGIN, y),
+            fit_name(right, INNER - text_width(text, 16, True) - 20, 18),
+            font=font(18),
+            fill=palette.TEXT_SOFT,
+            anchor="rt",
+        )
 
 
 def _header(scene: PanelScene) -> Section:
@@ -99,11 +104,21 @@ def _header(scene: PanelScene) -> Section:
         facts = " · ".join(x for x in (f"Bid {table.bid}" if table.bid else "", table.contract or "") if x)
 
     def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
-        draw.text((MARGIN, y), fit_name(scene.hand.title or "Your hand", INNER, 28, True), font=font(28, True),
-                  fill=palette.TEXT, anchor="lt")
+        draw.text(
+            (MARGIN, y),
+            fit_name(scene.hand.title or "Your hand", INNER, 28, True),
+            font=font(28, True),
+            fill=palette.TEXT,
+            anchor="lt",
+        )
         if facts:
-            draw.text((MARGIN, y + 38), fit_name(facts, INNER, 22, True), font=font(22, True), fill=palette.TEXT_SOFT,
-                      anchor="lt")
+            draw.text(
+                (MARGIN, y + 38),
+                fit_name(facts, INNER, 22, True),
+                font=font(22, True),
+                fill=palette.TEXT_SOFT,
+                anchor="lt",
+            )
 
     return (76 if facts else 44), paint
 
@@ -114,7 +129,9 @@ def _score(table: TableScene) -> Section:
     notes = hand_notes(table)
 
     def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
-        plate = shapes.rounded_box(INNER, 48 if notes is None else 74, 12, palette.PLATE, palette.PLATE_EDGE, 1)
+        plate = shapes.rounded_box(
+            INNER, 48 if notes is None else 74, 12, palette.PLATE, palette.PLATE_EDGE, 1
+        )
         shapes.paste(img, plate, (MARGIN, y))
         goal = f"{unit} to {table.target}"
         room = INNER - 32 - text_width(goal, 18) - 16
@@ -127,8 +144,13 @@ def _score(table: TableScene) -> Section:
             label = fit_name(name, share - nw - 18, 22, True)
             draw.text((x, y + 12), label, font=font(22, True), fill=palette.TEXT, anchor="lt")
             lx = x + text_width(label, 22, True) + 8
-            draw.text((lx, y + 10), number, font=font(26, True), fill=palette.SET if score < 0 else palette.GOLD,
-                      anchor="lt")
+            draw.text(
+                (lx, y + 10),
+                number,
+                font=font(26, True),
+                fill=palette.SET if score < 0 else palette.GOLD,
+                anchor="lt",
+            )
             if notes is not None and team < len(notes):
                 draw.text((x, y + 46), notes[team], font=font(17), fill=palette.TEXT_SOFT, anchor="lt")
             x += share
@@ -170,8 +192,9 @@ def _trick_row(scene: PanelScene, layout: PanelLayout) -> Section:
             if auction:
                 call = table.calls[seat] if seat < len(table.calls) else None
                 high = seat == table.bidder and call not in (None, PASS)
-                layout.trick[seat] = draw_call(img, draw, (cx, top + body // 2), call, size=20, width=slot - 8,
-                                               high=high, turn=turn)
+                layout.trick[seat] = draw_call(
+                    img, draw, (cx, top + body // 2), call, size=20, width=slot - 8, high=high, turn=turn
+                )
             elif seat in table.trick:
                 tile = read_tile(table.trick[seat])
                 layout.trick[seat] = place_tile(img, tile, size, True, (cx - size // 2, top))
@@ -185,16 +208,29 @@ def _trick_row(scene: PanelScene, layout: PanelLayout) -> Section:
     return 28 + body + 62, paint
 
 
-def _seat_caption(draw: TextDraw, table: TableScene, me: int, seat: int, xy: tuple[int, int],
-                  width: int, led: bool, turn: bool) -> None:
+def _seat_caption(
+    draw: TextDraw,
+    table: TableScene,
+    me: int,
+    seat: int,
+    xy: tuple[int, int],
+    width: int,
+    led: bool,
+    turn: bool,
+) -> None:
     """Under a seat's slot: its player ("You" for the panel's owner) and its place, "led" on the leader."""
     info = table.seats[seat]
     name = "You" if seat == me else display_name(info, seat)
     colour = palette.GOLD if turn else palette.TEXT
     draw.text(xy, fit_name(name, width, 19, True), font=font(19, True), fill=colour, anchor="mt")
     tag = short_label(info, seat) + (" · led" if led else "")
-    draw.text((xy[0], xy[1] + 25), tag, font=font(16, led), fill=palette.TEXT if led else palette.TEXT_SOFT,
-              anchor="mt")
+    draw.text(
+        (xy[0], xy[1] + 25),
+        tag,
+        font=font(16, led),
+        fill=palette.TEXT if led else palette.TEXT_SOFT,
+        anchor="mt",
+    )
 
 
 def _last_trick(table: TableScene, layout: PanelLayout) -> Section:
@@ -203,10 +239,16 @@ def _last_trick(table: TableScene, layout: PanelLayout) -> Section:
     last = table.shown_last_trick()
     if not last:
         if table.stacked and table.last_trick:
+
             def hidden(img: Image.Image, draw: TextDraw, y: int) -> None:
                 _heading(draw, y, "LAST TRICK")
-                draw.text((MARGIN, y + 26), "Stacked face down: finished tricks are hidden this hand.", font=font(20),
-                          fill=palette.TEXT, anchor="lt")
+                draw.text(
+                    (MARGIN, y + 26),
+                    "Stacked face down: finished tricks are hidden this hand.",
+                    font=font(20),
+                    fill=palette.TEXT,
+                    anchor="lt",
+                )
 
             return 62, hidden
         return 0, lambda img, draw, y: None
@@ -232,8 +274,13 @@ def _last_trick(table: TableScene, layout: PanelLayout) -> Section:
                 info = table.seats[who]
                 lines.append(f"{verb} {display_name(info, who)} ({short_label(info, who)})")
         for i, line in enumerate(lines):
-            draw.text((text_left, top + 2 + 28 * i), fit_name(line, WIDTH - MARGIN - text_left, 21), font=font(21),
-                      fill=palette.GOLD if i == 1 else palette.TEXT, anchor="lt")
+            draw.text(
+                (text_left, top + 2 + 28 * i),
+                fit_name(line, WIDTH - MARGIN - text_left, 21),
+                font=font(21),
+                fill=palette.GOLD if i == 1 else palette.TEXT,
+                anchor="lt",
+            )
 
     return 30 + 2 * LAST_TILE + 18, paint
 
@@ -251,9 +298,16 @@ def _discards(table: TableScene) -> Section:
             x += 52
         words = ("face up" if table.face_up else "") + (
             f"{' · ' if table.face_up else ''}+{table.discard_points} count to {defenders_name(table)}"
-            if table.discard_points else "")
-        draw.text((x + 4, y + 37), fit_name(words, WIDTH - MARGIN - x, 20, True), font=font(20, True),
-                  fill=palette.COUNT if table.discard_points else palette.TEXT_SOFT, anchor="lm")
+            if table.discard_points
+            else ""
+        )
+        draw.text(
+            (x + 4, y + 37),
+            fit_name(words, WIDTH - MARGIN - x, 20, True),
+            font=font(20, True),
+            fill=palette.COUNT if table.discard_points else palette.TEXT_SOFT,
+            anchor="lm",
+        )
 
     return 68, paint
 
@@ -262,7 +316,9 @@ def _rack(scene: PanelScene, layout: PanelLayout) -> Section:
     """The player's own tiles: one row, or two when there are more than eight."""
     hand = scene.hand
     tiles = order_hand(hand.tiles, hand.trumps)
-    rows = [tiles] if len(tiles) <= ONE_ROW else [tiles[: (len(tiles) + 1) // 2], tiles[(len(tiles) + 1) // 2 :]]
+    rows = (
+        [tiles] if len(tiles) <= ONE_ROW else [tiles[: (len(tiles) + 1) // 2], tiles[(len(tiles) + 1) // 2 :]]
+    )
     widest = max((len(r) for r in rows), default=1)
     size = HAND_TILE
     while size > 40 and max(rack_width(hand, r, size) for r in rows) > INNER:
@@ -287,9 +343,17 @@ def _rack(scene: PanelScene, layout: PanelLayout) -> Section:
 def _footer(scene: PanelScene) -> Section:
     """Whose turn it is (or the prompt for the player), why the hand stopped, and the panel's note."""
     table = scene.table
-    lines = [(text, 24, palette.GOLD, 32) for text in (wrap(table.status, INNER, 24, 2) if table.status else [])]
-    lines += [(text, 21, palette.SET, 28) for text in (wrap(table.reason, INNER, 21, 2, False) if table.reason else [])]
-    lines += [(text, 21, palette.TEXT_SOFT, 28) for text in (wrap(scene.note, INNER, 21, 3, False) if scene.note else [])]
+    lines = [
+        (text, 24, palette.GOLD, 32) for text in (wrap(table.status, INNER, 24, 2) if table.status else [])
+    ]
+    lines += [
+        (text, 21, palette.SET, 28)
+        for text in (wrap(table.reason, INNER, 21, 2, False) if table.reason else [])
+    ]
+    lines += [
+        (text, 21, palette.TEXT_SOFT, 28)
+        for text in (wrap(scene.note, INNER, 21, 3, False) if scene.note else [])
+    ]
     if not lines:
         return 0, lambda img, draw, y: None
 

@@ -89,8 +89,9 @@ def _felt_ramp() -> list[palette.RGB]:
     """Evenly spaced colours from the felt's darkest edge to its lit centre."""
     lo, hi = palette.FELT_EDGE, palette.FELT_CENTRE
     steps = FELT_STEPS - 4
-    ramp = [_rgb(round(a + (b - a) * i / (steps - 1)) for a, b in zip(lo, hi, strict=True))
-            for i in range(steps)]
+    ramp = [
+        _rgb(round(a + (b - a) * i / (steps - 1)) for a, b in zip(lo, hi, strict=True)) for i in range(steps)
+    ]
     # The shadow the rail casts on the felt's edge.
     return ramp + [_rgb(int(c * (1 - 0.35 * k / 4)) for c in lo) for k in range(1, 5)]
 
@@ -109,8 +110,18 @@ def _sample_colours(count: int) -> list[palette.RGB]:
             sheet.paste(sprite, (x, 0), sprite)
             x += 52
     backgrounds = (palette.FELT, palette.FELT_EDGE, palette.PLATE, palette.RAIL, palette.IVORY)
-    inks = (palette.TEXT, palette.TEXT_SOFT, palette.TEXT_DARK, palette.GOLD, palette.COUNT, palette.MADE,
-            palette.SET, palette.COMPUTER, palette.PLATE_EDGE, palette.CHIP)
+    inks = (
+        palette.TEXT,
+        palette.TEXT_SOFT,
+        palette.TEXT_DARK,
+        palette.GOLD,
+        palette.COUNT,
+        palette.MADE,
+        palette.SET,
+        palette.COMPUTER,
+        palette.PLATE_EDGE,
+        palette.CHIP,
+    )
     from .fonts import font
 
     for i, back in enumerate(backgrounds):

@@ -27,16 +27,31 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
     img = felt_backdrop(WIDTH, height).image.copy()
     draw = TextDraw(img)
     draw.text((MARGIN, 32), "HAND OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
-    draw.text((MARGIN, 56), fit_name(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True), font=font(28, True),
-              fill=palette.TEXT, anchor="lt")
+    draw.text(
+        (MARGIN, 56),
+        fit_name(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True),
+        font=font(28, True),
+        fill=palette.TEXT,
+        anchor="lt",
+    )
     if scene.contract:
-        draw.text((MARGIN, 94), fit_name("Contract: " + scene.contract, WIDTH - 2 * MARGIN - 190, 22), font=font(22),
-                  fill=palette.TEXT_SOFT, anchor="lt")
+        draw.text(
+            (MARGIN, 94),
+            fit_name("Contract: " + scene.contract, WIDTH - 2 * MARGIN - 190, 22),
+            font=font(22),
+            fill=palette.TEXT_SOFT,
+            anchor="lt",
+        )
     if scene.reason:
         # Why the hand stopped before its last trick, in the result's colour.
         colour = palette.SET if scene.made is False else palette.MADE if scene.made else palette.TEXT_SOFT
-        draw.text((MARGIN, 128), fit_name(scene.reason, WIDTH - 2 * MARGIN, 22, True), font=font(22, True),
-                  fill=colour, anchor="lt")
+        draw.text(
+            (MARGIN, 128),
+            fit_name(scene.reason, WIDTH - 2 * MARGIN, 22, True),
+            font=font(22, True),
+            fill=colour,
+            anchor="lt",
+        )
     _draw_result(img, draw, scene)
 
     bidders = _bidders(scene)
@@ -45,14 +60,28 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
         _draw_team_row(img, draw, scene, team, name, y, row_h, team == bidders)
         y += row_h
     y += 20
-    draw.text((MARGIN, y), score_heading(scene.score_kind, scene.target), font=font(15, True),
-              fill=palette.TEXT_SOFT, anchor="lt")
+    draw.text(
+        (MARGIN, y),
+        score_heading(scene.score_kind, scene.target),
+        font=font(15, True),
+        fill=palette.TEXT_SOFT,
+        anchor="lt",
+    )
     y += 26
     column = (WIDTH - 2 * MARGIN) // max(1, teams)
     for team, name in enumerate(scene.team_names):
         score = scene.scores[team] if team < len(scene.scores) else 0
-        draw_scores(img, draw, (MARGIN + team * column, y), column - 40, (name,), (score,), scene.score_kind,
-                    scene.target, heading=False)
+        draw_scores(
+            img,
+            draw,
+            (MARGIN + team * column, y),
+            column - 40,
+            (name,),
+            (score,),
+            scene.score_kind,
+            scene.target,
+            heading=False,
+        )
     return img
 
 
@@ -73,29 +102,66 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
     place_tile(img, (4, 2), 50, False, (width - MARGIN - 104, 48))
     draw.text((MARGIN, 36), "GAME OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     winner = scene.team_names[scene.winner] if 0 <= scene.winner < teams else "?"
-    verb = "wins" if len(scene.players[scene.winner] if scene.winner < len(scene.players) else ()) == 1 else "win"
-    draw.text((MARGIN, 62), fit_name(f"{winner} {verb}!", width - 2 * MARGIN - 130, 44, True), font=font(44, True),
-              fill=palette.GOLD, anchor="lt")
+    verb = (
+        "wins"
+        if len(scene.players[scene.winner] if scene.winner < len(scene.players) else ()) == 1
+        else "win"
+    )
+    draw.text(
+        (MARGIN, 62),
+        fit_name(f"{winner} {verb}!", width - 2 * MARGIN - 130, 44, True),
+        font=font(44, True),
+        fill=palette.GOLD,
+        anchor="lt",
+    )
     players = scene.players[scene.winner] if scene.winner < len(scene.players) else ()
     if players:
-        draw.text((MARGIN, 120), fit_name("Well played, " + _and(players), width - 2 * MARGIN - 130, 22), font=font(22),
-                  fill=palette.TEXT, anchor="lt")
+        draw.text(
+            (MARGIN, 120),
+            fit_name("Well played, " + _and(players), width - 2 * MARGIN - 130, 22),
+            font=font(22),
+            fill=palette.TEXT,
+            anchor="lt",
+        )
     hands = f"{scene.hands_played} hand{'s' if scene.hands_played != 1 else ''} played"
     draw.text((MARGIN, 154), hands, font=font(18), fill=palette.TEXT_SOFT, anchor="lt")
     y = 200
-    draw.text((MARGIN, y), "FINAL " + score_heading(scene.score_kind, 0).split(" · ")[0], font=font(15, True),
-              fill=palette.TEXT_SOFT, anchor="lt")
+    draw.text(
+        (MARGIN, y),
+        "FINAL " + score_heading(scene.score_kind, 0).split(" · ")[0],
+        font=font(15, True),
+        fill=palette.TEXT_SOFT,
+        anchor="lt",
+    )
     y += 28
-    order = sorted(range(teams), key=lambda t: (t != scene.winner, -(scene.scores[t] if t < len(scene.scores) else 0)))
+    order = sorted(
+        range(teams), key=lambda t: (t != scene.winner, -(scene.scores[t] if t < len(scene.scores) else 0))
+    )
     for team in order:
         won = team == scene.winner
-        plate = shapes.rounded_box(width - 2 * MARGIN, row_h - 12, 14, palette.PLATE,
-                                   palette.GOLD if won else palette.PLATE_EDGE, 3 if won else 1)
+        plate = shapes.rounded_box(
+            width - 2 * MARGIN,
+            row_h - 12,
+            14,
+            palette.PLATE,
+            palette.GOLD if won else palette.PLATE_EDGE,
+            3 if won else 1,
+        )
         shapes.paste(img, plate, (MARGIN, y))
         score = scene.scores[team] if team < len(scene.scores) else 0
         top = y + (12 if scene.score_kind == "marks" else 15)
-        draw_scores(img, draw, (MARGIN + 20, top), width - 2 * MARGIN - 40, (scene.team_names[team],), (score,),
-                    scene.score_kind, 0, winner=0 if won else None, heading=False)
+        draw_scores(
+            img,
+            draw,
+            (MARGIN + 20, top),
+            width - 2 * MARGIN - 40,
+            (scene.team_names[team],),
+            (score,),
+            scene.score_kind,
+            0,
+            winner=0 if won else None,
+            heading=False,
+        )
         names = tuple(scene.players[team]) if team < len(scene.players) else ()
         if names and names != (scene.team_names[team],):
             # Beside the team's name, on its baseline: who played for it.
@@ -139,16 +205,35 @@ def _draw_result(img: Image.Image, draw: TextDraw, scene: HandEndScene) -> None:
     draw.text((WIDTH - MARGIN - w // 2, 69), label, font=font(30, True), fill=colour, anchor="mm")
 
 
-def _draw_team_row(img: Image.Image, draw: TextDraw, scene: HandEndScene, team: int, name: str,
-                   y: int, row_h: int, bidders: bool) -> None:
+def _draw_team_row(
+    img: Image.Image,
+    draw: TextDraw,
+    scene: HandEndScene,
+    team: int,
+    name: str,
+    y: int,
+    row_h: int,
+    bidders: bool,
+) -> None:
     """One team's hand: name, points taken, the count tiles it caught, and what it scored."""
     plate = shapes.rounded_box(WIDTH - 2 * MARGIN, row_h - 12, 14, palette.PLATE, palette.PLATE_EDGE, 1)
     shapes.paste(img, plate, (MARGIN, y))
-    draw.text((MARGIN + 20, y + 16), fit_name(name, 220, 26, True), font=font(26, True), fill=palette.TEXT, anchor="lt")
+    draw.text(
+        (MARGIN + 20, y + 16),
+        fit_name(name, 220, 26, True),
+        font=font(26, True),
+        fill=palette.TEXT,
+        anchor="lt",
+    )
     if bidders:
         alone = len(scene.team_names) == len(scene.seats)  # each plays alone: one bidder, not a side
-        draw.text((MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24),
-                  "bidder" if alone else "bidders", font=font(16), fill=palette.GOLD, anchor="lt")
+        draw.text(
+            (MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24),
+            "bidder" if alone else "bidders",
+            font=font(16),
+            fill=palette.GOLD,
+            anchor="lt",
+        )
     points = scene.points[team] if team < len(scene.points) else 0
     took = f"took {points} point{'s' if points != 1 else ''}"
     if scene.tricks_taken is not None and team < len(scene.tricks_taken):
@@ -164,8 +249,12 @@ def _draw_team_row(img: Image.Image, draw: TextDraw, scene: HandEndScene, team: 
     if not counts and any(scene.counts):  # (a game without count, like Moon, says nothing of it)
         draw.text((x, y + (row_h - 12) // 2), "no count", font=font(18), fill=palette.TEXT_SOFT, anchor="lm")
     award = _award_text(scene, team)
-    colour = palette.GOLD if award.startswith("+") else palette.SET if award.startswith("−") else palette.TEXT_SOFT
-    draw.text((WIDTH - MARGIN - 20, y + (row_h - 12) // 2), award, font=font(26, True), fill=colour, anchor="rm")
+    colour = (
+        palette.GOLD if award.startswith("+") else palette.SET if award.startswith("−") else palette.TEXT_SOFT
+    )
+    draw.text(
+        (WIDTH - MARGIN - 20, y + (row_h - 12) // 2), award, font=font(26, True), fill=colour, anchor="rm"
+    )
 
 
 def _award_text(scene: HandEndScene, team: int) -> str:

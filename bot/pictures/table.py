@@ -67,12 +67,15 @@ def seat_spots(seats: int) -> tuple[SeatSpot, ...]:
     spots = []
     for angle in angles:
         c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-        spots.append(SeatSpot(
-            plate=(round(cx + rx * c), round(cy + ry * s)),
-            tile=(round(cx + tx * c), round(cy + ty * s)),
-            vertical=abs(c) < 0.8,  # tiles point at their player: upright at top and bottom, lying at the sides
-            call=(round(cx + kx * c), round(cy + ky * s)),
-        ))
+        spots.append(
+            SeatSpot(
+                plate=(round(cx + rx * c), round(cy + ry * s)),
+                tile=(round(cx + tx * c), round(cy + ty * s)),
+                vertical=abs(c)
+                < 0.8,  # tiles point at their player: upright at top and bottom, lying at the sides
+                call=(round(cx + kx * c), round(cy + ky * s)),
+            )
+        )
     return tuple(spots)
 
 
@@ -123,8 +126,9 @@ def _background() -> Backdrop:
     return make_backdrop(img)
 
 
-def _draw_seat(img: Image.Image, draw: TextDraw, scene: TableScene, seat: int, info: SeatInfo,
-               spot: SeatSpot, led: bool) -> None:
+def _draw_seat(
+    img: Image.Image, draw: TextDraw, scene: TableScene, seat: int, info: SeatInfo, spot: SeatSpot, led: bool
+) -> None:
     """A seat's name plate: the name, its tags, the dealer's button and a gold rim on the player to move."""
     px, py = spot.plate
     left, top = px - PLATE_W // 2, py - PLATE_H // 2
@@ -137,8 +141,13 @@ def _draw_seat(img: Image.Image, draw: TextDraw, scene: TableScene, seat: int, i
     name = display_name(info, seat)
     # A long name gets a smaller face before it gets an ellipsis.
     size = next((n for n in (26, 24, 21) if text_width(name, n, True) <= PLATE_W - 44), 21)
-    draw.text((px, top + 30), fit_name(name, PLATE_W - 44, size, True), font=font(size, True), fill=name_colour,
-              anchor="ms")
+    draw.text(
+        (px, top + 30),
+        fit_name(name, PLATE_W - 44, size, True),
+        font=font(size, True),
+        fill=name_colour,
+        anchor="ms",
+    )
     tags = [seat_label(info, seat)]
     if info.computer:
         tags.append("computer")
@@ -154,7 +163,9 @@ def _draw_seat(img: Image.Image, draw: TextDraw, scene: TableScene, seat: int, i
     if scene.dealer == seat:
         chip = shapes.disc(30, palette.CHIP, (150, 150, 140), 1)
         shapes.paste(img, chip, (left + PLATE_W - 22, top - 10))
-        draw.text((left + PLATE_W - 7, top + 5), "D", font=font(18, True), fill=palette.TEXT_DARK, anchor="mm")
+        draw.text(
+            (left + PLATE_W - 7, top + 5), "D", font=font(18, True), fill=palette.TEXT_DARK, anchor="mm"
+        )
 
 
 def _draw_tags(draw: TextDraw, cx: int, y: int, tags: list[str], gold: set[str]) -> None:
@@ -212,8 +223,17 @@ def _draw_board(img: Image.Image, draw: TextDraw, scene: TableScene) -> None:
     width = WIDTH - left - 32
     footer = _footer_lines(scene, width)
     floor = HEIGHT - 44 - sum(step for _, _, _, step in footer)
-    y = draw_scores(img, draw, (left, 40), width, scene.team_names, scene.scores, scene.score_kind, scene.target,
-                    hand_notes(scene))
+    y = draw_scores(
+        img,
+        draw,
+        (left, 40),
+        width,
+        scene.team_names,
+        scene.scores,
+        scene.score_kind,
+        scene.target,
+        hand_notes(scene),
+    )
     y += 14
     bid_heading = "High bid" if scene.phase == "auction" else "Bid"
     for label, value in ((bid_heading, scene.bid), ("Contract", scene.contract)):
@@ -260,14 +280,15 @@ def defenders_name(scene: TableScene) -> str:
 
 def _footer_lines(scene: TableScene, width: int) -> list[tuple[str, int, tuple[int, int, int], int]]:
     """The board's bottom lines (text, size, colour, line step): why the hand stopped, then the status."""
-    lines = [(line, 20, palette.SET, 26) for line in (wrap(scene.reason, width, 20, 2) if scene.reason else [])]
+    lines = [
+        (line, 20, palette.SET, 26) for line in (wrap(scene.reason, width, 20, 2) if scene.reason else [])
+    ]
     if scene.status:
         lines += [(line, 24, palette.GOLD, 30) for line in wrap(scene.status, width, 24, 2)]
     return lines
 
 
-def _draw_discards(img: Image.Image, draw: TextDraw, scene: TableScene, left: int, y: int,
-                   width: int) -> int:
+def _draw_discards(img: Image.Image, draw: TextDraw, scene: TableScene, left: int, y: int, width: int) -> int:
     """Seventy-two's widow discard: the trumps turned face up and the count scored at once."""
     draw.text((left, y), "DISCARDED", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
     y += 24
@@ -296,8 +317,9 @@ def trick_order(seats: list[int], leader: int | None, players: int) -> list[int]
     return sorted(seats, key=lambda s: (s - leader) % max(1, players))
 
 
-def _draw_last_trick(img: Image.Image, draw: TextDraw, scene: TableScene, last: dict[int, str],
-                     left: int, y: int, width: int) -> None:
+def _draw_last_trick(
+    img: Image.Image, draw: TextDraw, scene: TableScene, last: dict[int, str], left: int, y: int, width: int
+) -> None:
     """The last completed trick in the order it was played, small, the winning tile ringed in gold, with
     who led it and who won it beneath."""
     draw.text((left, y), "LAST TRICK", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
@@ -315,8 +337,13 @@ def _draw_last_trick(img: Image.Image, draw: TextDraw, scene: TableScene, last: 
         place_tile(img, tile, size, True, (x, y))
         info = scene.seats[seat] if 0 <= seat < len(scene.seats) else SeatInfo("")
         colour = palette.GOLD if seat == scene.last_winner else palette.TEXT_SOFT
-        draw.text((x + size // 2, y + 2 * size + 10), short_label(info, seat), font=font(15 if step < 36 else 16, True),
-                  fill=colour, anchor="mt")
+        draw.text(
+            (x + size // 2, y + 2 * size + 10),
+            short_label(info, seat),
+            font=font(15 if step < 36 else 16, True),
+            fill=colour,
+            anchor="mt",
+        )
     y += 2 * LAST_TILE + 34
     for verb, who in (("led by", leader), ("won by", scene.last_winner)):
         if who is not None and 0 <= who < len(scene.seats):

@@ -96,8 +96,13 @@ def shadow_mask(width: int, height: int, blur: int) -> Image.Image:
 
 
 def place_tile(
-    canvas: Image.Image, tile: SceneTile | tuple[int, int], size: int, vertical: bool, xy: tuple[int, int],
-    style: str = "plain", shadow: bool = True,
+    canvas: Image.Image,
+    tile: SceneTile | tuple[int, int],
+    size: int,
+    vertical: bool,
+    xy: tuple[int, int],
+    style: str = "plain",
+    shadow: bool = True,
 ) -> tuple[int, int, int, int]:
     """Draw a tile (with its shadow on the felt) at ``xy``; return the box it covers."""
     hi, lo = (tile.hi, tile.lo) if isinstance(tile, SceneTile) else tile
@@ -125,11 +130,15 @@ def _upright(hi: int, lo: int, size: int) -> Image.Image:
     img.paste(face, (0, 0), mask)
     draw = ImageDraw.Draw(img)
     edge = max(s, int(size * 0.022 * s))
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=palette.TILE_EDGE + (255,), width=edge)
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=radius, outline=palette.TILE_EDGE + (255,), width=edge
+    )
     # A faint inner highlight lifts the face off the edge like a bevel.
     draw.rounded_rectangle(
-        (edge, edge, w - 1 - edge, h - 1 - edge), radius=max(1, radius - edge),
-        outline=(255, 252, 242, 150), width=max(1, edge // 2),
+        (edge, edge, w - 1 - edge, h - 1 - edge),
+        radius=max(1, radius - edge),
+        outline=(255, 252, 242, 150),
+        width=max(1, edge // 2),
     )
     _draw_bar(draw, size, w, h)
     for half, value in ((0, hi), (1, lo)):
@@ -154,13 +163,23 @@ def _draw_bar(draw: ImageDraw.ImageDraw, size: int, w: int, h: int) -> None:
     mid = h // 2
     thick = max(s, int(size * 0.035 * s))
     inset = int(w * 0.1)
-    draw.rounded_rectangle((inset, mid - thick // 2, w - inset, mid + thick // 2), radius=thick // 2, fill=palette.BAR)
-    draw.line((inset, mid + thick // 2 + s // 2, w - inset, mid + thick // 2 + s // 2), fill=(255, 250, 236), width=s // 2)
+    draw.rounded_rectangle(
+        (inset, mid - thick // 2, w - inset, mid + thick // 2), radius=thick // 2, fill=palette.BAR
+    )
+    draw.line(
+        (inset, mid + thick // 2 + s // 2, w - inset, mid + thick // 2 + s // 2),
+        fill=(255, 250, 236),
+        width=s // 2,
+    )
     r = int(size * 0.055 * s)
-    draw.ellipse((w // 2 - r, mid - r, w // 2 + r, mid + r), fill=palette.SPINNER, outline=(150, 118, 58), width=s // 2)
+    draw.ellipse(
+        (w // 2 - r, mid - r, w // 2 + r, mid + r), fill=palette.SPINNER, outline=(150, 118, 58), width=s // 2
+    )
     hr = max(1, r // 2)
-    draw.ellipse((w // 2 - r // 2 - hr // 2, mid - r // 2 - hr // 2, w // 2 - r // 2 + hr, mid - r // 2 + hr),
-                 fill=palette.SPINNER_LIGHT)
+    draw.ellipse(
+        (w // 2 - r // 2 - hr // 2, mid - r // 2 - hr // 2, w // 2 - r // 2 + hr, mid - r // 2 + hr),
+        fill=palette.SPINNER_LIGHT,
+    )
 
 
 def _draw_pips(draw: ImageDraw.ImageDraw, value: int, size: int, top: int) -> None:
@@ -172,8 +191,13 @@ def _draw_pips(draw: ImageDraw.ImageDraw, value: int, size: int, top: int) -> No
         cx, cy = GRID[col] * side, top + GRID[row] * side
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=palette.PIP)
         # The drilled look: a faint lit crescent inside the lower-right rim.
-        draw.arc((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), 10, 80, fill=(88, 84, 78),
-                 width=max(1, int(r * 0.18)))
+        draw.arc(
+            (cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8),
+            10,
+            80,
+            fill=(88, 84, 78),
+            width=max(1, int(r * 0.18)),
+        )
 
 
 def _dimmed(sprite: Image.Image) -> Image.Image:

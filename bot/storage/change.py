@@ -17,24 +17,37 @@ Write = Callable[[AsyncConnection], Awaitable[None]]
 
 async def put_seat(db: AsyncConnection, table_id: int, seat: SeatRow) -> None:
     """Seat a player at a table, replacing whoever sat there."""
-    await run(db, "DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=table_id, seat=seat.seat)
+    await run(
+        db, "DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=table_id, seat=seat.seat
+    )
     await run(
         db,
         "INSERT INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away, taken_over)"
         " VALUES (:table, :seat, :user, :name, :level, :dm_closed, :away, :taken_over)",
-        table=table_id, seat=seat.seat, user=seat.user_id, name=seat.name, level=seat.computer_level,
-        dm_closed=int(seat.dm_closed), away=int(seat.away), taken_over=seat.taken_over,
+        table=table_id,
+        seat=seat.seat,
+        user=seat.user_id,
+        name=seat.name,
+        level=seat.computer_level,
+        dm_closed=int(seat.dm_closed),
+        away=int(seat.away),
+        taken_over=seat.taken_over,
     )
 
 
-async def save_hand(db: AsyncConnection, table_id: int, hand_no: int, record: dict[str, Any], complete: bool) -> None:
+async def save_hand(
+    db: AsyncConnection, table_id: int, hand_no: int, record: dict[str, Any], complete: bool
+) -> None:
     """Store (or replace) one hand's record."""
     await run(
         db,
         "INSERT INTO hands (table_id, hand_no, record_json, complete) VALUES (:table, :hand_no, :record, :complete)"
         " ON CONFLICT (table_id, hand_no) DO UPDATE SET record_json = excluded.record_json,"
         " complete = excluded.complete",
-        table=table_id, hand_no=hand_no, record=json.dumps(record), complete=int(complete),
+        table=table_id,
+        hand_no=hand_no,
+        record=json.dumps(record),
+        complete=int(complete),
     )
 
 
@@ -67,8 +80,12 @@ class Change:
 
         async def write(db: AsyncConnection) -> None:
             if moving_from is not None:
-                await run(db, "DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=table_id,
-                          seat=moving_from)
+                await run(
+                    db,
+                    "DELETE FROM seats WHERE table_id = :table AND seat = :seat",
+                    table=table_id,
+                    seat=moving_from,
+                )
             await put_seat(db, table_id, seat)
 
         self.writes.append(write)
@@ -76,40 +93,64 @@ class Change:
 
     def remove_seat(self, seat: int) -> Change:
         """Empty a seat."""
-        return self._sql("DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=self.table_id, seat=seat)
+        return self._sql(
+            "DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=self.table_id, seat=seat
+        )
 
     def set_dm_closed(self, seat: int, closed: bool) -> Change:
         """Remember whether a player's DMs could be delivered."""
-        return self._sql("UPDATE seats SET dm_closed = :closed WHERE table_id = :table AND seat = :seat",
-                         closed=int(closed), table=self.table_id, seat=seat)
+        return self._sql(
+            "UPDATE seats SET dm_closed = :closed WHERE table_id = :table AND seat = :seat",
+            closed=int(closed),
+            table=self.table_id,
+            seat=seat,
+        )
 
     def set_seat_state(self, seat: int, *, away: bool, taken_over: int) -> Change:
         """Remember whether a seat is away and how many turns in a row a computer took for it."""
-        return self._sql("UPDATE seats SET away = :away, taken_over = :taken WHERE table_id = :table AND seat = :seat",
-                         away=int(away), taken=taken_over, table=self.table_id, seat=seat)
+        return self._sql(
+            "UPDATE seats SET away = :away, taken_over = :taken WHERE table_id = :table AND seat = :seat",
+            away=int(away),
+            taken=taken_over,
+            table=self.table_id,
+            seat=seat,
+        )
 
-    def save_timer(self, *, deadline: float | None, token: str | None, reminded: bool,
-                   last_human_at: float | None) -> Change:
+    def save_timer(
+        self, *, deadline: float | None, token: str | None, reminded: bool, last_human_at: float | None
+    ) -> Change:
         """Store the turn deadline (for the turn named by `token`) and the last human action's time."""
         return self._sql(
             "UPDATE game_tables SET deadline = :deadline, deadline_token = :token, reminded = :reminded,"
             " last_human_at = :last WHERE id = :table",
-            deadline=deadline, token=token, reminded=int(reminded), last=last_human_at, table=self.table_id,
+            deadline=deadline,
+            token=token,
+            reminded=int(reminded),
+            last=last_human_at,
+            table=self.table_id,
         )
 
     def set_message(self, message_id: int | None, posted_at: float | None) -> Change:
         """Remember the table message (None: none now) and when it was posted."""
-        return self._sql("UPDATE game_tables SET message_id = :message, message_posted_at = :posted WHERE id = :table",
-                         message=message_id, posted=posted_at, table=self.table_id)
+        return self._sql(
+            "UPDATE game_tables SET message_id = :message, message_posted_at = :posted WHERE id = :table",
+            message=message_id,
+            posted=posted_at,
+            table=self.table_id,
+        )
 
     def start_game(self, first_dealer: int, first_record: dict[str, Any]) -> Change:
         """Mark the table as playing and store the first hand's record."""
-        self._sql("UPDATE game_tables SET status = 'playing', first_dealer = :dealer WHERE id = :table",
-                  dealer=first_dealer, table=self.table_id)
+        self._sql(
+            "UPDATE game_tables SET status = 'playing', first_dealer = :dealer WHERE id = :table",
+            dealer=first_dealer,
+            table=self.table_id,
+        )
         return self.save_hand(0, first_record, False)
 
-    def save_hand(self, hand_no: int, record: dict[str, Any], complete: bool,
-                  next_record: dict[str, Any] | None = None) -> Change:
+    def save_hand(
+        self, hand_no: int, record: dict[str, Any], complete: bool, next_record: dict[str, Any] | None = None
+    ) -> Change:
         """Store the current hand after an action and, if given, the next hand's deal."""
         table_id = self.table_id
 
@@ -121,12 +162,21 @@ class Change:
         self.writes.append(write)
         return self
 
-    def finish_game(self, guild_id: int, hand_no: int, record: dict[str, Any], tallies: Sequence[PlayerTally],
-                    teams: Sequence[TeamResult]) -> Change:
+    def finish_game(
+        self,
+        guild_id: int,
+        hand_no: int,
+        record: dict[str, Any],
+        tallies: Sequence[PlayerTally],
+        teams: Sequence[TeamResult],
+    ) -> Change:
         """Store the last hand, close the table and add the game to every player's record."""
         self.save_hand(hand_no, record, True)
-        self._sql("UPDATE game_tables SET status = 'finished', closed_at = :now WHERE id = :table", now=now_text(),
-                  table=self.table_id)
+        self._sql(
+            "UPDATE game_tables SET status = 'finished', closed_at = :now WHERE id = :table",
+            now=now_text(),
+            table=self.table_id,
+        )
         table_id = self.table_id
 
         async def write(db: AsyncConnection) -> None:
@@ -135,7 +185,9 @@ class Change:
                     db,
                     "INSERT INTO player_stats (guild_id, user_id, name) VALUES (:guild, :user, :name)"
                     " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
-                    guild=guild_id, user=tally.user_id, name=tally.name,
+                    guild=guild_id,
+                    user=tally.user_id,
+                    name=tally.name,
                 )
                 await run(
                     db,
@@ -143,16 +195,28 @@ class Change:
                     " marks_won = marks_won + :marks, points_won = points_won + :points,"
                     " hands_bid = hands_bid + :bid, hands_made = hands_made + :made, hands_set = hands_set + :set"
                     " WHERE guild_id = :guild AND user_id = :user",
-                    won=int(tally.won), marks=tally.marks, points=tally.points, bid=tally.hands_bid,
-                    made=tally.hands_made, set=tally.hands_set, guild=guild_id, user=tally.user_id,
+                    won=int(tally.won),
+                    marks=tally.marks,
+                    points=tally.points,
+                    bid=tally.hands_bid,
+                    made=tally.hands_made,
+                    set=tally.hands_set,
+                    guild=guild_id,
+                    user=tally.user_id,
                 )
             for team in teams:
                 await run(
                     db,
                     "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
                     " won) VALUES (:table, :guild, :team, :name, :players, :score, :kind, :won)",
-                    table=table_id, guild=guild_id, team=team.team, name=team.team_name,
-                    players=json.dumps(team.players), score=team.score, kind=team.score_kind, won=int(team.won),
+                    table=table_id,
+                    guild=guild_id,
+                    team=team.team,
+                    name=team.team_name,
+                    players=json.dumps(team.players),
+                    score=team.score,
+                    kind=team.score_kind,
+                    won=int(team.won),
                 )
 
         self.writes.append(write)
@@ -163,5 +227,8 @@ class Change:
         return self._sql(
             "UPDATE game_tables SET status = 'ended', closed_at = :now, ended_by = :by, closed_idle = :idle"
             " WHERE id = :table",
-            now=now_text(), by=ended_by, idle=int(closed_idle), table=self.table_id,
+            now=now_text(),
+            by=ended_by,
+            idle=int(closed_idle),
+            table=self.table_id,
         )

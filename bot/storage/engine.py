@@ -31,7 +31,10 @@ def make_engine(target: DatabaseTarget) -> AsyncEngine:
     if target.backend == SQLITE:
         return _sqlite_engine(target)
     return create_async_engine(
-        target.sqlalchemy_url(), pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True,
+        target.sqlalchemy_url(),
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
+        pool_pre_ping=True,
         connect_args={"server_settings": {"application_name": "texas42"}},
     )
 
@@ -44,9 +47,16 @@ def _sqlite_engine(target: DatabaseTarget) -> AsyncEngine:
 
     @event.listens_for(engine.sync_engine, "connect")
     def _connected(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None  # the driver's own implicit BEGINs are off: we begin ourselves
+        dbapi_connection.isolation_level = (
+            None  # the driver's own implicit BEGINs are off: we begin ourselves
+        )
         cursor = dbapi_connection.cursor()
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON", f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}"):
+        for pragma in (
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA synchronous=NORMAL",
+            "PRAGMA foreign_keys=ON",
+            f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+        ):
             cursor.execute(pragma)
             cursor.fetchall()
         cursor.close()

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from .sql import run, statement
 from .store import OPEN_STATUSES, Storage
 
-HAS_WORK = (f"(t.status IN {OPEN_STATUSES} OR EXISTS (SELECT 1 FROM table_outbox o WHERE o.table_id = t.id))")
+HAS_WORK = f"(t.status IN {OPEN_STATUSES} OR EXISTS (SELECT 1 FROM table_outbox o WHERE o.table_id = t.id))"
 
 
 class Leases:
@@ -29,8 +29,13 @@ class Leases:
         """Extend every lease this process holds; the tables it still holds (a lease another process took
         after it ran out is gone)."""
         async with self.storage.transaction() as db:
-            result = await run(db, f"UPDATE table_leases SET expires_at = {self.storage.clock_sql} + :seconds"
-                                   " WHERE owner = :owner RETURNING table_id", seconds=self.seconds, owner=self.owner)
+            result = await run(
+                db,
+                f"UPDATE table_leases SET expires_at = {self.storage.clock_sql} + :seconds"
+                " WHERE owner = :owner RETURNING table_id",
+                seconds=self.seconds,
+                owner=self.owner,
+            )
             return {row.table_id for row in result}
 
     async def claim_orphans(self, limit: int = 100) -> set[int]:
@@ -46,7 +51,9 @@ class Leases:
                 " ORDER BY t.id LIMIT :limit"
                 " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at"
                 f" WHERE table_leases.expires_at < {clock} RETURNING table_id",
-                owner=self.owner, seconds=self.seconds, limit=limit,
+                owner=self.owner,
+                seconds=self.seconds,
+                limit=limit,
             )
             return {row.table_id for row in result}
 
@@ -56,8 +63,10 @@ class Leases:
         if not ids:
             return set()
         async with self.storage.reading() as db:
-            rows = await db.execute(statement(f"SELECT t.id FROM game_tables t WHERE t.id IN :ids AND NOT {HAS_WORK}",
-                                              "ids"), {"ids": ids})
+            rows = await db.execute(
+                statement(f"SELECT t.id FROM game_tables t WHERE t.id IN :ids AND NOT {HAS_WORK}", "ids"),
+                {"ids": ids},
+            )
             return {row.id for row in rows}
 
     async def release(self, table_ids: Iterable[int] | None = None) -> None:
@@ -68,10 +77,14 @@ class Leases:
                 return
             ids = list(table_ids)
             if ids:
-                await db.execute(statement("DELETE FROM table_leases WHERE owner = :owner AND table_id IN :ids", "ids"),
-                                 {"owner": self.owner, "ids": ids})
+                await db.execute(
+                    statement("DELETE FROM table_leases WHERE owner = :owner AND table_id IN :ids", "ids"),
+                    {"owner": self.owner, "ids": ids},
+                )
 
     async def holders(self) -> dict[int, str]:
         """Every lease and its owner (for tests and logs)."""
         async with self.storage.reading() as db:
-            return {row.table_id: row.owner for row in await run(db, "SELECT table_id, owner FROM table_leases")}
+            return {
+                row.table_id: row.owner for row in await run(db, "SELECT table_id, owner FROM table_leases")
+            }

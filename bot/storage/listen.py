@@ -51,8 +51,9 @@ class ChangeFeed:
     async def _connect(self) -> None:
         import asyncpg
 
-        connection = await asyncpg.connect(self.target.asyncpg_dsn(),
-                                           server_settings={"application_name": APPLICATION_NAME})
+        connection = await asyncpg.connect(
+            self.target.asyncpg_dsn(), server_settings={"application_name": APPLICATION_NAME}
+        )
         await connection.add_listener(CHANGES_CHANNEL, self._heard)
         self.connection = connection
 

@@ -79,7 +79,9 @@ def _in_turn() -> asyncio.Lock:
 async def schema_version(engine: AsyncEngine) -> int:
     """The schema version a database is at (0: none yet)."""
     async with engine.connect() as connection:
-        current = await connection.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())
+        current = await connection.run_sync(
+            lambda sync: MigrationContext.configure(sync).get_current_revision()
+        )
     return int(current) if current else 0
 
 
@@ -95,7 +97,9 @@ def _migrate(connection: Connection, backend: str) -> Migrated:
         if current is None and backend == SQLITE:
             legacy = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
             if legacy > LEGACY_REVISIONS:
-                raise StorageError(f"the database is at schema version {legacy}, newer than this bot ({head})")
+                raise StorageError(
+                    f"the database is at schema version {legacy}, newer than this bot ({head})"
+                )
             if legacy:
                 command.stamp(config, f"{legacy:04d}")
                 before = legacy

@@ -16,7 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 def statement(sql: str, *expanding: str) -> TextClause:
     """The statement for `sql` (built once); `expanding` names parameters that take a list (`IN :seqs`)."""
     clause = text(sql)
-    return clause.bindparams(*(bindparam(name, expanding=True) for name in expanding)) if expanding else clause
+    return (
+        clause.bindparams(*(bindparam(name, expanding=True) for name in expanding)) if expanding else clause
+    )
 
 
 async def run(db: AsyncConnection, sql: str, **params: Any) -> CursorResult[Any]:

@@ -39,8 +39,10 @@ BUMP_VERSION = "UPDATE game_tables SET version = :version WHERE id = :table"
 ENQUEUE = "INSERT INTO table_outbox (table_id, kind, payload) VALUES (:table, :kind, :payload) RETURNING seq"
 FORGET_EVENT = "DELETE FROM table_outbox WHERE seq = :seq"
 DROP_PANEL = "DELETE FROM panels WHERE table_id = :table AND user_id = :user"
-KEEP_PANEL = ("INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
-              " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)")
+KEEP_PANEL = (
+    "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
+    " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)"
+)
 
 
 class Storage:
@@ -55,7 +57,9 @@ class Storage:
         self._write_lock = asyncio.Lock()
         # A SQLite file's busiest writes (a table's changes, the outbox, panels) go through one thread of
         # their own, a transaction in one step (`writer`); ":memory:" is one database per connection.
-        self._writer = SqliteWriter(target.path) if target.backend == SQLITE and target.path is not None else None
+        self._writer = (
+            SqliteWriter(target.path) if target.backend == SQLITE and target.path is not None else None
+        )
         self._closed = False
 
     @classmethod
@@ -97,8 +101,12 @@ class Storage:
         """Apply every migration newer than the database (once, even with several processes starting)."""
         done = await migrations.migrate(self.engine, self.target.backend)
         if done.before != done.after:
-            log.info("database %s: schema migrated from version %d to %d", self.target.describe(), done.before,
-                     done.after)
+            log.info(
+                "database %s: schema migrated from version %d to %d",
+                self.target.describe(),
+                done.before,
+                done.after,
+            )
         return done
 
     async def schema_version(self) -> int:
@@ -124,7 +132,9 @@ class Storage:
 
     # ------------------------------------------------------------------ writing
 
-    async def commit(self, change: Change, *, version: int | None = None, owner: str | None = None) -> list[int]:
+    async def commit(
+        self, change: Change, *, version: int | None = None, owner: str | None = None
+    ) -> list[int]:
         """Make every write of `change` and queue its events in the outbox, in one transaction that bumps
         the table's version. With `version`, the table must still be at it (`StaleTable` if not); with
         `owner`, that process must hold the table's lease (`NotOwner` if not). Returns the events' outbox
@@ -141,12 +151,15 @@ class Storage:
                 raise StaleTable(change.table_id, version, found)
             for write in change.writes:
                 await write(db)
-            seqs = [await self._enqueue(db, change.table_id, kind, payload) for kind, payload in change.events]
+            seqs = [
+                await self._enqueue(db, change.table_id, kind, payload) for kind, payload in change.events
+            ]
             await self._bump(db, change.table_id, (found or 0) + 1)
             return seqs
 
-    async def _commit_at_once(self, writer: SqliteWriter, change: Change, *, version: int | None,
-                              owner: str | None) -> list[int]:
+    async def _commit_at_once(
+        self, writer: SqliteWriter, change: Change, *, version: int | None, owner: str | None
+    ) -> list[int]:
         """`commit` on a SQLite file: the same checks and statements, in one step of the writer's thread."""
         recorder = Recorder()
         for write in change.writes:
@@ -164,7 +177,9 @@ class Storage:
                 raise StaleTable(table_id, version, found)
             for sql, params in recorder.statements:
                 db.execute(sql, params)
-            seqs = [int(one(db, ENQUEUE, table=table_id, kind=kind, payload=payload)) for kind, payload in events]
+            seqs = [
+                int(one(db, ENQUEUE, table=table_id, kind=kind, payload=payload)) for kind, payload in events
+            ]
             db.execute(BUMP_VERSION, {"version": (found or 0) + 1, "table": table_id})
             return seqs
 
@@ -182,8 +197,12 @@ class Storage:
     async def _bump(self, db: AsyncConnection, table_id: int, version: int) -> None:
         await run(db, BUMP_VERSION, version=version, table=table_id)
         if self.postgres:  # delivered at commit, and only then; a hint: listeners also poll versions
-            await run(db, "SELECT pg_notify(:channel, :payload)", channel=CHANGES_CHANNEL,
-                      payload=f"{table_id}:{version}")
+            await run(
+                db,
+                "SELECT pg_notify(:channel, :payload)",
+                channel=CHANGES_CHANNEL,
+                payload=f"{table_id}:{version}",
+            )
 
     @staticmethod
     async def _enqueue(db: AsyncConnection, table_id: int, kind: str, payload: dict[str, Any]) -> int:
@@ -218,9 +237,17 @@ class Storage:
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
                     " rematch_of, turn_seconds, idle_seconds, hints, last_human_at) VALUES (:guild, :channel, :host,"
                     " :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints, :now) RETURNING id",
-                    guild=guild_id, channel=channel_id, host=host_id, variant=variant, rules=json.dumps(rules),
-                    level=computer_level, rematch_of=rematch_of, turn_seconds=turn_seconds,
-                    idle_seconds=idle_seconds, hints=int(hints), now=now,
+                    guild=guild_id,
+                    channel=channel_id,
+                    host=host_id,
+                    variant=variant,
+                    rules=json.dumps(rules),
+                    level=computer_level,
+                    rematch_of=rematch_of,
+                    turn_seconds=turn_seconds,
+                    idle_seconds=idle_seconds,
+                    hints=int(hints),
+                    now=now,
                 )
                 table_id = int(result.scalar_one())
                 for seat in seats:
@@ -228,9 +255,14 @@ class Storage:
                 for kind, payload in events:
                     await self._enqueue(db, table_id, kind, payload)
                 if owner is not None:
-                    await run(db, "INSERT INTO table_leases (table_id, owner, expires_at)"
-                                  f" VALUES (:table, :owner, {self.clock_sql} + :seconds)",
-                              table=table_id, owner=owner, seconds=lease_seconds)
+                    await run(
+                        db,
+                        "INSERT INTO table_leases (table_id, owner, expires_at)"
+                        f" VALUES (:table, :owner, {self.clock_sql} + :seconds)",
+                        table=table_id,
+                        owner=owner,
+                        seconds=lease_seconds,
+                    )
         except IntegrityError:
             raise ChannelBusy(channel_id) from None
         return table_id
@@ -239,9 +271,15 @@ class Storage:
     def clock_sql(self) -> str:
         """SQL for the database's clock, in seconds since the epoch (leases are timed by it, so processes on
         machines whose clocks differ still agree)."""
-        return "extract(epoch from clock_timestamp())" if self.postgres else "(julianday('now') - 2440587.5) * 86400.0"
+        return (
+            "extract(epoch from clock_timestamp())"
+            if self.postgres
+            else "(julianday('now') - 2440587.5) * 86400.0"
+        )
 
-    async def set_message(self, table_id: int, message_id: int | None, posted_at: float | None = None) -> None:
+    async def set_message(
+        self, table_id: int, message_id: int | None, posted_at: float | None = None
+    ) -> None:
         """Remember the table message (None: there is none now) and when it was posted."""
         await self.commit(Change(table_id).set_message(message_id, posted_at))
 
@@ -251,13 +289,21 @@ class Storage:
 
     # ------------------------------------------------------------------ what the bot still has to show
 
-    async def pending_events(self, table_id: int | None = None, *, after: int = 0) -> list[tuple[int, int, str, dict[str, Any]]]:
+    async def pending_events(
+        self, table_id: int | None = None, *, after: int = 0
+    ) -> list[tuple[int, int, str, dict[str, Any]]]:
         """Queued events not yet shown, oldest first: (seq, table id, kind, payload); of one table (and
         after one of its events) if asked."""
         where = "" if table_id is None else " WHERE table_id = :table AND seq > :after"
         async with self.reading() as db:
-            rows = (await run(db, f"SELECT seq, table_id, kind, payload FROM table_outbox{where} ORDER BY seq",
-                              table=table_id, after=after)).all()
+            rows = (
+                await run(
+                    db,
+                    f"SELECT seq, table_id, kind, payload FROM table_outbox{where} ORDER BY seq",
+                    table=table_id,
+                    after=after,
+                )
+            ).all()
         return [(row.seq, row.table_id, row.kind, json.loads(row.payload)) for row in rows]
 
     async def events_shown(self, seqs: Iterable[int]) -> None:
@@ -270,7 +316,9 @@ class Storage:
                 await self._writer.run([(FORGET_EVENT, {"seq": seq}) for seq in numbers])
             return
         async with self.transaction() as db:
-            await db.execute(statement("DELETE FROM table_outbox WHERE seq IN :seqs", "seqs"), {"seqs": numbers})
+            await db.execute(
+                statement("DELETE FROM table_outbox WHERE seq IN :seqs", "seqs"), {"seqs": numbers}
+            )
 
     async def panels(self, table_ids: Iterable[int] | None = None) -> list[Panel]:
         """Every player's private message at every table (or at these tables)."""
@@ -278,11 +326,26 @@ class Storage:
             if table_ids is None:
                 rows = (await run(db, "SELECT * FROM panels")).mappings().all()
             else:
-                rows = (await db.execute(statement("SELECT * FROM panels WHERE table_id IN :tables", "tables"),
-                                         {"tables": list(table_ids)})).mappings().all()
+                rows = (
+                    (
+                        await db.execute(
+                            statement("SELECT * FROM panels WHERE table_id IN :tables", "tables"),
+                            {"tables": list(table_ids)},
+                        )
+                    )
+                    .mappings()
+                    .all()
+                )
         return [
-            Panel(row["table_id"], row["user_id"], row["channel_id"], row["message_id"], row["live_token"],
-                  row["via_token"], row["via_at"])
+            Panel(
+                row["table_id"],
+                row["user_id"],
+                row["channel_id"],
+                row["message_id"],
+                row["live_token"],
+                row["via_token"],
+                row["via_at"],
+            )
             for row in rows
         ]
 
@@ -290,10 +353,20 @@ class Storage:
         """Remember a player's private message at a table (None: they have none)."""
         statements: list[Statement] = [(DROP_PANEL, {"table": table_id, "user": user_id})]
         if panel is not None:
-            statements.append((KEEP_PANEL, {
-                "table": table_id, "user": user_id, "channel": panel.channel_id, "message": panel.message_id,
-                "live": panel.live_token, "via": panel.via_token, "via_at": panel.via_at,
-            }))
+            statements.append(
+                (
+                    KEEP_PANEL,
+                    {
+                        "table": table_id,
+                        "user": user_id,
+                        "channel": panel.channel_id,
+                        "message": panel.message_id,
+                        "live": panel.live_token,
+                        "via": panel.via_token,
+                        "via_at": panel.via_at,
+                    },
+                )
+            )
         if self._writer is not None:
             async with self._write_lock:
                 await self._writer.run(statements)
@@ -305,22 +378,30 @@ class Storage:
     async def dm_channel(self, user_id: int) -> int | None:
         """The id of the DM channel with a user, if known."""
         async with self.reading() as db:
-            found = (await run(db, "SELECT channel_id FROM dm_channels WHERE user_id = :user", user=user_id)).scalar()
+            found = (
+                await run(db, "SELECT channel_id FROM dm_channels WHERE user_id = :user", user=user_id)
+            ).scalar()
         return None if found is None else int(found)
 
     async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
         """Remember the DM channel with a user."""
         async with self.transaction() as db:
-            await run(db, "INSERT INTO dm_channels (user_id, channel_id) VALUES (:user, :channel)"
-                          " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
-                      user=user_id, channel=channel_id)
+            await run(
+                db,
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES (:user, :channel)"
+                " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                user=user_id,
+                channel=channel_id,
+            )
 
     # ------------------------------------------------------------------ reading
 
     async def table_version(self, table_id: int) -> int | None:
         """The stored version of a table (None: no such table)."""
         async with self.reading() as db:
-            return (await run(db, "SELECT version FROM game_tables WHERE id = :table", table=table_id)).scalar()
+            return (
+                await run(db, "SELECT version FROM game_tables WHERE id = :table", table=table_id)
+            ).scalar()
 
     async def table_versions(self, table_ids: Iterable[int]) -> dict[int, int]:
         """The stored versions of several tables (those that exist)."""
@@ -328,34 +409,55 @@ class Storage:
         if not ids:
             return {}
         async with self.reading() as db:
-            rows = (await db.execute(statement("SELECT id, version FROM game_tables WHERE id IN :ids", "ids"),
-                                     {"ids": ids})).all()
+            rows = (
+                await db.execute(
+                    statement("SELECT id, version FROM game_tables WHERE id IN :ids", "ids"), {"ids": ids}
+                )
+            ).all()
         return {row.id: row.version for row in rows}
 
     async def load_table(self, table_id: int) -> TableRow | None:
         """One table with its seats and hands, or None."""
         async with self.reading(snapshot=True) as db:
-            row = (await run(db, "SELECT * FROM game_tables WHERE id = :table", table=table_id)).mappings().first()
+            row = (
+                (await run(db, "SELECT * FROM game_tables WHERE id = :table", table=table_id))
+                .mappings()
+                .first()
+            )
             return None if row is None else await self._complete(db, row)
 
     async def load_open_tables(self) -> list[TableRow]:
         """Every table still in its lobby or playing, for reloading after a restart."""
         async with self.reading(snapshot=True) as db:
-            rows = (await run(db, f"SELECT * FROM game_tables WHERE status IN {OPEN_STATUSES} ORDER BY id")).mappings().all()
+            rows = (
+                (await run(db, f"SELECT * FROM game_tables WHERE status IN {OPEN_STATUSES} ORDER BY id"))
+                .mappings()
+                .all()
+            )
             return [await self._complete(db, row) for row in rows]
 
     async def open_table_in(self, channel_id: int) -> int | None:
         """The id of the channel's open table, if it has one."""
         async with self.reading() as db:
-            return (await run(db, f"SELECT id FROM game_tables WHERE channel_id = :channel AND status IN {OPEN_STATUSES}",
-                              channel=channel_id)).scalar()
+            return (
+                await run(
+                    db,
+                    f"SELECT id FROM game_tables WHERE channel_id = :channel AND status IN {OPEN_STATUSES}",
+                    channel=channel_id,
+                )
+            ).scalar()
 
     async def open_tables_of(self, user_id: int) -> list[int]:
         """The ids of the open tables where a user is seated."""
         async with self.reading() as db:
-            rows = (await run(db, "SELECT t.id FROM game_tables t JOIN seats s ON s.table_id = t.id"
-                                  f" WHERE s.user_id = :user AND t.status IN {OPEN_STATUSES} ORDER BY t.id",
-                              user=user_id)).all()
+            rows = (
+                await run(
+                    db,
+                    "SELECT t.id FROM game_tables t JOIN seats s ON s.table_id = t.id"
+                    f" WHERE s.user_id = :user AND t.status IN {OPEN_STATUSES} ORDER BY t.id",
+                    user=user_id,
+                )
+            ).all()
         return [row.id for row in rows]
 
     async def _complete(self, db: AsyncConnection, row: RowMapping) -> TableRow:
@@ -382,9 +484,12 @@ class Storage:
             closed_idle=bool(row["closed_idle"]),
             version=row["version"],
         )
-        table.rematch_id = (await run(db, "SELECT min(id) FROM game_tables WHERE rematch_of = :table",
-                                      table=table.id)).scalar()
-        for seat in (await run(db, "SELECT * FROM seats WHERE table_id = :table ORDER BY seat", table=table.id)).mappings():
+        table.rematch_id = (
+            await run(db, "SELECT min(id) FROM game_tables WHERE rematch_of = :table", table=table.id)
+        ).scalar()
+        for seat in (
+            await run(db, "SELECT * FROM seats WHERE table_id = :table ORDER BY seat", table=table.id)
+        ).mappings():
             table.seats[seat["seat"]] = SeatRow(
                 seat=seat["seat"],
                 name=seat["name"],
@@ -396,8 +501,11 @@ class Storage:
                 away=bool(seat["away"]),
                 taken_over=seat["taken_over"],
             )
-        hands = (await run(db, "SELECT record_json FROM hands WHERE table_id = :table ORDER BY hand_no",
-                           table=table.id)).all()
+        hands = (
+            await run(
+                db, "SELECT record_json FROM hands WHERE table_id = :table ORDER BY hand_no", table=table.id
+            )
+        ).all()
         for number, hand in enumerate(hands, start=1):
             try:
                 record = json.loads(hand.record_json)
@@ -413,26 +521,59 @@ class Storage:
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
         """This server's players ranked by marks won, then games won, then fewest games played."""
         async with self.reading() as db:
-            rows = (await run(db, "SELECT * FROM player_stats WHERE guild_id = :guild AND games_played > 0"
-                                  " ORDER BY marks_won DESC, games_won DESC, games_played ASC, name LIMIT :limit",
-                              guild=guild_id, limit=limit)).mappings().all()
+            rows = (
+                (
+                    await run(
+                        db,
+                        "SELECT * FROM player_stats WHERE guild_id = :guild AND games_played > 0"
+                        " ORDER BY marks_won DESC, games_won DESC, games_played ASC, name LIMIT :limit",
+                        guild=guild_id,
+                        limit=limit,
+                    )
+                )
+                .mappings()
+                .all()
+            )
         return [_stats(row) for row in rows]
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """One player's record in this server, or None if they have never finished a game here."""
         async with self.reading() as db:
-            row = (await run(db, "SELECT * FROM player_stats WHERE guild_id = :guild AND user_id = :user",
-                             guild=guild_id, user=user_id)).mappings().first()
+            row = (
+                (
+                    await run(
+                        db,
+                        "SELECT * FROM player_stats WHERE guild_id = :guild AND user_id = :user",
+                        guild=guild_id,
+                        user=user_id,
+                    )
+                )
+                .mappings()
+                .first()
+            )
         return None if row is None else _stats(row)
 
     async def team_results(self, table_id: int) -> list[TeamResult]:
         """The team results stored for a finished table."""
         async with self.reading() as db:
-            rows = (await run(db, "SELECT * FROM team_results WHERE table_id = :table ORDER BY team",
-                              table=table_id)).mappings().all()
+            rows = (
+                (
+                    await run(
+                        db, "SELECT * FROM team_results WHERE table_id = :table ORDER BY team", table=table_id
+                    )
+                )
+                .mappings()
+                .all()
+            )
         return [
-            TeamResult(team=row["team"], team_name=row["team_name"], players=json.loads(row["players_json"]),
-                       score=row["score"], score_kind=row["score_kind"], won=bool(row["won"]))
+            TeamResult(
+                team=row["team"],
+                team_name=row["team_name"],
+                players=json.loads(row["players_json"]),
+                score=row["score"],
+                score_kind=row["score_kind"],
+                won=bool(row["won"]),
+            )
             for row in rows
         ]
 

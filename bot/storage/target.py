@@ -57,7 +57,9 @@ class DatabaseTarget:
         """The database for a log line or an error: the file, or the URL without its password."""
         if self.backend == SQLITE:
             return str(self.path) if self.path is not None else ":memory:"
-        return unquote(self.sqlalchemy_url().set(drivername="postgresql").render_as_string(hide_password=True))
+        return unquote(
+            self.sqlalchemy_url().set(drivername="postgresql").render_as_string(hide_password=True)
+        )
 
 
 def database_target(where: str | Path, *, cwd: Path | None = None) -> DatabaseTarget:
@@ -76,7 +78,7 @@ def database_target(where: str | Path, *, cwd: Path | None = None) -> DatabaseTa
             raise BadDatabaseUrl(f"DATABASE_URL names no PostgreSQL database (got {_hidden(parsed)})")
         return DatabaseTarget(POSTGRESQL, postgres_url=normalised)
     if url.startswith(_SQLITE_PREFIX):
-        rest = url[len(_SQLITE_PREFIX):]
+        rest = url[len(_SQLITE_PREFIX) :]
         if not rest or rest.endswith("/"):
             raise BadDatabaseUrl(f"DATABASE_URL names no database file (got {url!r})")
         return _sqlite(rest, cwd)

@@ -50,8 +50,12 @@ class SqliteWriter:
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
             connection = sqlite3.connect(self.path, isolation_level=None)  # transactions are begun here
-            for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
-                           f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}"):
+            for pragma in (
+                "PRAGMA journal_mode=WAL",
+                "PRAGMA synchronous=NORMAL",
+                "PRAGMA foreign_keys=ON",
+                f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+            ):
                 connection.execute(pragma).fetchall()
             self._connection = connection
         return self._connection

@@ -35,8 +35,15 @@ class ComputerSeat:
 class PoolChooser:
     """Decides computer moves in a pool of worker threads or processes (see the module docstring)."""
 
-    def __init__(self, factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
-                 window_s: float = 1.2, governor: Governor | None = None):
+    def __init__(
+        self,
+        factory: PlayerFactory,
+        rng: random.Random,
+        plan: WorkerPlan | None = None,
+        *,
+        window_s: float = 1.2,
+        governor: Governor | None = None,
+    ):
         self.factory = factory
         self.rng = rng  # the service's: each seat's stream is seeded from it, so seeded tests repeat
         self.plan = plan or WorkerPlan()
@@ -89,8 +96,15 @@ class PoolChooser:
         computer = self.seats[(table.id, seat)]
         budget = self.governor.admit()
         asked = time.monotonic()
-        decision = Decision(self.factory, computer.level, computer.rng.randrange(2**32), view,
-                            budget if self.budgeted else None, asked + self.governor.window, asked)
+        decision = Decision(
+            self.factory,
+            computer.level,
+            computer.rng.randrange(2**32),
+            view,
+            budget if self.budgeted else None,
+            asked + self.governor.window,
+            asked,
+        )
         outcome: Outcome | None = None
         loop = asyncio.get_running_loop()
         admitted = loop.time()

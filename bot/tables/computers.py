@@ -48,8 +48,9 @@ class Chooser(Protocol):
         """The bot stops: workers may go."""
 
 
-def make_chooser(factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *,
-                 pause: float = 1.2) -> Chooser:
+def make_chooser(
+    factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *, pause: float = 1.2
+) -> Chooser:
     """The bot's chooser: decisions in `plan`'s workers (one thread when none is given), budgets that fit the pause.
     Its workers start at the first decision, or earlier with `warm_up()`."""
     return PoolChooser(factory, rng, plan, window_s=pause)
@@ -141,9 +142,15 @@ class ComputerRunner:
                 woke = self.now()
                 await self.play(table, seat, token, action)
                 stored = self.now()
-                self.pace.add(MoveTimes(beyond=stored - (since + self.pause), due=started - asked,
-                                        think=thought - started, overslept=woke - thought - max(rest, 0.0),
-                                        store=stored - woke))
+                self.pace.add(
+                    MoveTimes(
+                        beyond=stored - (since + self.pause),
+                        due=started - asked,
+                        think=thought - started,
+                        overslept=woke - thought - max(rest, 0.0),
+                        store=stored - woke,
+                    )
+                )
                 since = stored
         except asyncio.CancelledError:
             raise

@@ -46,8 +46,12 @@ class Decision:
     seed: int
     view: View
     budget_ms: float | None = None  # CPU milliseconds; None: the factory's own budget (it takes none)
-    answer_by: float | None = None  # `time.monotonic()` when the answer is due (the same clock in any process)
-    asked_at: float | None = None  # `time.monotonic()` when it was asked for (to measure its wait for a worker)
+    answer_by: float | None = (
+        None  # `time.monotonic()` when the answer is due (the same clock in any process)
+    )
+    asked_at: float | None = (
+        None  # `time.monotonic()` when it was asked for (to measure its wait for a worker)
+    )
 
 
 @dataclass(frozen=True)

@@ -170,8 +170,25 @@ class TableShown(TableEvent):
 
 EVENT_TYPES: dict[str, type[TableEvent]] = {
     cls.kind: cls
-    for cls in (LobbyChanged, Started, Drawn, Dealt, Acted, HandOver, GameOver, Ended, IdleClosed, Reminded,
-                TakenOver, Away, Back, Left, RematchOpened, DmChanged, TableShown)
+    for cls in (
+        LobbyChanged,
+        Started,
+        Drawn,
+        Dealt,
+        Acted,
+        HandOver,
+        GameOver,
+        Ended,
+        IdleClosed,
+        Reminded,
+        TakenOver,
+        Away,
+        Back,
+        Left,
+        RematchOpened,
+        DmChanged,
+        TableShown,
+    )
 }
 
 

@@ -36,7 +36,9 @@ from .quantiles import nearest_rank
 log = logging.getLogger("bot.computers")
 
 FULL_BUDGET_MS = float(DEFAULT_BUDGET_MS)  # the strong player's budget on an idle machine
-FLOOR_BUDGET_MS = 5.0  # below this a strong decision is easy's anyway; the queue waits rather than shrink more
+FLOOR_BUDGET_MS = (
+    5.0  # below this a strong decision is easy's anyway; the queue waits rather than shrink more
+)
 SMOOTHING = 0.1  # weight of the newest measurement in the running averages
 MIN_SHARE = 0.05
 MEASURABLE_WALL = 0.002  # decisions shorter than this say too little about the core's share
@@ -80,25 +82,36 @@ class GovernorStats:
         mean_cpu = 1000 * self.cpu_s_total / n
         p10, p50, p90 = _deciles(self.recent_budgets_ms)
         r10, r50, r90 = self.run_budgets_ms
-        return (f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
-                f"budget_ms_p10={p10:.0f} budget_ms_p50={p50:.0f} budget_ms_p90={p90:.0f} "
-                f"run_budget_ms_p10={r10:.0f} run_budget_ms_p50={r50:.0f} run_budget_ms_p90={r90:.0f} "
-                f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} cut={self.cut} "
-                f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} queued_ms_mean={1000 * self.queued_s_total / n:.0f} "
-                f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
-                f"waiting={self.waiting} "
-                f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
-                f"share={self.share:.2f} run_ms={1000 * self.run_s:.0f} over_ms={1000 * self.over_s:.1f}")
+        return (
+            f"computers: decisions={self.decisions} shrunk={self.shrunk} budget_ms_mean={mean_budget:.1f} "
+            f"budget_ms_p10={p10:.0f} budget_ms_p50={p50:.0f} budget_ms_p90={p90:.0f} "
+            f"run_budget_ms_p10={r10:.0f} run_budget_ms_p50={r50:.0f} run_budget_ms_p90={r90:.0f} "
+            f"cpu_ms_mean={mean_cpu:.1f} cpu_s={self.cpu_s_total:.1f} late={self.late} cut={self.cut} "
+            f"elapsed_ms_max={1000 * self.elapsed_s_max:.0f} queued_ms_mean={1000 * self.queued_s_total / n:.0f} "
+            f"run_ms_mean={1000 * self.wall_s_total / n:.0f} returned_ms_mean={1000 * self.returned_s_total / n:.0f} "
+            f"waiting={self.waiting} "
+            f"waiting_max={self.waiting_max} budget_ms_now={self.budget_ms:.1f} workers={workers} "
+            f"share={self.share:.2f} run_ms={1000 * self.run_s:.0f} over_ms={1000 * self.over_s:.1f}"
+        )
 
 
 class Governor:
     """Gives each computer decision a CPU-time budget from the demand and the cores the workers get."""
 
-    def __init__(self, workers: int, *, window_s: float = 1.2, full_ms: float = FULL_BUDGET_MS,
-                 floor_ms: float = FLOOR_BUDGET_MS, clock: Callable[[], float] = time.monotonic,
-                 report_every: float = 10.0):
+    def __init__(
+        self,
+        workers: int,
+        *,
+        window_s: float = 1.2,
+        full_ms: float = FULL_BUDGET_MS,
+        floor_ms: float = FLOOR_BUDGET_MS,
+        clock: Callable[[], float] = time.monotonic,
+        report_every: float = 10.0,
+    ):
         self.workers = workers
-        self.window = max(window_s, full_ms / 1000)  # with no pause, a full budget is still one decision's wait
+        self.window = max(
+            window_s, full_ms / 1000
+        )  # with no pause, a full budget is still one decision's wait
         self.full_ms = full_ms
         self.floor_ms = min(floor_ms, full_ms)
         self.clock = clock
@@ -163,9 +176,12 @@ class Governor:
             self.cut += 1
             if not self.cutting:
                 self.cutting = True
-                log.warning("computer decisions are being cut when their answer falls due (%.1f s after they "
-                            "were asked): the workers get less CPU than measured (%.2f of a core each)",
-                            self.window, self.share)
+                log.warning(
+                    "computer decisions are being cut when their answer falls due (%.1f s after they "
+                    "were asked): the workers get less CPU than measured (%.2f of a core each)",
+                    self.window,
+                    self.share,
+                )
         self.elapsed_max = max(self.elapsed_max, elapsed)
         self.cpu_total += outcome.cpu
         self.wall_total += outcome.wall
@@ -198,18 +214,32 @@ class Governor:
         """The budgets of the whole run as ten equally likely values (the 5th to the 95th percentile in steps
         of 10), for `benchmarks/strength.py --budget-ms` to play strong at the budgets this run gave."""
         values = self.run_quantiles(tuple((2 * i + 1) / 20 for i in range(10)))
-        return "computers: budgets over the run, ms (p5 to p95 in steps of 10): " + ",".join(f"{v:g}" for v in values)
+        return "computers: budgets over the run, ms (p5 to p95 in steps of 10): " + ",".join(
+            f"{v:g}" for v in values
+        )
 
     def stats(self) -> GovernorStats:
         """The counters and the state now."""
         return GovernorStats(
-            decisions=self.decisions, finished=self.finished, shrunk=self.shrunk,
-            budget_ms_total=self.budget_total, cpu_s_total=self.cpu_total, wall_s_total=self.wall_total,
-            late=self.late, cut=self.cut, elapsed_s_max=self.elapsed_max, queued_s_total=self.queued_total,
+            decisions=self.decisions,
+            finished=self.finished,
+            shrunk=self.shrunk,
+            budget_ms_total=self.budget_total,
+            cpu_s_total=self.cpu_total,
+            wall_s_total=self.wall_total,
+            late=self.late,
+            cut=self.cut,
+            elapsed_s_max=self.elapsed_max,
+            queued_s_total=self.queued_total,
             returned_s_total=self.returned_total,
-            recent_budgets_ms=tuple(self.recent), run_budgets_ms=self.run_deciles(),
-            waiting=self.waiting, waiting_max=self.waiting_max, budget_ms=self.budget(),
-            share=self.share, run_s=self.run, over_s=self.over,
+            recent_budgets_ms=tuple(self.recent),
+            run_budgets_ms=self.run_deciles(),
+            waiting=self.waiting,
+            waiting_max=self.waiting_max,
+            budget_ms=self.budget(),
+            share=self.share,
+            run_s=self.run,
+            over_s=self.over,
         )
 
     def _tell(self, budget: float) -> None:
@@ -221,13 +251,23 @@ class Governor:
             self.spell_told = self.told_shrink_at is None or now - self.told_shrink_at >= self.report_every
             if self.spell_told:
                 self.told_shrink_at = now
-                log.info("computer budgets shrink to %.0f ms CPU per decision (%.0f%% of %.0f ms): %d decisions "
-                         "waiting for %d worker(s) getting %.2f of a core each", budget,
-                         100 * budget / self.full_ms, self.full_ms, self.waiting, self.workers, self.share)
+                log.info(
+                    "computer budgets shrink to %.0f ms CPU per decision (%.0f%% of %.0f ms): %d decisions "
+                    "waiting for %d worker(s) getting %.2f of a core each",
+                    budget,
+                    100 * budget / self.full_ms,
+                    self.full_ms,
+                    self.waiting,
+                    self.workers,
+                    self.share,
+                )
         elif budget >= self.full_ms and self.shrunk_since is not None:
             if self.spell_told:
-                log.info("computer budgets back to full (%.0f ms) after %.0f s shrunk", self.full_ms,
-                         now - self.shrunk_since)
+                log.info(
+                    "computer budgets back to full (%.0f ms) after %.0f s shrunk",
+                    self.full_ms,
+                    now - self.shrunk_since,
+                )
             self.shrunk_since = None
         if now >= self.next_report:
             self.next_report = now + self.report_every

@@ -96,7 +96,11 @@ class Table:
     def scores_after(self, hand_no: int) -> list[int]:
         """The game score once hand `hand_no` (from 0, finished) was counted."""
         assert self.game is not None
-        return list(Game.from_records(self.rules, self.game.first_dealer, list(self.game.records[: hand_no + 1])).scores)
+        return list(
+            Game.from_records(
+                self.rules, self.game.first_dealer, list(self.game.records[: hand_no + 1])
+            ).scores
+        )
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user sits in, or None."""
@@ -118,7 +122,11 @@ class Table:
     def computer_turn(self) -> int | None:
         """The seat to act now if a computer plays it (a computer's seat, or an away player's)."""
         seat = self.turn()
-        if seat is not None and seat in self.seats and (self.seats[seat].is_computer or self.seats[seat].away):
+        if (
+            seat is not None
+            and seat in self.seats
+            and (self.seats[seat].is_computer or self.seats[seat].away)
+        ):
             return seat
         return None
 

@@ -27,7 +27,18 @@ COMPUTER_LEVELS = ("strong", "easy")
 
 _ENTRY = re.compile(r"(?:^|(?<=[\s;,]))(timer|idle)\s*[=:]\s*([^\s;,]*)", re.IGNORECASE)
 _DURATION = re.compile(r"([0-9]{1,7})\s*(s|sec|secs|m|min|mins|h|hr|hrs|d)?", re.IGNORECASE)
-_UNITS = {"s": 1, "sec": 1, "secs": 1, "m": 60, "min": 60, "mins": 60, "h": 3600, "hr": 3600, "hrs": 3600, "d": 86400}
+_UNITS = {
+    "s": 1,
+    "sec": 1,
+    "secs": 1,
+    "m": 60,
+    "min": 60,
+    "mins": 60,
+    "h": 3600,
+    "hr": 3600,
+    "hrs": 3600,
+    "d": 86400,
+}
 _OFF = {"off", "none", "no", "0"}
 _HINTS = re.compile(r"(?:^|(?<=[\s;,]))hints\s*[=:]\s*([^\s;,]*)", re.IGNORECASE)
 _COMPUTERS = re.compile(r"(?:^|[\s;,]+)computers?\s*[=:]\s*([A-Za-z]+)", re.IGNORECASE)

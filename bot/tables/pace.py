@@ -64,5 +64,7 @@ class MovePace:
         parts = []
         for part in PARTS:
             p50, p90, p99 = self.quantiles(part, 0.5, 0.9, 0.99)
-            parts.append(f"{part}_ms_p50={1000 * p50:.0f} {part}_ms_p90={1000 * p90:.0f} {part}_ms_p99={1000 * p99:.0f}")
+            parts.append(
+                f"{part}_ms_p50={1000 * p50:.0f} {part}_ms_p90={1000 * p90:.0f} {part}_ms_p99={1000 * p99:.0f}"
+            )
         return f"computer moves: moves={self.count} kept={len(self.moves)} " + " ".join(parts)

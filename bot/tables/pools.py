@@ -61,10 +61,15 @@ class WorkerPlan:
         """A pool that runs `decisions.decide` jobs (workers at lower priority; processes warmed up)."""
         if self.kind == PROCESSES:
             # spawn, not fork: the event loop's process has threads and open sockets a fork would copy
-            return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=prepare_process, initargs=(self.niceness,))
-        return ThreadPoolExecutor(self.workers, thread_name_prefix="computer", initializer=lower_priority,
-                                  initargs=(self.niceness,))
+            return ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=prepare_process,
+                initargs=(self.niceness,),
+            )
+        return ThreadPoolExecutor(
+            self.workers, thread_name_prefix="computer", initializer=lower_priority, initargs=(self.niceness,)
+        )
 
     def __str__(self) -> str:
         kind = {THREADS: "thread", PROCESSES: "process"}[self.kind] if self.workers == 1 else self.kind

@@ -33,8 +33,10 @@ def _how_a_hand_goes(rules: Rules) -> str:
         bid = f"bid how many points {who} will take, each bid naming its trump; the high bidder leads"
     else:
         bid = f"bid how many points {who} will take; the high bidder names trumps and leads"
-    return (f"Each hand: deal, {bid}. Follow the suit led if you can (a tile's suit is its higher "
-            "end; trumps are only trumps); the highest trump wins the trick, else the highest of the suit led.")
+    return (
+        f"Each hand: deal, {bid}. Follow the suit led if you can (a tile's suit is its higher "
+        "end; trumps are only trumps); the highest trump wins the trick, else the highest of the suit led."
+    )
 
 
 def _points(rules: Rules) -> str:
@@ -49,8 +51,10 @@ def _points(rules: Rules) -> str:
     tens = ", ".join(name for name, worth in sorted(count.items(), reverse=True) if worth == 10)
     fives = ", ".join(name for name, worth in sorted(count.items(), reverse=True) if worth == 5)
     copies = " (every copy)" if lay.tiles.copies > 1 else ""
-    return (f"The count: {tens} are worth 10 points, {fives} are worth 5{copies}; {tricks}: "
-            f"{lay.total} points in a hand.")
+    return (
+        f"The count: {tens} are worth 10 points, {fives} are worth 5{copies}; {tricks}: "
+        f"{lay.total} points in a hand."
+    )
 
 
 def _calls(rules: Rules) -> list[str]:
@@ -60,14 +64,18 @@ def _calls(rules: Rules) -> list[str]:
         lowest = f"{lay.min_marks} mark{'s' if lay.min_marks > 1 else ''}"
         lines.append(f"A bid of {lowest} or more is a bid to take every trick.")
     if lay.moon_bids:
-        lines.append("Shooting the moon (21) is a bid to take every trick" +
-                     (", and shooting it over (42) outbids it." if o.shoot_over else "."))
+        lines.append(
+            "Shooting the moon (21) is a bid to take every trick"
+            + (", and shooting it over (42) outbids it." if o.shoot_over else ".")
+        )
     doubles_bids = [b for b in lay.doubles_bids.values() if b.enabled(rules)]
     if doubles_bids:
         kinds = [b.kind.value.capitalize() for b in doubles_bids]
         names = " and ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
-        lines.append(f"{names} are bids for a hand rich in doubles: the partner names trumps and leads, and "
-                     "the side must take every trick.")
+        lines.append(
+            f"{names} are bids for a hand rich in doubles: the partner names trumps and leads, and "
+            "the side must take every trick."
+        )
     return lines
 
 
@@ -79,12 +87,17 @@ def _contracts(rules: Rules) -> list[str]:
     if o.follow_me and not lay.bids_name_trump:
         lines.append("Follow me: no trumps; each trick goes to the highest tile of the suit led.")
     if o.nello != "off":
-        alone = ("the bidder's partners lay their tiles down and sit out, and he "
-                 if lay.partners else "the bidder ")
+        alone = (
+            "the bidder's partners lay their tiles down and sit out, and he "
+            if lay.partners
+            else "the bidder "
+        )
         lines.append(f"{lay.nello_name.capitalize()}: {alone}must lose every trick.")
     if o.sevens:
-        lines.append(f"Sevens: everyone must play the tile whose pips are closest to {o.sevens_target}; the "
-                     "closest takes the trick, the first played on a tie; the bidders must take every trick.")
+        lines.append(
+            f"Sevens: everyone must play the tile whose pips are closest to {o.sevens_target}; the "
+            "closest takes the trick, the first played on a tie; the bidders must take every trick."
+        )
     if o.sevens_trump:
         lines.append("Sevens trump: the tiles whose pips total seven are the trump suit.")
     if lay.count_trump_bid and o.count_trump:
@@ -98,8 +111,10 @@ def _result(rules: Rules) -> str:
         who = "each side keeps its own" if partners else "each player keeps their own"
         return f"Points add up over the hands ({who} score); the first to {rules.target} wins the game."
     others = "the other side" if partners else "each of the others"
-    return (f"A bid made wins its marks (a point bid 1 mark), a bid set gives them to {others}; the first to "
-            f"{rules.target} marks wins the game.")
+    return (
+        f"A bid made wins its marks (a point bid 1 mark), a bid set gives them to {others}; the first to "
+        f"{rules.target} marks wins the game."
+    )
 
 
 def message_chunks(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:

@@ -229,7 +229,9 @@ class TableService:
         try:
             fresh = self._rebuild(row, seat_computers=False)
         except Exception as error:  # another process will have ended it; this one only stops showing it
-            log.error("table %s changed into something this process cannot read: %s", table.id, _describe(error))
+            log.error(
+                "table %s changed into something this process cannot read: %s", table.id, _describe(error)
+            )
             return False
         for name in (*TABLE_FIELDS, "rematch_id"):
             setattr(table, name, getattr(fresh, name))
@@ -256,7 +258,9 @@ class TableService:
             self._published[table.id] = published[-1].seq
             self.listener.publish(table, published)
 
-    async def _changing(self, table: Table, body: Callable[[], Awaitable[T]], *, by_owner: bool = False) -> T | None:
+    async def _changing(
+        self, table: Table, body: Callable[[], Awaitable[T]], *, by_owner: bool = False
+    ) -> T | None:
         """Run `body` (which checks and makes one change) under the table's lock, on the table as stored
         now. A change refused as stale (another process changed the table between the read and the write)
         is decided again on the reloaded table. An owner's change this process may no longer make (its
@@ -334,8 +338,16 @@ class TableService:
         return await self._create(guild_id, channel_id, host_id, rules, computer_level, seats, read.settings)
 
     async def _create(
-        self, guild_id: int, channel_id: int, host_id: int, rules: Rules, computer_level: str,
-        seats: list[SeatRow], settings: TableSettings, *, rematch_of: int | None = None,
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: Rules,
+        computer_level: str,
+        seats: list[SeatRow],
+        settings: TableSettings,
+        *,
+        rematch_of: int | None = None,
     ) -> Table:
         """Store a new lobby and start keeping it; Refusal if the channel already has an open table."""
         try:
@@ -359,8 +371,15 @@ class TableService:
             raise Refusal(CHANNEL_BUSY) from None
         self.ownership.took(table_id)
         table = Table(
-            table_id, guild_id, channel_id, host_id, rules, computer_level, seats={s.seat: s for s in seats},
-            settings=settings, last_human_at=self.clock(),
+            table_id,
+            guild_id,
+            channel_id,
+            host_id,
+            rules,
+            computer_level,
+            seats={s.seat: s for s in seats},
+            settings=settings,
+            last_human_at=self.clock(),
         )
         self.tables[table_id] = table
         return table
@@ -370,7 +389,9 @@ class TableService:
 
         async def change() -> None:
             after = replace(table, message_id=message_id, message_posted_at=posted_at)
-            await self._save(table, after, Change(table.id).set_message(message_id, posted_at), [], by_owner=True)
+            await self._save(
+                table, after, Change(table.id).set_message(message_id, posted_at), [], by_owner=True
+            )
 
         await self._changing(table, change, by_owner=True)
 
@@ -383,8 +404,13 @@ class TableService:
                 return
             seats = {**table.seats, seat: replace(row, dm_closed=closed)}
             after = replace(table, seats=seats)
-            await self._save(table, after, Change(table.id).set_dm_closed(seat, closed), [DmChanged(seat, closed)],
-                             by_owner=True)
+            await self._save(
+                table,
+                after,
+                Change(table.id).set_dm_closed(seat, closed),
+                [DmChanged(seat, closed)],
+                by_owner=True,
+            )
 
         await self._changing(table, change, by_owner=True)
 
@@ -517,18 +543,32 @@ class TableService:
         if await self.table_in(table.channel_id) is not None:
             raise Refusal(CHANNEL_BUSY)
         seats = [
-            SeatRow(seat=s.seat, name=(name if s.user_id == user_id else s.name), user_id=s.user_id,
-                    computer_level=s.computer_level)
+            SeatRow(
+                seat=s.seat,
+                name=(name if s.user_id == user_id else s.name),
+                user_id=s.user_id,
+                computer_level=s.computer_level,
+            )
             for s in table.seats.values()
         ]
-        new = await self._create(table.guild_id, table.channel_id, user_id, table.rules, table.computer_level,
-                                 seats, table.settings, rematch_of=table.id)
+        new = await self._create(
+            table.guild_id,
+            table.channel_id,
+            user_id,
+            table.rules,
+            table.computer_level,
+            seats,
+            table.settings,
+            rematch_of=table.id,
+        )
 
         async def show_new() -> None:
             await self._save(new, replace(new), Change(new.id), [LobbyChanged()])
 
         async def close_old() -> None:  # its Rematch has done its job
-            await self._save(table, replace(table, rematch_id=new.id), Change(table.id), [RematchOpened(new.id)])
+            await self._save(
+                table, replace(table, rematch_id=new.id), Change(table.id), [RematchOpened(new.id)]
+            )
 
         await self._changing(new, show_new)
         await self._changing(table, close_old)
@@ -549,8 +589,11 @@ class TableService:
 
     async def _act(self, table: Table, user_id: int, token: str, action: str) -> None:
         if table.status != "playing":
-            raise Refusal({"finished": "This game is over.", "lobby": "The game hasn't started."}.get(
-                table.status, "This table has ended."))
+            raise Refusal(
+                {"finished": "This game is over.", "lobby": "The game hasn't started."}.get(
+                    table.status, "This table has ended."
+                )
+            )
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("You're not playing at this table.")
@@ -573,8 +616,17 @@ class TableService:
             raise Refusal("The bot is restarting; try again in a minute.")
 
     async def _apply(
-        self, table: Table, seat: int, action: str, *, by: str | None = None, after: Table | None = None,
-        change: Change | None = None, human: bool = False, then: Sequence[TableEvent] = (), by_owner: bool = False,
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        *,
+        by: str | None = None,
+        after: Table | None = None,
+        change: Change | None = None,
+        human: bool = False,
+        then: Sequence[TableEvent] = (),
+        by_owner: bool = False,
     ) -> None:
         """Apply one action (lock held): store it (with whatever `change` already holds, and announcing
         `then` after it), then make it in memory, then publish its events."""
@@ -640,7 +692,13 @@ class TableService:
                 self.chooser.seat(table, seat.seat, seat.computer_level or "strong")
 
     async def _save(
-        self, table: Table, after: Table, change: Change, events: Sequence[TableEvent], *, human: bool = False,
+        self,
+        table: Table,
+        after: Table,
+        change: Change,
+        events: Sequence[TableEvent],
+        *,
+        human: bool = False,
         by_owner: bool = False,
     ) -> None:
         """Store a change at `table` (lock held) and only then make it: `after` is the table as it will be.
@@ -652,19 +710,26 @@ class TableService:
         if human:
             self.timers.human_acted(after)
         if self.timers.arm(after) or human:
-            change.save_timer(deadline=after.deadline, token=after.deadline_token, reminded=after.reminded,
-                              last_human_at=after.last_human_at)
+            change.save_timer(
+                deadline=after.deadline,
+                token=after.deadline_token,
+                reminded=after.reminded,
+                last_human_at=after.last_human_at,
+            )
         for event in events:
             change.announce(event.kind, event.to_payload())
-        seqs = await self.storage.commit(change, version=table.version,
-                                         owner=self.ownership.owner if by_owner else None)
+        seqs = await self.storage.commit(
+            change, version=table.version, owner=self.ownership.owner if by_owner else None
+        )
         after.version = table.version + 1
         for name in TABLE_FIELDS:
             setattr(table, name, getattr(after, name))
         if self.listener is not None and events and self.owns(table.id):  # else the owner shows them
             self._published[table.id] = seqs[-1]
             try:
-                self.listener.publish(table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)])
+                self.listener.publish(
+                    table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)]
+                )
             except Exception:
                 log.exception("table %s: publishing %s failed", table.id, [e.kind for e in events])
 
@@ -743,8 +808,12 @@ class TableService:
             assert seat is not None
             after = replace(table)
             self.timers.remind(after)
-            change = Change(table.id).save_timer(deadline=after.deadline, token=after.deadline_token,
-                                                 reminded=True, last_human_at=after.last_human_at)
+            change = Change(table.id).save_timer(
+                deadline=after.deadline,
+                token=after.deadline_token,
+                reminded=True,
+                last_human_at=after.last_human_at,
+            )
             await self._save(table, after, change, [Reminded(seat)], by_owner=True)
             return None
         if due is Due.TAKE_OVER:
@@ -761,8 +830,14 @@ class TableService:
         action = await self.chooser.choose(table, seat, view)
 
         async def take_over() -> None:
-            if table.token != token or table.human_turn() != seat or self.timers.due(table) is not Due.TAKE_OVER:
-                log.info("table %s: the player acted while a computer thought for them; decision dropped", table.id)
+            if (
+                table.token != token
+                or table.human_turn() != seat
+                or self.timers.due(table) is not Due.TAKE_OVER
+            ):
+                log.info(
+                    "table %s: the player acted while a computer thought for them; decision dropped", table.id
+                )
                 return
             row = table.seats[seat]
             taken = row.taken_over + 1
@@ -770,15 +845,18 @@ class TableService:
             after = replace(table, seats={**table.seats, seat: replace(row, taken_over=taken, away=away)})
             change = Change(table.id).set_seat_state(seat, away=away, taken_over=taken)
             then: list[TableEvent] = [TakenOver(seat, action), *([Away(seat)] if away else [])]
-            await self._apply(table, seat, action, by="computer", after=after, change=change, then=then,
-                              by_owner=True)
+            await self._apply(
+                table, seat, action, by="computer", after=after, change=change, then=then, by_owner=True
+            )
 
         await self._changing(table, take_over, by_owner=True)
 
     async def _close_idle(self, table: Table) -> None:
         after = replace(table, status="ended", closed_idle=True)
         self.timers.stop(after)
-        await self._save(table, after, Change(table.id).end_table(closed_idle=True), [IdleClosed()], by_owner=True)
+        await self._save(
+            table, after, Change(table.id).end_table(closed_idle=True), [IdleClosed()], by_owner=True
+        )
         self.computers.stop(table)
         self.chooser.forget(table)
 
@@ -797,8 +875,9 @@ class TableService:
         if not row.away or not table.open:
             return False
         # deadline_token None: their turn, if it is one, starts a fresh timer
-        after = replace(table, seats={**table.seats, seat: replace(row, away=False, taken_over=0)},
-                        deadline_token=None)
+        after = replace(
+            table, seats={**table.seats, seat: replace(row, away=False, taken_over=0)}, deadline_token=None
+        )
         change = Change(table.id).set_seat_state(seat, away=False, taken_over=0)
         await self._save(table, after, change, [Back(seat)], human=True)
         return True
@@ -821,7 +900,9 @@ class TableService:
         try:
             await self.ownership.release_all()
         except Exception:
-            log.exception("could not release this process's tables; they are adopted when their leases run out")
+            log.exception(
+                "could not release this process's tables; they are adopted when their leases run out"
+            )
 
     # ------------------------------------------------------------------ restart
 
@@ -852,12 +933,25 @@ class TableService:
             raise RecordError(row.damage)
         rules = Rules.from_preset(row.variant, row.rules)
         table = Table(
-            row.id, row.guild_id, row.channel_id, row.host_id, rules, row.computer_level,
-            message_id=row.message_id, message_posted_at=row.message_posted_at, status=row.status,
-            seats=dict(row.seats), ended_by=row.ended_by, closed_idle=row.closed_idle,
-            settings=TableSettings(row.turn_seconds, row.idle_seconds, row.hints), deadline=row.deadline,
-            deadline_token=row.deadline_token, reminded=row.reminded, last_human_at=row.last_human_at,
-            version=row.version, rematch_id=row.rematch_id,
+            row.id,
+            row.guild_id,
+            row.channel_id,
+            row.host_id,
+            rules,
+            row.computer_level,
+            message_id=row.message_id,
+            message_posted_at=row.message_posted_at,
+            status=row.status,
+            seats=dict(row.seats),
+            ended_by=row.ended_by,
+            closed_idle=row.closed_idle,
+            settings=TableSettings(row.turn_seconds, row.idle_seconds, row.hints),
+            deadline=row.deadline,
+            deadline_token=row.deadline_token,
+            reminded=row.reminded,
+            last_human_at=row.last_human_at,
+            version=row.version,
+            rematch_id=row.rematch_id,
         )
         if row.status == "playing" and (not row.hands or row.first_dealer is None):
             raise RecordError("the game has started but no hand is stored")

@@ -27,8 +27,17 @@ def table_for(hand: Hand, scores: tuple[int, ...] | None = None, person: int = 0
     seats = {s: SeatRow(seat=s, name=NAMES[s], computer_level="easy") for s in range(rules.players)}
     seats[person] = SeatRow(seat=person, name="alice", user_id=1)
     game = Game(rules, hand.dealer, (), scores or (0,) * rules.teams)
-    return Table(id=7, guild_id=1, channel_id=1, host_id=1, rules=rules, status="playing", seats=seats, game=game,
-                 hand=hand)
+    return Table(
+        id=7,
+        guild_id=1,
+        channel_id=1,
+        host_id=1,
+        rules=rules,
+        status="playing",
+        seats=seats,
+        game=game,
+        hand=hand,
+    )
 
 
 def deal(preset: str, options: dict, seed: int) -> Hand:
@@ -67,8 +76,13 @@ def seventy_two_face_up() -> Hand:
     rest = [t for tiles in record["deal"] for t in tiles] + record["widow"]
     for tile in north + widow:
         rest.remove(tile)
-    record.update(dealer=3, widow=widow, deal=[north] + [rest[i * 10:(i + 1) * 10] for i in range(3)],
-                  calls=["40", "pass", "pass", "pass"], contract="sixes")
+    record.update(
+        dealer=3,
+        widow=widow,
+        deal=[north] + [rest[i * 10 : (i + 1) * 10] for i in range(3)],
+        calls=["40", "pass", "pass", "pass"],
+        contract="sixes",
+    )
     hand = read_record(record).apply("take").apply("discard 6-4").apply("discard 2-1")
     return play(hand, random.Random(2), lambda h: len(h.tricks) == 1 and len(h.trick) == 2)
 
@@ -97,16 +111,20 @@ def six_hand() -> Hand:
 
 def stacked() -> Hand:
     """Stacking on a 2-mark bid (played out): a trick led after finished ones, which lie face down."""
-    hand = bid_and_name(deal("standard", {"stacking": "marks", "play_out": True}, 4), "2 marks",
-                        lambda legal: legal[0])
+    hand = bid_and_name(
+        deal("standard", {"stacking": "marks", "play_out": True}, 4), "2 marks", lambda legal: legal[0]
+    )
     return play(hand, random.Random(4), lambda h: len(h.tricks) == 3 and len(h.trick) == 1)
 
 
 def moon_over() -> Hand:
     """A finished Moon hand (for its summary: per-player points, a set bid below zero)."""
     for seed in range(200):
-        hand = play(bid_and_name(deal("moon", {}, seed), "6", lambda legal: legal[0]), random.Random(seed),
-                    lambda h: h.complete)
+        hand = play(
+            bid_and_name(deal("moon", {}, seed), "6", lambda legal: legal[0]),
+            random.Random(seed),
+            lambda h: h.complete,
+        )
         if hand.made is False:
             return hand
     raise RuntimeError("no seed sets the bidder")

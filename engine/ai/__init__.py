@@ -26,8 +26,12 @@ class RandomPlayer:
         return self.rng.choice(view["legal"])
 
 
-def make_player(level: str = "strong", seed: int | None = None, budget_ms: float | None = None,
-                clock: Callable[[], float] | None = None):
+def make_player(
+    level: str = "strong",
+    seed: int | None = None,
+    budget_ms: float | None = None,
+    clock: Callable[[], float] | None = None,
+):
     """A computer player of the given level; unknown levels raise ValueError.
 
     ``budget_ms`` is the strong player's thinking time per decision (default 300, capped at 1000), measured

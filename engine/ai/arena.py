@@ -23,8 +23,14 @@ class Timings:
         self.times.setdefault(label, []).append(seconds)
 
 
-def play_hand(hand: Hand, players: list, labels: list[str] | None = None, score: list[int] | None = None,
-              timings: Timings | None = None, stop: str | None = None) -> Hand:
+def play_hand(
+    hand: Hand,
+    players: list,
+    labels: list[str] | None = None,
+    score: list[int] | None = None,
+    timings: Timings | None = None,
+    stop: str | None = None,
+) -> Hand:
     """Play ``hand`` to completion (or until its phase is ``stop``), seat ``s`` choosing with ``players[s]``;
     raises if a choice is illegal."""
     while not hand.complete and hand.phase != stop:
@@ -40,8 +46,14 @@ def play_hand(hand: Hand, players: list, labels: list[str] | None = None, score:
     return hand
 
 
-def play_game(rules: Rules, players: list, rng: random.Random, labels: list[str] | None = None,
-              timings: Timings | None = None, max_hands: int = 200) -> Game:
+def play_game(
+    rules: Rules,
+    players: list,
+    rng: random.Random,
+    labels: list[str] | None = None,
+    timings: Timings | None = None,
+    max_hands: int = 200,
+) -> Game:
     """Play a whole game from a seeded shuffle; returns the finished game."""
     game = Game.new(rules, rng)
     for _ in range(max_hands):

@@ -40,9 +40,16 @@ MADE = (-0.6, 0.174)
 def applies(sit: Situation) -> bool:
     """Whether this table bids by simulation (see the module docstring)."""
     lay = sit.rules.layout
-    return (sit.players == 4 and lay.partners and not lay.open_auction and not lay.widow_size
-            and not lay.bids_name_trump and not lay.moon_bids and sit.rules.scoring == "marks"
-            and lay.hand_size * sit.players <= 28)
+    return (
+        sit.players == 4
+        and lay.partners
+        and not lay.open_auction
+        and not lay.widow_size
+        and not lay.bids_name_trump
+        and not lay.moon_bids
+        and sit.rules.scoring == "marks"
+        and lay.hand_size * sit.players <= 28
+    )
 
 
 def contracts_for(sit: Situation) -> list[Contract]:
@@ -55,8 +62,14 @@ def contracts_for(sit: Situation) -> list[Contract]:
     return every[:CONTRACTS]
 
 
-def solved_points(sit: Situation, rng: random.Random, samples: int, clock: Callable[[], float],
-                  deadline: float, node_limit: Callable[[float], int]) -> dict[Contract, list[int]] | None:
+def solved_points(
+    sit: Situation,
+    rng: random.Random,
+    samples: int,
+    clock: Callable[[], float],
+    deadline: float,
+    node_limit: Callable[[float], int],
+) -> dict[Contract, list[int]] | None:
     """Per contract, the points this seat's side takes in each sampled deal with perfect play, this seat
     declaring (values under ``WINDOW_LOW`` are only "at most that"); None when too few samples solved in
     time. ``node_limit(seconds left)`` keeps each solve inside the time left."""
@@ -70,8 +83,12 @@ def solved_points(sit: Situation, rng: random.Random, samples: int, clock: Calla
         row = []
         for c in contracts:
             prob = thread_problem(sit.rules, c, sit.seat, (), False)
-            v = prob.value(Position(held, [], -1, sit.seat), node_limit=node_limit(deadline - clock()),
-                           alpha=WINDOW_LOW, beta=sit.rules.layout.total + 1)
+            v = prob.value(
+                Position(held, [], -1, sit.seat),
+                node_limit=node_limit(deadline - clock()),
+                alpha=WINDOW_LOW,
+                beta=sit.rules.layout.total + 1,
+            )
             if v is None:
                 break
             row.append(v)

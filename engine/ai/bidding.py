@@ -43,8 +43,17 @@ EDGE = 0.04  # bid only when the chance of making beats an even chance by this m
 POINTS_EDGE = 0.12
 MOON_SURE = 0.9  # a Moon hand the evaluation gives every trick: ``moon_sure``
 NELLO_CHANCE = 0.62  # a hand low enough to duck every trick (``nello_hand``) makes Nello about this often
-FEATURES = ["one", "trumps", "top trumps", "trump double", "off doubles", "off leaders", "count held / 5",
-            "void suits", "trumps x top trumps"]
+FEATURES = [
+    "one",
+    "trumps",
+    "top trumps",
+    "trump double",
+    "off doubles",
+    "off leaders",
+    "count held / 5",
+    "void suits",
+    "trumps x top trumps",
+]
 
 
 def features(rules, contract: Contract, mask: int) -> list[float]:
@@ -149,7 +158,9 @@ def bid(sit: Situation, opening_rule: bool = True, point_chance: Callable[[int],
         return easy.bid(sit)
     legal = sit.view["legal"]
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
-    partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
+    partner_high = (
+        sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
+    )
     nello_ok = nello_hand(sit)
     # The game score is not read: bidding bolder or warier with the opponents one hand from winning lost
     # games in self-play (docs/computer-players.md)
@@ -192,8 +203,13 @@ def moon_value(sit: Situation, call: Call, p: float) -> float:
     half a trick over a bid under 7; his bid under ``made_scores = "bid"``), 21 or 42; set, he loses the bid
     (RULES.md §8.4). The others score their tricks either way."""
     level = call.level
-    gain = level + (0.5 if call.kind == POINTS and level < sit.rules.layout.hand_size
-                    and sit.rules.options.made_scores == "taken" else 0.0)
+    gain = level + (
+        0.5
+        if call.kind == POINTS
+        and level < sit.rules.layout.hand_size
+        and sit.rules.options.made_scores == "taken"
+        else 0.0
+    )
     return p * gain - (1 - p) * level
 
 
@@ -218,8 +234,11 @@ def open_bid(sit: Situation, calls: list[tuple[str, Call]], nello_ok: bool) -> s
     bar = opening.bar(table_name(sit.rules), "strong")
     if bar is None or not opening.nobody_has_bid(sit.view):
         return None
-    lowest = [(raw_chance(sit, call, nello_ok), text) for text, call in calls
-              if call.kind == POINTS and call.level == sit.rules.layout.min_bid]
+    lowest = [
+        (raw_chance(sit, call, nello_ok), text)
+        for text, call in calls
+        if call.kind == POINTS and call.level == sit.rules.layout.min_bid
+    ]
     if not lowest:
         return None
     p, text = max(lowest)
@@ -259,7 +278,9 @@ def raw_chance(sit: Situation, call: Call, nello_ok: bool) -> float:
     """Chance of making ``call`` from the table (every-trick bids from the all-points column)."""
     every = sit.rules.layout.total
     if call.trump is not None:  # Eighty-eight: the bid names its trump (a mark bid takes every trick)
-        p = chance(sit.rules, Contract(SUIT, call.trump), sit.mine, every if call.kind == MARKS else call.level)
+        p = chance(
+            sit.rules, Contract(SUIT, call.trump), sit.mine, every if call.kind == MARKS else call.level
+        )
         return p or 0.0
     if call.kind in DOUBLES_BIDS:  # Plunge, Splash, dip, dive
         return best_chance(sit, every) * 0.8  # partner declares and leads: a little less control
@@ -295,5 +316,8 @@ def nello_hand(sit: Situation) -> bool:
     if sit.rules.options.nello != "on":
         return False
     lay = sit.rules.layout
-    best = max(evaluate.nello_safety(sit.ts, Contract(NELLO, doubles=d), sit.mine) for d in sit.rules.options.nello_doubles)
+    best = max(
+        evaluate.nello_safety(sit.ts, Contract(NELLO, doubles=d), sit.mine)
+        for d in sit.rules.options.nello_doubles
+    )
     return best >= lay.hand_size - 0.6

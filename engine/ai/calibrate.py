@@ -105,8 +105,14 @@ def logistic(xs: np.ndarray, ys: np.ndarray, ridge: float = 1e-2, iters: int = 3
     return w
 
 
-def build(samples: list, offset: float, every_discount: float, total: int = 42, first: int = LEVELS[0],
-          step: int = 1) -> dict:
+def build(
+    samples: list,
+    offset: float,
+    every_discount: float,
+    total: int = 42,
+    first: int = LEVELS[0],
+    step: int = 1,
+) -> dict:
     """The model: per contract kind and bid (``first`` to ``total`` by ``step``; ``total``: every point),
     logistic weights from hand features to "the points reach the bid plus the offset", with the every-trick
     discount."""
@@ -122,8 +128,12 @@ def build(samples: list, offset: float, every_discount: float, total: int = 42, 
             need = total if level == total else min(float(total), level + offset)
             levels[str(level)] = [round(float(w), 4) for w in logistic(xs, (values >= need).astype(float))]
         model[kind] = {"levels": levels, "n": len(rows)}
-    return {"offset": round(offset, 2), "every_trick_discount": round(every_discount, 3), "model": model,
-            "features": bidding.FEATURES}
+    return {
+        "offset": round(offset, 2),
+        "every_trick_discount": round(every_discount, 3),
+        "model": model,
+        "features": bidding.FEATURES,
+    }
 
 
 def dump(data: dict) -> str:
@@ -172,9 +182,13 @@ def selfplay(hands: int, seed: int, budget_ms: int, preset: str = DEFAULT_PRESET
         if predicted == rules.layout.total:
             all_pred += 1
             all_made += taken == rules.layout.total
-    return {"offset": statistics.mean(gaps) if gaps else 5.0,
-            "discount": all_made / all_pred if all_pred >= 5 else 0.8, "hands": len(gaps), "bids": bids,
-            "calls": calls}
+    return {
+        "offset": statistics.mean(gaps) if gaps else 5.0,
+        "discount": all_made / all_pred if all_pred >= 5 else 0.8,
+        "hands": len(gaps),
+        "bids": bids,
+        "calls": calls,
+    }
 
 
 def fit(bids: list[tuple[float, bool]]) -> list[float]:
@@ -194,20 +208,34 @@ def main(argv: list[str] | None = None) -> int:
     """Simulate, calibrate on self-play, write the table."""
     parser = argparse.ArgumentParser(prog="python -m engine.ai.calibrate")
     parser.add_argument("--deals", type=int, default=1500)
-    parser.add_argument("--selfplay", type=int, default=80, help="self-play hands for the offset (0: use --offset)")
+    parser.add_argument(
+        "--selfplay", type=int, default=80, help="self-play hands for the offset (0: use --offset)"
+    )
     parser.add_argument("--offset", type=float, default=5.0)
     parser.add_argument("--budget-ms", type=int, default=100)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--cache", help="file keeping the simulated deals between runs (skips step 1)")
-    parser.add_argument("--variant", default=DEFAULT_PRESET,
-                        help="the default game's table, or one other game's section only: a preset, with options "
-                             "that change its seats as JSON after a colon (eighty-four:{\"players\": 6})")
-    parser.add_argument("--opening", action="store_true",
-                        help="write data/opening.json only: every game's opening bars (see engine.ai.opening)")
-    parser.add_argument("--target", type=float, default=0.25, help="with --opening: the share of deals thrown in")
+    parser.add_argument(
+        "--variant",
+        default=DEFAULT_PRESET,
+        help="the default game's table, or one other game's section only: a preset, with options "
+        'that change its seats as JSON after a colon (eighty-four:{"players": 6})',
+    )
+    parser.add_argument(
+        "--opening",
+        action="store_true",
+        help="write data/opening.json only: every game's opening bars (see engine.ai.opening)",
+    )
+    parser.add_argument(
+        "--target", type=float, default=0.25, help="with --opening: the share of deals thrown in"
+    )
     parser.add_argument("--presets", nargs="+", help="with --opening: these tables only (specs as --variant)")
-    parser.add_argument("--made-line", type=int, metavar="HANDS",
-                        help="refit the four-player made line only, on HANDS opened hands played by strong players")
+    parser.add_argument(
+        "--made-line",
+        type=int,
+        metavar="HANDS",
+        help="refit the four-player made line only, on HANDS opened hands played by strong players",
+    )
     args = parser.parse_args(argv)
     if args.made_line:
         return build_made_line(args.made_line, args.seed, args.budget_ms, args.variant)
@@ -220,13 +248,17 @@ def main(argv: list[str] | None = None) -> int:
     if bidding.section_key(rules) is not None:
         return build_variant(args.variant, args.deals, args.seed, args.selfplay, args.budget_ms)
     if args.cache and Path(args.cache).exists():
-        samples = [tuple(x) for x in json.loads(Path(args.cache).read_text())]  # simulated with these features
+        samples = [
+            tuple(x) for x in json.loads(Path(args.cache).read_text())
+        ]  # simulated with these features
     else:
         samples = simulate(args.deals, args.seed)
         if args.cache:
             Path(args.cache).write_text(json.dumps(samples))
-    print(f"simulated {args.deals} deals ({len(samples)} contracts) in {time.perf_counter() - start:.0f} s",
-          file=sys.stderr)
+    print(
+        f"simulated {args.deals} deals ({len(samples)} contracts) in {time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
     offset, discount = args.offset, 0.8
     # a first table with the given offset lets the self-play players bid sensibly
     bidding.DATA.parent.mkdir(exist_ok=True)
@@ -237,15 +269,22 @@ def main(argv: list[str] | None = None) -> int:
         result = selfplay(args.selfplay, args.seed + 1, args.budget_ms)
         offset, discount = result["offset"], result["discount"]
         made = sum(m for _, m in result["bids"])
-        print(f"self-play: {result['hands']} hands, solver over-predicts the bidding side by {offset:.2f} points; "
-              f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}", file=sys.stderr)
+        print(
+            f"self-play: {result['hands']} hands, solver over-predicts the bidding side by {offset:.2f} points; "
+            f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}",
+            file=sys.stderr,
+        )
         # the table's chances (pass --offset near the measured one), mapped onto what bids really made
         line = fit(result["bids"])
         print(f"made rate = {line[0]} + {line[1]} x table chance", file=sys.stderr)
     data = build(samples, offset, discount)
     data["made_line"] = line
-    data["built"] = {"deals": args.deals, "selfplay_hands": args.selfplay, "seed": args.seed,
-                     "budget_ms": args.budget_ms}
+    data["built"] = {
+        "deals": args.deals,
+        "selfplay_hands": args.selfplay,
+        "seed": args.seed,
+        "budget_ms": args.budget_ms,
+    }
     bidding.DATA.write_text(dump(data))
     bidding.table.cache_clear()
     print(f"wrote {bidding.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
@@ -263,31 +302,49 @@ def build_variant(preset: str, deals: int, seed: int, hands: int = 0, budget_ms:
     total, first, step = lay.total, lay.min_bid, lay.bid_step
     offset, discount, line = data["offset"], data["every_trick_discount"], data["made_line"]
     offset *= min(1.0, total / 42)  # the four-player offset is in points of 42: Moon's hand is 7
-    print(f"simulated {deals} deals ({len(samples)} contracts) in {time.perf_counter() - start:.0f} s",
-          file=sys.stderr)
+    print(
+        f"simulated {deals} deals ({len(samples)} contracts) in {time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
     built = {"deals": deals, "seed": seed, "from": "four-player offset, discount and made line"}
     if hands:
         # a first section with the four-player calibration lets the self-play players bid sensibly
-        _write_section(data, preset, {**build(samples, offset, discount, total, first, step), "made_line": line})
+        _write_section(
+            data, preset, {**build(samples, offset, discount, total, first, step), "made_line": line}
+        )
         result = selfplay(hands, seed + 1, budget_ms, preset)
         offset, discount = result["offset"], result["discount"]
         # the made line maps the final table's chances, so the self-play bids are rated again with it
         _write_section(data, preset, build(samples, offset, discount, total, first, step))
-        line = fit([(bidding.raw_chance(sit, call, bidding.nello_hand(sit)), made)
-                    for sit, call, made in result["calls"]])
+        line = fit(
+            [
+                (bidding.raw_chance(sit, call, bidding.nello_hand(sit)), made)
+                for sit, call, made in result["calls"]
+            ]
+        )
         made = sum(m for _, m in result["bids"])
-        print(f"self-play: {result['hands']} hands, solver over-predicts the bidder by {offset:.2f} points; "
-              f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}; "
-              f"made rate = {line[0]} + {line[1]} x table chance", file=sys.stderr)
-        built = {"deals": deals, "seed": seed, "selfplay_hands": hands, "budget_ms": budget_ms,
-                 "command": f"python -m engine.ai.calibrate --variant {_quoted(preset)} --deals {deals} "
-                            f"--seed {seed} --selfplay {hands} --budget-ms {budget_ms}"}
+        print(
+            f"self-play: {result['hands']} hands, solver over-predicts the bidder by {offset:.2f} points; "
+            f"every-trick discount {discount:.2f}; bids made {made}/{len(result['bids'])}; "
+            f"made rate = {line[0]} + {line[1]} x table chance",
+            file=sys.stderr,
+        )
+        built = {
+            "deals": deals,
+            "seed": seed,
+            "selfplay_hands": hands,
+            "budget_ms": budget_ms,
+            "command": f"python -m engine.ai.calibrate --variant {_quoted(preset)} --deals {deals} "
+            f"--seed {seed} --selfplay {hands} --budget-ms {budget_ms}",
+        }
     section = build(samples, offset, discount, total, first, step)
     section["made_line"] = line
     section["built"] = built
     _write_section(data, preset, section)
-    print(f"wrote {preset} ({len(samples)} contracts) to {bidding.DATA} in {time.perf_counter() - start:.0f} s",
-          file=sys.stderr)
+    print(
+        f"wrote {preset} ({len(samples)} contracts) to {bidding.DATA} in {time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -331,7 +388,9 @@ def playouts(deals: int, seed: int, preset: str) -> list[tuple[str, list[float],
                 continue  # Eighty-eight: the bidder must hold a tile of the suit he names
             h = hand.apply(opening)
             while h.phase != "contract":
-                h = h.apply("pass" if h.phase == "auction" else players[h.to_act].choose(view_for(h, h.to_act)))
+                h = h.apply(
+                    "pass" if h.phase == "auction" else players[h.to_act].choose(view_for(h, h.to_act))
+                )
             h = play_hand(h.apply(contract_text(c, rules)), players)
             kind = "D" if c.kind == DOUBLES else "S"
             out.append((kind, bidding.features(rules, c, mine), h.points[rules.team_of(0)]))
@@ -357,15 +416,23 @@ def build_playouts(preset: str, deals: int, seed: int) -> int:
     lay = rules.layout
     section = build(samples, 0.0, 1.0, lay.total, lay.min_bid, lay.bid_step)
     section["made_line"] = [0.0, 1.0]
-    section["built"] = {"deals": deals, "seed": seed, "from": "easy self-play playouts",
-                        "command": f"python -m engine.ai.calibrate --variant {_quoted(preset)} --deals {deals} "
-                                   f"--seed {seed}"}
+    section["built"] = {
+        "deals": deals,
+        "seed": seed,
+        "from": "easy self-play playouts",
+        "command": f"python -m engine.ai.calibrate --variant {_quoted(preset)} --deals {deals} --seed {seed}",
+    }
     _write_section(data, preset, section)
     if lay.forced_partner and rules.options.forced_bid:  # Geezer: what a forced dealer's partner makes
-        section["partner_made"], section["built"]["forced_deals"] = forced_partner_rate(deals // 3, seed, preset)
+        section["partner_made"], section["built"]["forced_deals"] = forced_partner_rate(
+            deals // 3, seed, preset
+        )
         _write_section(data, preset, section)
-    print(f"wrote {preset} ({len(samples)} hands played out) to {bidding.DATA} in "
-          f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
+    print(
+        f"wrote {preset} ({len(samples)} hands played out) to {bidding.DATA} in "
+        f"{time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -395,7 +462,9 @@ def forced_partner_rate(deals: int, seed: int, preset: str) -> tuple[float, int]
     return (round(made / seen, 4) if seen else 0.0), seen
 
 
-def opening_bids(hands: int, seed: int, budget_ms: int, preset: str = DEFAULT_PRESET) -> list[tuple[float, bool]]:
+def opening_bids(
+    hands: int, seed: int, budget_ms: int, preset: str = DEFAULT_PRESET
+) -> list[tuple[float, bool]]:
     """(the table's chance, made?) of the lowest bid on hands that strong players declare and play out after
     the first seat opens it whatever his hand (so the whole range of chances is seen, not only the hands the
     table already bids). Only the lowest bid: a line pooled over every level, fitted to those hands'
@@ -431,15 +500,19 @@ def build_made_line(hands: int, seed: int, budget_ms: int, preset: str = DEFAULT
     old = section["made_line"]
     section["made_line"] = line
     flag = "" if key is None else f" --variant {_quoted(preset)}"
-    section["built"]["made_line"] = {"command": f"python -m engine.ai.calibrate --made-line {hands}{flag} "
-                                                f"--seed {seed} --budget-ms {budget_ms}",
-                                     "hands": hands}
+    section["built"]["made_line"] = {
+        "command": f"python -m engine.ai.calibrate --made-line {hands}{flag} "
+        f"--seed {seed} --budget-ms {budget_ms}",
+        "hands": hands,
+    }
     bidding.DATA.write_text(dump(data))
     bidding.table.cache_clear()
-    print(f"made rate = {line[0]} + {line[1]} x table chance (was {old[0]} + {old[1]} x); {len(bids)} bids "
-          f"made {sum(m for _, m in bids)} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    print(
+        f"made rate = {line[0]} + {line[1]} x table chance (was {old[0]} + {old[1]} x); {len(bids)} bids "
+        f"made {sum(m for _, m in bids)} in {time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
     return 0
-
 
 
 def opening_strengths(preset: str, deals: int, seed: int) -> dict[str, list[float]]:
@@ -507,8 +580,11 @@ def build_opening(deals: int, seed: int, target: float, specs: list[str] | None 
             natural = sum(v < float("inf") for v in values) / len(values)
             cut = values[int(target * len(values))]
             presets[name][level] = None if natural <= target or cut == float("inf") else round(cut, 4)
-            print(f"{name:13s} {level:6s} thrown in by the usual rules {natural:.2f}; bar "
-                  f"{presets[name][level]}", file=sys.stderr)
+            print(
+                f"{name:13s} {level:6s} thrown in by the usual rules {natural:.2f}; bar "
+                f"{presets[name][level]}",
+                file=sys.stderr,
+            )
     opening.DATA.write_text(dump({"built": built, "presets": presets}))
     opening.bars.cache_clear()
     print(f"wrote {opening.DATA} in {time.perf_counter() - start:.0f} s", file=sys.stderr)

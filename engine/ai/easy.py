@@ -51,12 +51,19 @@ class EasyPlayer:
 # --- auction ---------------------------------------------------------------------------------------
 
 
-def hand_value(sit: Situation, trump: int | None = None, contract: Contract | None = None) -> tuple[float, float]:
+def hand_value(
+    sit: Situation, trump: int | None = None, contract: Contract | None = None
+) -> tuple[float, float]:
     """(expected points with the best trump-style contract, expected tricks of the best such contract);
     with ``contract`` (named before the widow, in Moon and Seventy-two) that contract's."""
     rules = sit.rules
-    contracts = [contract] if contract is not None else [Contract(SUIT, trump)] if trump is not None else [
-        c for c in legal_contracts(rules, _one_mark(sit), False) if c.kind not in (NELLO, SEVENS)]
+    contracts = (
+        [contract]
+        if contract is not None
+        else [Contract(SUIT, trump)]
+        if trump is not None
+        else [c for c in legal_contracts(rules, _one_mark(sit), False) if c.kind not in (NELLO, SEVENS)]
+    )
     best_p, best_t = 0.0, 0.0
     for c in contracts:
         best_p = max(best_p, evaluate.expected_points(rules, c, sit.mine))
@@ -65,8 +72,11 @@ def hand_value(sit: Situation, trump: int | None = None, contract: Contract | No
 
 
 def _one_mark(sit: Situation):
-    return parse_call("1 mark", sit.rules) if sit.rules.layout.mark_bids and not sit.rules.layout.bids_name_trump \
+    return (
+        parse_call("1 mark", sit.rules)
+        if sit.rules.layout.mark_bids and not sit.rules.layout.bids_name_trump
         else parse_call(str(sit.rules.layout.min_bid) + _suffix(sit, 0), sit.rules)
+    )
 
 
 def _suffix(sit: Situation, trump: int) -> str:
@@ -83,7 +93,9 @@ def bid(sit: Situation, value_of=None, opening: bool = True) -> str:
     legal = sit.view["legal"]
     calls = [(text, parse_call(text, sit.rules)) for text in legal]
     lay = sit.rules.layout
-    partner_high = sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
+    partner_high = (
+        sit.bidder is not None and sit.bidder != sit.seat and sit.team(sit.bidder) == sit.team(sit.seat)
+    )
     best = None
     values: dict = {}
     for text, call in calls:
@@ -120,7 +132,9 @@ def open_bid(sit: Situation, calls: list) -> str | None:
     bar = opening.bar(table_name(sit.rules), "easy")
     if bar is None or not opening.nobody_has_bid(sit.view):
         return None
-    lowest = [(text, call) for text, call in calls if call.kind == POINTS and call.level == sit.rules.layout.min_bid]
+    lowest = [
+        (text, call) for text, call in calls if call.kind == POINTS and call.level == sit.rules.layout.min_bid
+    ]
     scored = [(hand_value(sit, call.trump)[0], text) for text, call in lowest]
     if not scored:
         return None
@@ -162,6 +176,7 @@ def exchange(sit: Situation) -> str:
             tid = sit.ts.id_of(text.split()[1], sit.mine)
             sub = _with_mine(sit, sit.mine & ~(1 << tid))
             return hand_value(sub, trump, sit.contract)[0] - lost * sit.ts.points[tid]
+
         return max(legal, key=after)
     takes = [a for a in legal if a.startswith("take")]
     if "keep" not in legal:
@@ -361,7 +376,9 @@ def nello_play(sit: Situation, options: dict[int, str]) -> int:
         _, w_tile = winning(sit)
         losers = [t for t in ids if not beats(sit, t, w_tile, sit.lead)]
         if losers:
-            return max(losers, key=lambda t: (table.lead_suit[t] == sit.lead, table.rank[table.lead_suit[t]][t]))
+            return max(
+                losers, key=lambda t: (table.lead_suit[t] == sit.lead, table.rank[table.lead_suit[t]][t])
+            )
         return max(ids, key=lambda t: table.rank[sit.lead][t])
     # a defender
     if not sit.trick:

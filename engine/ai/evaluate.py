@@ -117,8 +117,9 @@ def expected_points(rules: Rules, contract: Contract, mask: int) -> float:
     return min(lay.total, frac * lay.total * 1.05 + 0.15 * own)
 
 
-def best_contract(rules: Rules, contracts: list[Contract], mask: int, every_trick: bool = False
-                  ) -> tuple[Contract, float]:
+def best_contract(
+    rules: Rules, contracts: list[Contract], mask: int, every_trick: bool = False
+) -> tuple[Contract, float]:
     """The contract that looks best for the hand, and its expected points (Nello/Sevens: as fractions of
     the total, scaled so they compete only when they are near certain)."""
     lay = rules.layout

@@ -79,8 +79,24 @@ def winner_slot(trick, tno, count, lead, tab):
     return w
 
 
-@njit(int64(int64[:], int64[:, :], int64[:, :], int64, int64, int64, int64, int64, int64,
-            int64[:], int64[:, :], int64[:]), cache=True, nogil=True)
+@njit(
+    int64(
+        int64[:],
+        int64[:, :],
+        int64[:, :],
+        int64,
+        int64,
+        int64,
+        int64,
+        int64,
+        int64,
+        int64[:],
+        int64[:, :],
+        int64[:],
+    ),
+    cache=True,
+    nogil=True,
+)
 def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats):
     """Value of the position with ``turn`` to play tile ``ntrick`` of trick ``tno`` (see the module doc).
 
@@ -103,8 +119,11 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
         if remaining == 0:
             return 0
         # no line can take more than every point left nor less than none
-        most = tab[O_LEFT + popcount(remaining) // n_active] + 5 * popcount(remaining & tab[P_COUNT5]) \
+        most = (
+            tab[O_LEFT + popcount(remaining) // n_active]
+            + 5 * popcount(remaining & tab[P_COUNT5])
             + 10 * popcount(remaining & tab[P_COUNT10])
+        )
         if most <= alpha:
             return most
         if beta <= 0:
@@ -201,11 +220,13 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
                 for j in range(n_active):
                     gain += tab[O_PTS + trick[tno, 2 * j]]
             zero = n_active - n_active  # a runtime zero: literal arguments break numba's cache (#6061)
-            v = gain + search(held, trick, buf, tno + 1, zero, zero - 1, w, alpha - gain, beta - gain,
-                              tab, tt, stats)
+            v = gain + search(
+                held, trick, buf, tno + 1, zero, zero - 1, w, alpha - gain, beta - gain, tab, tt, stats
+            )
         else:
-            v = search(held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta,
-                       tab, tt, stats)
+            v = search(
+                held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta, tab, tt, stats
+            )
         held[turn] ^= bit
         if is_max:
             if v > best:
@@ -241,8 +262,26 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
     return best
 
 
-@njit(void(int64[:], int64[:, :], int64[:, :], int64, int64, int64, int64, int64, int64,
-           int64[:], int64[:, :], int64[:], int64[:], int64[:]), cache=True, nogil=True)
+@njit(
+    void(
+        int64[:],
+        int64[:, :],
+        int64[:, :],
+        int64,
+        int64,
+        int64,
+        int64,
+        int64,
+        int64,
+        int64[:],
+        int64[:, :],
+        int64[:],
+        int64[:],
+        int64[:],
+    ),
+    cache=True,
+    nogil=True,
+)
 def root(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats, moves, out):
     """Value of each move in ``moves`` for ``turn`` within the window (alpha, beta).
 
@@ -269,11 +308,13 @@ def root(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats,
                 for j in range(n_active):
                     gain += tab[O_PTS + trick[tno, 2 * j]]
             zero = n_active - n_active
-            out[i] = gain + search(held, trick, buf, tno + 1, zero, zero - 1, w, alpha - gain, beta - gain,
-                                   tab, tt, stats)
+            out[i] = gain + search(
+                held, trick, buf, tno + 1, zero, zero - 1, w, alpha - gain, beta - gain, tab, tt, stats
+            )
         else:
-            out[i] = search(held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta,
-                            tab, tt, stats)
+            out[i] = search(
+                held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta, tab, tt, stats
+            )
         held[turn] ^= bit
 
 

@@ -56,13 +56,20 @@ def decision_features(sit: Situation) -> dict | None:
     e_points, e_tricks = easy.hand_value(sit)
     nello = bidding.nello_hand(sit)
     jump = [(lv, t, c) for lv, t, c in points if lv == JUMP_LEVEL and lv > level]
-    return {"cheapest": text, "level": level, "p": bidding.make_chance(sit, call, nello),
-            "jump": jump[0][1] if jump else None,
-            "p_jump": bidding.make_chance(sit, jump[0][2], nello) if jump else None,
-            "easy_points": e_points, "easy_tricks": e_tricks, "before": before,
-            "after": sit.players - 1 - before, "high": high,
-            "high_level": 0 if high_call is None or high_call.kind == PASS else high_call.level,
-            "dealer": int(sit.seat == sit.view.get("dealer"))}
+    return {
+        "cheapest": text,
+        "level": level,
+        "p": bidding.make_chance(sit, call, nello),
+        "jump": jump[0][1] if jump else None,
+        "p_jump": bidding.make_chance(sit, jump[0][2], nello) if jump else None,
+        "easy_points": e_points,
+        "easy_tricks": e_tricks,
+        "before": before,
+        "after": sit.players - 1 - before,
+        "high": high,
+        "high_level": 0 if high_call is None or high_call.kind == PASS else high_call.level,
+        "dealer": int(sit.seat == sit.view.get("dealer")),
+    }
 
 
 # The inputs a fit may use, by name (the data file lists the ones its weights go with): "p" is the table's
@@ -121,7 +128,9 @@ def bid(sit: Situation) -> str:
     if feats is None or "pass" not in sit.view["legal"]:
         return table_call
     if table_call not in ("pass", feats["cheapest"]):
-        return table_call  # a mark bid, a special contract or a higher bid: the rollouts weighed none of these
+        return (
+            table_call  # a mark bid, a special contract or a higher bid: the rollouts weighed none of these
+        )
     gain = predicted_gain(feats)
     if gain is None:
         return table_call

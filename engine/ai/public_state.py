@@ -36,8 +36,19 @@ from engine.tiles import TileSet
 
 from .situation import rules_of
 
-PROTOCOL_FIELDS = ("variant", "rules", "seat", "dealer", "hand", "calls", "contract", "exchange", "plays",
-                   "score", "legal")
+PROTOCOL_FIELDS = (
+    "variant",
+    "rules",
+    "seat",
+    "dealer",
+    "hand",
+    "calls",
+    "contract",
+    "exchange",
+    "plays",
+    "score",
+    "legal",
+)
 # ``rules`` may be absent (HAND-RECORD.md); ``contract`` and ``exchange`` are null until they exist and
 # ``score`` is not needed to play, so a view without them reads them as null.
 REQUIRED_FIELDS = ("variant", "seat", "dealer", "hand", "calls", "plays", "legal")
@@ -102,8 +113,9 @@ def derive(view: Any) -> PublicState:
         raise ViewError("a view is a JSON object with the fields of PLAYER-PROTOCOL.md")
     missing = [name for name in REQUIRED_FIELDS if name not in view]
     if missing:
-        raise ViewError(f"the view has no {_listing(missing)}: every view carries "
-                        + ", ".join(PROTOCOL_FIELDS))
+        raise ViewError(
+            f"the view has no {_listing(missing)}: every view carries " + ", ".join(PROTOCOL_FIELDS)
+        )
     rules = _rules(view)
     n = rules.players
     seat = _seat(view, "seat", n)
@@ -149,7 +161,7 @@ def _rules(view: dict) -> Rules:
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        raise ViewError("\"rules\" must be an object of option overrides, like {\"nello\": \"off\"}")
+        raise ViewError('"rules" must be an object of option overrides, like {"nello": "off"}')
     try:
         return rules_of(variant, json.dumps(overrides, sort_keys=True))
     except EngineError as e:
@@ -159,13 +171,13 @@ def _rules(view: dict) -> Rules:
 def _seat(view: dict, name: str, players: int) -> int:
     value = view[name]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise ViewError(f"\"{name}\" must be a seat from 0 to {players - 1}, not {value!r}")
+        raise ViewError(f'"{name}" must be a seat from 0 to {players - 1}, not {value!r}')
     return value
 
 
 def _strings(value: Any, name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ViewError(f"\"{name}\" must be a list of strings, not {value!r}")
+        raise ViewError(f'"{name}" must be a list of strings, not {value!r}')
     return value
 
 
@@ -179,7 +191,7 @@ def _tile_id(text: str, ts: TileSet, where: str) -> int:
 def _tiles(value: Any, ts: TileSet, name: str) -> list[str]:
     """Tile names, checked to be tiles of this game's set."""
     for text in _strings(value, name):
-        _tile_id(text, ts, f"\"{name}\" lists {text!r}")
+        _tile_id(text, ts, f'"{name}" lists {text!r}')
     return value
 
 
@@ -188,9 +200,12 @@ def _exchange(value: Any, ts: TileSet) -> dict[str, list[str]]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise ViewError("\"exchange\" must be null or an object like {\"take\": [], \"discard\": []}")
-    return {name: _tiles(value[name], ts, f"exchange {name}") for name in ("widow", "take", "discard")
-            if value.get(name) is not None}
+        raise ViewError('"exchange" must be null or an object like {"take": [], "discard": []}')
+    return {
+        name: _tiles(value[name], ts, f"exchange {name}")
+        for name in ("widow", "take", "discard")
+        if value.get(name) is not None
+    }
 
 
 def _count_copies(ts: TileSet, names: list[str]) -> None:
@@ -200,8 +215,10 @@ def _count_copies(ts: TileSet, names: list[str]) -> None:
     if extra:
         one = len(extra) == 1
         tiles = _listing(extra, quote=False, last="and")
-        raise ViewError(f"{tiles} appear{'s' if one else ''} more often in the hand, plays and discards than "
-                        f"the set holds {'it' if one else 'them'}")
+        raise ViewError(
+            f"{tiles} appear{'s' if one else ''} more often in the hand, plays and discards than "
+            f"the set holds {'it' if one else 'them'}"
+        )
 
 
 # --- auction, exchange, contract ------------------------------------------------------------------------
@@ -348,8 +365,15 @@ def _finish_trick(state: PublicState, table: SuitTable, ids: list[int], lead: in
     seats = [s for s, _ in state.trick]
     winner = seats[table.winner_index(ids, lead)]
     points = rules.layout.trick_values[len(state.tricks)] + sum(ts.points[t] for t in ids)
-    state.tricks.append({"leader": seats[0], "tiles": [t for _, t in state.trick], "winner": winner,
-                         "points": points, "seats": seats})
+    state.tricks.append(
+        {
+            "leader": seats[0],
+            "tiles": [t for _, t in state.trick],
+            "winner": winner,
+            "points": points,
+            "seats": seats,
+        }
+    )
     state.points[rules.team_of(winner)] += points
     state.trick = []
     return winner
@@ -366,8 +390,10 @@ def _tile_counts(state: PublicState, hand: list[str], exchange: dict) -> list[in
     if state.seat == state.bidder:
         expected += len(exchange.get("take", [])) - len(exchange.get("discard", []))
     if len(hand) != expected:
-        raise ViewError(f"seat {state.seat} should hold {expected} tiles by the calls, exchange and plays, "
-                        f"but \"hand\" lists {len(hand)}")
+        raise ViewError(
+            f"seat {state.seat} should hold {expected} tiles by the calls, exchange and plays, "
+            f'but "hand" lists {len(hand)}'
+        )
     counts[state.seat] = len(hand)
     return counts
 
@@ -375,7 +401,7 @@ def _tile_counts(state: PublicState, hand: list[str], exchange: dict) -> list[in
 def _check_legal(state: PublicState, legal: list[str]) -> None:
     """The legal actions must be of the phase the record is in (calls in the auction, tiles in play...)."""
     if not legal:
-        raise ViewError("the view has no legal actions to choose from (\"legal\" must be a non-empty list)")
+        raise ViewError('the view has no legal actions to choose from ("legal" must be a non-empty list)')
     if state.phase == DONE:
         raise ViewError("by its calls and plays the hand is over: there is nothing to choose")
     rules, ts = state.rules, state.rules.layout.tiles
@@ -388,5 +414,6 @@ def _check_legal(state: PublicState, legal: list[str]) -> None:
             elif state.phase == PLAY:
                 _tile_id(_play(text, ts, first=not state.trick, where="a legal play")[0], ts, "a legal play")
         except EngineError as e:
-            raise ViewError(f"the record is in the {state.phase} phase, but \"legal\" lists {text!r}: {e}"
-                            ) from None
+            raise ViewError(
+                f'the record is in the {state.phase} phase, but "legal" lists {text!r}: {e}'
+            ) from None

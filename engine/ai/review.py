@@ -131,9 +131,16 @@ def decision_key(hand: Hand) -> str:
     return str(hand.phase)
 
 
-def review_hand(record: dict[str, Any], seat: int, *, budget_s: float = DEFAULT_BUDGET_S, seed: int = 0,
-                strong_samples: int | None = None, hinted: frozenset[str] = frozenset(),
-                clock: Any = time.perf_counter) -> HandReview:
+def review_hand(
+    record: dict[str, Any],
+    seat: int,
+    *,
+    budget_s: float = DEFAULT_BUDGET_S,
+    seed: int = 0,
+    strong_samples: int | None = None,
+    hinted: frozenset[str] = frozenset(),
+    clock: Any = time.perf_counter,
+) -> HandReview:
     """Review finished hand ``record`` for ``seat`` within ``budget_s`` seconds.
 
     ``strong_samples`` fixes the strong player's work per decision (reproducible, for tests) instead of a
@@ -152,7 +159,9 @@ def review_hand(record: dict[str, Any], seat: int, *, budget_s: float = DEFAULT_
     steps = _steps(record, final, seat)
     workspace = Workspace()
     for step in steps:
-        if step.key == "exchange" or (len(step.hand.legal_actions()) < 2 and step.hand.phase != Phase.CONTRACT):
+        if step.key == "exchange" or (
+            len(step.hand.legal_actions()) < 2 and step.hand.phase != Phase.CONTRACT
+        ):
             continue
         if step.hand.phase == Phase.AUCTION:
             continue  # judged after the plays (below): the costlier solves come last in the budget
@@ -196,7 +205,9 @@ def _steps(record: dict[str, Any], final: Hand, seat: int) -> list[_Step]:
         names = final.ts.names
         took = ", ".join(names[t] for t in final.taken) or "nothing"
         laid = ", ".join(names[t] for t in final.discarded) or "nothing"
-        steps.append(_Step("exchange", final, f"took {took}, discarded {laid}", note="the exchange is not analysed"))
+        steps.append(
+            _Step("exchange", final, f"took {took}, discarded {laid}", note="the exchange is not analysed")
+        )
     for k, play in enumerate(plays):
         hand = read_record({**record, "plays": plays[:k]})
         if hand.turn == seat:
@@ -260,14 +271,18 @@ def _solve(step: _Step, workspace: Workspace, left: float) -> tuple[SolverVerdic
     return None, ""
 
 
-def _solve_play(hand: Hand, chosen: str, workspace: Workspace, left: float) -> tuple[SolverVerdict | None, str]:
+def _solve_play(
+    hand: Hand, chosen: str, workspace: Workspace, left: float
+) -> tuple[SolverVerdict | None, str]:
     why = _solvable(hand)
     if why:
         return None, why
     assert hand.turn is not None
     prob = _problem(hand, workspace)
     moves = _moves(hand)
-    pos = Position(list(hand.held), list(zip(hand.trick_seats, hand.trick, strict=True)), hand.lead, hand.turn)
+    pos = Position(
+        list(hand.held), list(zip(hand.trick_seats, hand.trick, strict=True)), hand.lead, hand.turn
+    )
     values = prob.move_values(pos, list(moves.values()), node_limit=_limit(left))
     if values is None:
         return None, NOT_IN_TIME
@@ -276,7 +291,9 @@ def _solve_play(hand: Hand, chosen: str, workspace: Workspace, left: float) -> t
     return _verdict(hand, unit, by_action, chosen, bool(prob.max_side[hand.turn]), _made), ""
 
 
-def _solve_contract(hand: Hand, chosen: str, workspace: Workspace, left: float) -> tuple[SolverVerdict | None, str]:
+def _solve_contract(
+    hand: Hand, chosen: str, workspace: Workspace, left: float
+) -> tuple[SolverVerdict | None, str]:
     """Each legal contract made or set against best defence, every hand known (the declarer leading)."""
     results: dict[str, int] = {}
     deadline = time.perf_counter() + left
@@ -294,8 +311,15 @@ def _solve_contract(hand: Hand, chosen: str, workspace: Workspace, left: float) 
     return _verdict(hand, "result", results, chosen, True, lambda _h, v: bool(v)), ""
 
 
-def _judge_bids(steps: list[_Step], record: dict[str, Any], final: Hand, seat: int, workspace: Workspace,
-                deadline: float, clock: Any) -> None:
+def _judge_bids(
+    steps: list[_Step],
+    record: dict[str, Any],
+    final: Hand,
+    seat: int,
+    workspace: Workspace,
+    deadline: float,
+    clock: Any,
+) -> None:
     """Each point bid or pass of the seat judged with every tile known: could the seat's side, the seat
     declaring, make that bid (a pass: the lowest bid)? One search per level and contract, kept for the
     hand; the contract's own judgement is reused where the seat won the bid at that level."""
@@ -321,8 +345,9 @@ def _judge_bids(steps: list[_Step], record: dict[str, Any], final: Hand, seat: i
         step.bid = BidVerdict(level, known[level], reused)
 
 
-def _makes_at(record: dict[str, Any], seat: int, level: int, workspace: Workspace,
-              left: float) -> tuple[tuple[str, ...] | None, str]:
+def _makes_at(
+    record: dict[str, Any], seat: int, level: int, workspace: Workspace, left: float
+) -> tuple[tuple[str, ...] | None, str]:
     """The first contract (in the order the rules offer them) with which ``seat``, bidding ``level`` alone in an auction
     otherwise of passes, makes against best defence, every hand known; () if none does."""
     start = time.perf_counter()
@@ -360,8 +385,9 @@ def _makes(after: Hand, workspace: Workspace, left: float) -> bool | None:
     return _made(after, max(values) if prob.max_side[after.turn] else min(values))
 
 
-def _verdict(hand: Hand, unit: str, values: dict[str, int], chosen: str, maximise: bool,
-             made: Any) -> SolverVerdict:
+def _verdict(
+    hand: Hand, unit: str, values: dict[str, int], chosen: str, maximise: bool, made: Any
+) -> SolverVerdict:
     """The best action for the decider (the chosen one when it is among the best) and the cost."""
     pick = max if maximise else min
     top = pick(values.values())
@@ -370,7 +396,9 @@ def _verdict(hand: Hand, unit: str, values: dict[str, int], chosen: str, maximis
     return SolverVerdict(unit, values, chosen, best, cost, made(hand, values[chosen]), made(hand, top))
 
 
-def _ask_strong(steps: list[_Step], seat: int, seed: int, samples: int | None, deadline: float, clock: Any) -> None:
+def _ask_strong(
+    steps: list[_Step], seat: int, seed: int, samples: int | None, deadline: float, clock: Any
+) -> None:
     """The strong player's choice at each decision with a choice, from the seat's own view."""
     open_steps = [s for s in steps if s.key != "exchange" and len(s.hand.legal_actions()) > 1]
     for i, step in enumerate(open_steps):
@@ -379,12 +407,14 @@ def _ask_strong(steps: list[_Step], seat: int, seed: int, samples: int | None, d
         if samples is None and share < MIN_STRONG_S:
             step.note = step.note or NOT_IN_TIME
             continue
-        step.strong = advise(view_for(step.hand, seat), seed=seed + i, budget_s=min(share, STRONG_SHARE_CAP_S),
-                             samples=samples)
+        step.strong = advise(
+            view_for(step.hand, seat), seed=seed + i, budget_s=min(share, STRONG_SHARE_CAP_S), samples=samples
+        )
 
 
-def advise(view: Any, *, seed: int = 0, budget_s: float = STRONG_SHARE_CAP_S,
-           samples: int | None = None) -> StrongVerdict:
+def advise(
+    view: Any, *, seed: int = 0, budget_s: float = STRONG_SHARE_CAP_S, samples: int | None = None
+) -> StrongVerdict:
     """A hint: the strong player's choice from ``view`` (one seat's own view) and its estimate."""
     from . import bidding
     from .situation import read
@@ -412,6 +442,15 @@ def _decision(step: _Step, hinted: frozenset[str]) -> Decision:
     if len(legal) == 1 and not note:
         note = "only move"
     trick = len(hand.tricks) if hand.phase == Phase.PLAY else None
-    return Decision(step.key, str(hand.phase), trick, step.action, legal, step.solver, step.strong, note,
-                    step.key in hinted, step.bid)
-
+    return Decision(
+        step.key,
+        str(hand.phase),
+        trick,
+        step.action,
+        legal,
+        step.solver,
+        step.strong,
+        note,
+        step.key in hinted,
+        step.bid,
+    )

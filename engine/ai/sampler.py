@@ -65,8 +65,12 @@ def _fits_auction(sit: Situation, held: list[int]) -> bool:
     four-player one-round auction a point bidder's hand was worth nearly his bid, and a seat that passed
     an opponent's low bid held no clearly biddable hand."""
     declarer = sit.view.get("declarer")
-    if declarer is not None and declarer != sit.seat and sit.contract is not None \
-            and sit.contract.kind in (SUIT, DOUBLES):
+    if (
+        declarer is not None
+        and declarer != sit.seat
+        and sit.contract is not None
+        and sit.contract.kind in (SUIT, DOUBLES)
+    ):
         trumps = sit.suits.members[sit.suits.trump]
         if count_bits((held[declarer] | sit.played[declarer]) & trumps) < 3:
             return False
@@ -81,8 +85,12 @@ def _fits_auction(sit: Situation, held: list[int]) -> bool:
             worth = _worth(sit.rules, held[seat] | sit.played[seat])
             if call.kind == POINTS and worth < call.level - 8:
                 return False
-            if call.kind == PASS and high < lay.min_bid + 2 and (high_seat is None or high_seat % 2 != seat % 2) \
-                    and worth >= lay.min_bid + 8:
+            if (
+                call.kind == PASS
+                and high < lay.min_bid + 2
+                and (high_seat is None or high_seat % 2 != seat % 2)
+                and worth >= lay.min_bid + 8
+            ):
                 return False
         if call.is_bid:
             high, high_seat = call.level, seat

@@ -77,7 +77,9 @@ class Situation:
     def partners(self, seat: int) -> list[int]:
         """The other seats on ``seat``'s team that play this hand."""
         out = self.out
-        return [s for s in range(self.players) if s != seat and s not in out and self.team(s) == self.team(seat)]
+        return [
+            s for s in range(self.players) if s != seat and s not in out and self.team(s) == self.team(seat)
+        ]
 
     def active(self) -> list[int]:
         """Seats that play tricks (all but those sitting out)."""

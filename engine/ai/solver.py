@@ -111,8 +111,15 @@ class Problem:
     the thread that calls.
     """
 
-    def __init__(self, rules: Rules, contract: Contract, bidder: int, out: Out, every_trick: bool,
-                 workspace: Workspace | None = None):
+    def __init__(
+        self,
+        rules: Rules,
+        contract: Contract,
+        bidder: int,
+        out: Out,
+        every_trick: bool,
+        workspace: Workspace | None = None,
+    ):
         lay = rules.layout
         ts = lay.tiles
         table = suit_table(ts, contract)
@@ -173,8 +180,14 @@ class Problem:
         """What a tile adds to a trick's value in this problem (0 when only tricks count)."""
         return int(self.tab[fs.O_PTS + tid])
 
-    def move_values(self, pos: Position, moves: list[int], alpha: int = -fs.INF, beta: int = fs.INF,
-                    node_limit: int = 50_000_000) -> list[int] | None:
+    def move_values(
+        self,
+        pos: Position,
+        moves: list[int],
+        alpha: int = -fs.INF,
+        beta: int = fs.INF,
+        node_limit: int = 50_000_000,
+    ) -> list[int] | None:
         """Each move's value for the seat to play; None if the node limit was hit.
 
         Moves of one deal share the transposition table (a new generation per call).
@@ -189,15 +202,30 @@ class Problem:
         ws.stats[fs.S_LIMIT] = node_limit
         ws.stats[fs.S_GEN] += 1
         out = np.zeros(len(moves), np.int64)
-        fs.root(held, ws.trick, ws.buf, 0, ntrick, pos.lead, pos.turn, alpha, beta, self.tab, ws.tt,
-                ws.stats, np.array(moves, np.int64), out)
+        fs.root(
+            held,
+            ws.trick,
+            ws.buf,
+            0,
+            ntrick,
+            pos.lead,
+            pos.turn,
+            alpha,
+            beta,
+            self.tab,
+            ws.tt,
+            ws.stats,
+            np.array(moves, np.int64),
+            out,
+        )
         self.last_nodes = int(ws.stats[fs.S_NODES])
         if self.last_nodes > node_limit:
             return None
         return [int(v) for v in out]
 
-    def value(self, pos: Position, node_limit: int = 200_000_000, alpha: int = -fs.INF,
-              beta: int = fs.INF) -> int | None:
+    def value(
+        self, pos: Position, node_limit: int = 200_000_000, alpha: int = -fs.INF, beta: int = fs.INF
+    ) -> int | None:
         """The value of a position at a trick boundary under best play by all; None at the node limit.
 
         With a window (``alpha``, ``beta``) a value outside it is only a bound (at most ``alpha``, at least

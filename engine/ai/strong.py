@@ -68,8 +68,13 @@ class StrongPlayer:
     gets its CPU time however busy the machine is.
     """
 
-    def __init__(self, seed: int | None = None, budget_s: float = 0.3, samples: int | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_s: float = 0.3,
+        samples: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ):
         self.rng = random.Random(seed)
         # ``samples`` fixes the work per decision instead of the time: reproducible play for tests
         self.samples = samples
@@ -109,7 +114,9 @@ class StrongPlayer:
 
     # --- shared ---------------------------------------------------------------------------------------
 
-    def problem(self, sit: Situation, contract: Contract, bidder: int, out: tuple[int, ...], every: bool) -> Problem:
+    def problem(
+        self, sit: Situation, contract: Contract, bidder: int, out: tuple[int, ...], every: bool
+    ) -> Problem:
         """A solver problem, built once per (rules, contract, seats) in this thread and kept for later."""
         return thread_problem(sit.rules, contract, bidder, out, every)
 
@@ -171,8 +178,15 @@ class StrongPlayer:
             tied = self._tie_break(prob, deals, moves, tied, maximiser, deadline)
         return options[moves[tied[0]]]
 
-    def _tie_break(self, prob: Problem, deals: list[Position], moves: list[int], tied: list[int],
-                   maximiser: bool, deadline: float) -> list[int]:
+    def _tie_break(
+        self,
+        prob: Problem,
+        deals: list[Position],
+        moves: list[int],
+        tied: list[int],
+        maximiser: bool,
+        deadline: float,
+    ) -> list[int]:
         """Among moves equally likely to make, the one with the best expected points over the same deals.
 
         Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands.
@@ -205,7 +219,9 @@ class StrongPlayer:
             return learned_bid.bid(sit)
         if BID_BY == "table" or not (auction_sim.applies(sit) and bidding.applies(sit)):
             return bidding.bid(sit)
-        values = auction_sim.solved_points(sit, self.rng, self.samples or BID_SAMPLES, self.clock, deadline, _limit)
+        values = auction_sim.solved_points(
+            sit, self.rng, self.samples or BID_SAMPLES, self.clock, deadline, _limit
+        )
         if values is None:
             return bidding.bid(sit)
         share = 1.0 if BID_BY == "sim" else SIM_SHARE
@@ -267,7 +283,9 @@ class StrongPlayer:
         self.last_value = top
         return legal[contracts.index(best)]
 
-    def _makes(self, sit: Situation, contract: Contract, bid_call, held: list[int], left: float) -> bool | None:
+    def _makes(
+        self, sit: Situation, contract: Contract, bid_call, held: list[int], left: float
+    ) -> bool | None:
         """Whether the declarer's side makes ``contract`` on one full deal (None: out of time)."""
         bidder = sit.view["bidder"]
         every = bid_call.kind != POINTS or contract.kind == SEVENS
@@ -283,14 +301,19 @@ class StrongPlayer:
             return max(values) >= need
         return min(values) < need
 
-
-    def _made_chance(self, sit: Situation, contract: Contract, level: int, held: list[int], left: float) -> float | None:
+    def _made_chance(
+        self, sit: Situation, contract: Contract, level: int, held: list[int], left: float
+    ) -> float | None:
         """The made rate of a point bid of ``level`` whose deal solves as ``held`` does under ``contract``
         (this seat declaring): how far the solved points clear the bid, read by ``auction_sim.MADE``;
         None when out of time."""
         prob = self.problem(sit, contract, sit.view["bidder"], (), False)
-        v = prob.value(Position(held, [], -1, sit.seat), node_limit=_limit(left), alpha=auction_sim.WINDOW_LOW,
-                       beta=sit.rules.layout.total + 1)
+        v = prob.value(
+            Position(held, [], -1, sit.seat),
+            node_limit=_limit(left),
+            alpha=auction_sim.WINDOW_LOW,
+            beta=sit.rules.layout.total + 1,
+        )
         return None if v is None else auction_sim.made_rate(v, level)
 
     # --- the widow after the contract ----------------------------------------------------------------
@@ -312,7 +335,11 @@ class StrongPlayer:
             results = {}
             for t in options:
                 left = deadline - self.clock()
-                ok = None if left <= 0 else self._makes(sit, sit.named, bid_call, _without(held, sit.seat, t), left)
+                ok = (
+                    None
+                    if left <= 0
+                    else self._makes(sit, sit.named, bid_call, _without(held, sit.seat, t), left)
+                )
                 if ok is None:
                     break
                 results[t] = ok

@@ -30,10 +30,15 @@ def quick_discards(rules: Rules, contract: Contract, mask: int, k: int) -> int:
     for _ in range(k):
         left = mask & ~out
         plain = left & ~guarded
-        choices = plain if rule is not None and rule.scores_discards and count_bits(plain) >= k - count_bits(out) \
+        choices = (
+            plain
+            if rule is not None and rule.scores_discards and count_bits(plain) >= k - count_bits(out)
             else left
+        )
         # keep the hand's strength; among equals lay away the cheapest (no count to give up)
-        best = max(bits(choices), key=lambda t: (evaluate.tricks(rules, contract, left & ~(1 << t)), -ts.points[t],
-                                                 -t))
+        best = max(
+            bits(choices),
+            key=lambda t: (evaluate.tricks(rules, contract, left & ~(1 << t)), -ts.points[t], -t),
+        )
         out |= 1 << best
     return out

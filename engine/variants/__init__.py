@@ -17,8 +17,16 @@ from .seventy_two import SeventyTwo
 from .standard import Standard
 from .three_hand import ThreeHand
 
-VARIANTS: tuple[Variant, ...] = (Standard(), ThreeHand(), BigGame(), EightyEight(), Moon(), SeventyTwo(), Geezer(),
-                                 EightyFour())
+VARIANTS: tuple[Variant, ...] = (
+    Standard(),
+    ThreeHand(),
+    BigGame(),
+    EightyEight(),
+    Moon(),
+    SeventyTwo(),
+    Geezer(),
+    EightyFour(),
+)
 PRESETS: dict[str, Preset] = {p.name: p for v in VARIANTS for p in v.presets()}
 DEFAULT_PRESET = "standard"
 # Game-specific options -> the title of the game that has them (naming one elsewhere is an error).
@@ -32,5 +40,14 @@ def find_preset(name: object) -> Preset:
     return PRESETS[name]
 
 
-__all__ = ["DEFAULT_PRESET", "OPTION_OWNERS", "PRESETS", "VARIANTS", "DoublesBid", "Layout", "Preset", "Variant",
-           "find_preset"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "OPTION_OWNERS",
+    "PRESETS",
+    "VARIANTS",
+    "DoublesBid",
+    "Layout",
+    "Preset",
+    "Variant",
+    "find_preset",
+]

@@ -102,7 +102,7 @@ class Layout:
 
     @property
     def one_mark_words(self) -> str:
-        """"a bid of 1 mark or more" in this game's terms: "of 45 or more" (Geezer), "of 7, 21 or 42" (Moon)."""
+        """ "a bid of 1 mark or more" in this game's terms: "of 45 or more" (Geezer), "of 7, 21 or 42" (Moon)."""
         if self.moon_bids:
             return f"a bid of {self.one_mark}, 21 or 42"
         return f"a bid of {self.one_mark_level} or more" if self.one_mark_level else "a bid of 1 mark or more"
@@ -163,7 +163,7 @@ _NUMBERS = {3: "three", 4: "four", 6: "six", 8: "eight"}
 
 
 def players_text(seating: Seating) -> str:
-    """"four players in two partnerships", "three players, each alone", "six players in two teams of three"."""
+    """ "four players in two partnerships", "three players, each alone", "six players in two teams of three"."""
     n = seating.players
     if not seating.partnerships:
         return f"{_NUMBERS[n]} players, each alone"
@@ -178,34 +178,55 @@ def describe_standard(rules: Rules) -> list[str]:
     players_line = players_text(lay.seating)
     widow = ""
     if lay.widow_size:
-        widow = f" and a {'widow' if lay.widow_size == 1 or lay.contract_first else 'kitty'} of {lay.widow_size}"
+        widow = (
+            f" and a {'widow' if lay.widow_size == 1 or lay.contract_first else 'kitty'} of {lay.widow_size}"
+        )
     lines = [f"{rules.title}: {players_line}, {lay.tiles.describe()}, {lay.hand_size} tiles each{widow}."]
     if lay.moon_bids:
         bids = f"Bids {lay.min_bid} to {lay.max_point_bid} tricks, then 21 (shoot the moon: every trick)"
         if o.shoot_over:
             bids += ", and 42 over a 21 (shoot it over)"
     else:
-        bids = f"Bids {lay.min_bid} to {lay.max_point_bid}" + (f" in steps of {lay.bid_step}" if lay.bid_step > 1
-                                                               else "")
+        bids = f"Bids {lay.min_bid} to {lay.max_point_bid}" + (
+            f" in steps of {lay.bid_step}" if lay.bid_step > 1 else ""
+        )
         for name, level in lay.named_bids.items():
             bids += f" ({level} is called {name})"
     if lay.mark_bids:
-        raise_words = "each later one raises by one" if o.mark_raise == "one" else "each later one up to doubles it"
-        bids += (f", then marks (the first mark bid up to {max(o.max_opening_marks, lay.min_marks)} "
-                 f"marks, {raise_words})")
+        raise_words = (
+            "each later one raises by one" if o.mark_raise == "one" else "each later one up to doubles it"
+        )
+        bids += (
+            f", then marks (the first mark bid up to {max(o.max_opening_marks, lay.min_marks)} "
+            f"marks, {raise_words})"
+        )
     if lay.bids_name_trump:
         bids += "; every bid names its trump"
-    lines.append(bids + ("; the auction goes round until all but one pass." if lay.open_auction
-                         else "; one round, starting left of the dealer."))
+    lines.append(
+        bids
+        + (
+            "; the auction goes round until all but one pass."
+            if lay.open_auction
+            else "; one round, starting left of the dealer."
+        )
+    )
     if lay.forced_partner and o.forced_bid:
-        lines.append("If everyone passes the dealer must bid: 39 for 2 marks, \"partner\" (the same, his partner "
-                     "naming trumps), or 2 marks or more.")
+        lines.append(
+            'If everyone passes the dealer must bid: 39 for 2 marks, "partner" (the same, his partner '
+            "naming trumps), or 2 marks or more."
+        )
     else:
-        lines.append("If everyone passes the dealer must bid." if o.forced_bid
-                     else "If everyone passes the hand is thrown in and the deal passes.")
+        lines.append(
+            "If everyone passes the dealer must bid."
+            if o.forced_bid
+            else "If everyone passes the hand is thrown in and the deal passes."
+        )
     lines.append("Contracts: " + ", ".join(_contract_words(rules)) + ".")
-    specials = [f"{b.kind.value.capitalize()} with {b.need} doubles ({b.worth(rules)} marks)"
-                for b in lay.doubles_bids.values() if b.enabled(rules)]
+    specials = [
+        f"{b.kind.value.capitalize()} with {b.need} doubles ({b.worth(rules)} marks)"
+        for b in lay.doubles_bids.values()
+        if b.enabled(rules)
+    ]
     if specials:
         lines.append(", ".join(specials) + ": partner names trump and leads.")
     if o.first_suit_declared:
@@ -217,10 +238,15 @@ def describe_standard(rules: Rules) -> list[str]:
         lines.append(lay.exchange.describe)
     lines.extend(rules.variant.extra_lines(rules))
     if o.stacking != "off":
-        lines.append(f"Stacking: on a bid of {'1' if o.stacking == 'marks' else '2'} marks or more, finished "
-                     "tricks are turned face down.")
-    lines.append("Every trick is played." if o.play_out or o.scoring == "points"
-                 else "A hand stops as soon as its result is certain.")
+        lines.append(
+            f"Stacking: on a bid of {'1' if o.stacking == 'marks' else '2'} marks or more, finished "
+            "tricks are turned face down."
+        )
+    lines.append(
+        "Every trick is played."
+        if o.play_out or o.scoring == "points"
+        else "A hand stops as soon as its result is certain."
+    )
     unit = "marks" if o.scoring == "marks" else "points"
     score = f"Scoring: {unit}, first to {o.target}"
     if o.win_by > 1:
@@ -239,7 +265,9 @@ def _contract_words(rules: Rules) -> list[str]:
     if o.doubles_trump:
         contracts.append("doubles")
     if o.follow_me:
-        contracts.append("follow me (doubles " + ("their own suit)" if o.follow_me_doubles == "suit" else "high)"))
+        contracts.append(
+            "follow me (doubles " + ("their own suit)" if o.follow_me_doubles == "suit" else "high)")
+        )
     if o.sevens_trump:
         contracts.append("sevens trump (tiles totalling seven)")
     if lay.count_trump_bid and o.count_trump:

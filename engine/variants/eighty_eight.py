@@ -15,19 +15,61 @@ class EightyEight(Variant):
     """Teams alternate round six seats; 9 tiles each and a kitty of 2; tricks worth 2; bids 60 to 88."""
 
     title = "Eighty-eight"
-    game = GameOptions("Eighty-eight", ruled_out={
-        "nello": ("on", "forced-only"), "sevens": (True,), "plunge": (True,), "splash": (True,),
-        "forced_bid": (True,), "doubles_trump": (True,), "follow_me": (True,), "sevens_trump": (True,)},
-        why={"nello": "no Nello", "sevens": _TRUMP, "plunge": "no Plunge", "splash": "no Splash",
-             "forced_bid": "no forced bid", "doubles_trump": _TRUMP, "follow_me": _TRUMP, "sevens_trump": _TRUMP},
-        points_target=500)
-    _layout = Layout(Seating(6), TileSet(6, copies=2), 9, (2,) * 9, 60, 88, widow_size=2, bid_step=2,
-                     min_marks=2, max_marks=4, bids_name_trump=True, exchange=Kitty())
+    game = GameOptions(
+        "Eighty-eight",
+        ruled_out={
+            "nello": ("on", "forced-only"),
+            "sevens": (True,),
+            "plunge": (True,),
+            "splash": (True,),
+            "forced_bid": (True,),
+            "doubles_trump": (True,),
+            "follow_me": (True,),
+            "sevens_trump": (True,),
+        },
+        why={
+            "nello": "no Nello",
+            "sevens": _TRUMP,
+            "plunge": "no Plunge",
+            "splash": "no Splash",
+            "forced_bid": "no forced bid",
+            "doubles_trump": _TRUMP,
+            "follow_me": _TRUMP,
+            "sevens_trump": _TRUMP,
+        },
+        points_target=500,
+    )
+    _layout = Layout(
+        Seating(6),
+        TileSet(6, copies=2),
+        9,
+        (2,) * 9,
+        60,
+        88,
+        widow_size=2,
+        bid_step=2,
+        min_marks=2,
+        max_marks=4,
+        bids_name_trump=True,
+        exchange=Kitty(),
+    )
 
     def layout(self, options: Options) -> Layout:
         return self._layout
 
     def presets(self) -> list[Preset]:
-        return [Preset("eighty-eight", "Eighty-eight", self,
-                       {"scoring": "points", "nello": "off", "plunge": False, "splash": False,
-                        "doubles_trump": False, "follow_me": False})]
+        return [
+            Preset(
+                "eighty-eight",
+                "Eighty-eight",
+                self,
+                {
+                    "scoring": "points",
+                    "nello": "off",
+                    "plunge": False,
+                    "splash": False,
+                    "doubles_trump": False,
+                    "follow_me": False,
+                },
+            )
+        ]

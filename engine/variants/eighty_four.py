@@ -16,11 +16,26 @@ class EightyFour(Variant):
     """Teams alternate round the table; bids 60, 62, … and marks; any contract; no Plunge or Splash."""
 
     title = "Eighty-four"
-    game = GameOptions("Eighty-four", own=frozenset({"players"}), ruled_out={"plunge": (True,), "splash": (True,)},
-                       why={"plunge": _NO, "splash": _NO}, points_target=500)
+    game = GameOptions(
+        "Eighty-four",
+        own=frozenset({"players"}),
+        ruled_out={"plunge": (True,), "splash": (True,)},
+        why={"plunge": _NO, "splash": _NO},
+        points_target=500,
+    )
     _eight = Layout(Seating(8), TileSet(6, copies=2), 7, (2,) * 7, 60, 82, bid_step=2, nello_name="pistol")
-    _six = Layout(Seating(6), TileSet(6, copies=2), 9, (2,) * 9, 60, 86, widow_size=2, bid_step=2,
-                  exchange=Kitty(), nello_name="pistol")
+    _six = Layout(
+        Seating(6),
+        TileSet(6, copies=2),
+        9,
+        (2,) * 9,
+        60,
+        86,
+        widow_size=2,
+        bid_step=2,
+        exchange=Kitty(),
+        nello_name="pistol",
+    )
 
     def layout(self, options: Options) -> Layout:
         return self._six if options.players == 6 else self._eight

@@ -26,14 +26,30 @@ class Geezer(Variant):
     """36 tiles, 9 each; counts 5-0, 4-1, 3-2, 6-4, 5-5 and 7-3 (45) and nine tricks: 54."""
 
     title = "Geezer"
-    game = GameOptions("Geezer", own=frozenset({"dip", "dive", "count_trump"}), ruled_out={
-        "splash": (True,), "nello": ("forced-only",), "scoring": ("points",)},
-        why={"splash": "Geezer has no Splash", "nello": "there is no forced Nello in Geezer",
-             "scoring": "Geezer scores marks only"})
-    _layout = Layout(Seating(4), TileSet(7), 9, (1,) * 9, FORCED_BID, 54, min_marks=2,
-                     named_bids={"1 mark": 45},
-                     doubles_bids={CallKind.DIP: DIP, CallKind.DIVE: DIVE, CallKind.PLUNGE: PLUNGE},
-                     forced_partner=True, count_trump_bid=True, one_mark_level=45)
+    game = GameOptions(
+        "Geezer",
+        own=frozenset({"dip", "dive", "count_trump"}),
+        ruled_out={"splash": (True,), "nello": ("forced-only",), "scoring": ("points",)},
+        why={
+            "splash": "Geezer has no Splash",
+            "nello": "there is no forced Nello in Geezer",
+            "scoring": "Geezer scores marks only",
+        },
+    )
+    _layout = Layout(
+        Seating(4),
+        TileSet(7),
+        9,
+        (1,) * 9,
+        FORCED_BID,
+        54,
+        min_marks=2,
+        named_bids={"1 mark": 45},
+        doubles_bids={CallKind.DIP: DIP, CallKind.DIVE: DIVE, CallKind.PLUNGE: PLUNGE},
+        forced_partner=True,
+        count_trump_bid=True,
+        one_mark_level=45,
+    )
 
     def layout(self, options: Options) -> Layout:
         return self._layout
@@ -46,8 +62,12 @@ class Geezer(Variant):
         if not forced(hand):
             return standard_calls(hand)
         seat: int = hand.turn  # type: ignore[assignment]
-        return [Call(CallKind.POINTS, FORCED_BID, 2), Call(CallKind.PARTNER, FORCED_BID, 2),
-                *mark_bids(hand, seat), *doubles_bids(hand, seat)]
+        return [
+            Call(CallKind.POINTS, FORCED_BID, 2),
+            Call(CallKind.PARTNER, FORCED_BID, 2),
+            *mark_bids(hand, seat),
+            *doubles_bids(hand, seat),
+        ]
 
     def extra_lines(self, rules: Rules) -> list[str]:
         return ["A forced 39 and partner score 2 marks, made or set; Nello and Sevens need 45 or more."]

@@ -29,23 +29,58 @@ class Moon(Variant):
     """The double-six set without the six blanks but 0-0: 22 tiles, 7 each and a widow of 1."""
 
     title = "Moon"
-    game = GameOptions("Moon", own=frozenset({"shoot_over"}), ruled_out={
-        "plunge": (True,), "splash": (True,), "sevens": (True,), "nello": ("forced-only",), "scoring": ("marks",)},
-        why={"plunge": _NONE, "splash": _NONE, "sevens": _NONE, "nello": "there is no forced Nello in Moon",
-             "scoring": "Moon scores points only"},
-        points_target=21)
-    _layout = Layout(Seating(3, partnerships=False),
-                     TileSet(6, removed=tuple((n, 0) for n in range(1, 7)), count=False),
-                     7, (1,) * 7, 4, 7, widow_size=1, mark_bids=False, contract_first=True,
-                     exchange=WholeWidow(guard_trumps=False), moon_bids=(CallKind.MOON, CallKind.SHOOT_OVER),
-                     one_mark_level=7)
+    game = GameOptions(
+        "Moon",
+        own=frozenset({"shoot_over"}),
+        ruled_out={
+            "plunge": (True,),
+            "splash": (True,),
+            "sevens": (True,),
+            "nello": ("forced-only",),
+            "scoring": ("marks",),
+        },
+        why={
+            "plunge": _NONE,
+            "splash": _NONE,
+            "sevens": _NONE,
+            "nello": "there is no forced Nello in Moon",
+            "scoring": "Moon scores points only",
+        },
+        points_target=21,
+    )
+    _layout = Layout(
+        Seating(3, partnerships=False),
+        TileSet(6, removed=tuple((n, 0) for n in range(1, 7)), count=False),
+        7,
+        (1,) * 7,
+        4,
+        7,
+        widow_size=1,
+        mark_bids=False,
+        contract_first=True,
+        exchange=WholeWidow(guard_trumps=False),
+        moon_bids=(CallKind.MOON, CallKind.SHOOT_OVER),
+        one_mark_level=7,
+    )
 
     def layout(self, options: Options) -> Layout:
         return self._layout
 
     def presets(self) -> list[Preset]:
-        return [Preset("moon", "Moon", self, {"scoring": "points", "nello": "off", "doubles_trump": False,
-                                               "plunge": False, "splash": False})]
+        return [
+            Preset(
+                "moon",
+                "Moon",
+                self,
+                {
+                    "scoring": "points",
+                    "nello": "off",
+                    "doubles_trump": False,
+                    "plunge": False,
+                    "splash": False,
+                },
+            )
+        ]
 
     def legal_calls(self, hand: Hand) -> list[Call]:
         """4 to 7 tricks; 21 over any of them; 42 only over a 21 (``shoot_over``); after 42 only pass."""
@@ -92,7 +127,9 @@ class Moon(Variant):
         return leaders[0] if len(leaders) == 1 else None
 
     def extra_lines(self, rules: Rules) -> list[str]:
-        return ["No count: each trick is worth 1 point, 7 in all.",
-                "Scores are per player: the others score their tricks; a set bid is taken off the bidder's "
-                "score, which may go below zero. Two at the target: the bidder wins, else the higher score; "
-                "a tie plays on."]
+        return [
+            "No count: each trick is worth 1 point, 7 in all.",
+            "Scores are per player: the others score their tricks; a set bid is taken off the bidder's "
+            "score, which may go below zero. Two at the target: the bidder wins, else the higher score; "
+            "a tie plays on.",
+        ]

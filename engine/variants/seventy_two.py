@@ -22,16 +22,26 @@ class SeventyTwo(Variant):
 
     title = "Seventy-two"
     game = GameOptions("Seventy-two", points_target=400)
-    _layout = Layout(Seating(4), TileSet(6, copies=2, removed=tuple((n, 0) for n in range(7))),
-                     10, (1,) * 9 + (3,), 40, 71, widow_size=2, contract_first=True,
-                     exchange=WholeWidow(guard_trumps=True),
-                     doubles_bids={CallKind.PLUNGE: PLUNGE, CallKind.SPLASH: SPLASH})
+    _layout = Layout(
+        Seating(4),
+        TileSet(6, copies=2, removed=tuple((n, 0) for n in range(7))),
+        10,
+        (1,) * 9 + (3,),
+        40,
+        71,
+        widow_size=2,
+        contract_first=True,
+        exchange=WholeWidow(guard_trumps=True),
+        doubles_bids={CallKind.PLUNGE: PLUNGE, CallKind.SPLASH: SPLASH},
+    )
 
     def layout(self, options: Options) -> Layout:
         return self._layout
 
     def presets(self) -> list[Preset]:
-        return [Preset("seventy-two", "Seventy-two", self, {"nello": "off", "plunge": False, "splash": False})]
+        return [
+            Preset("seventy-two", "Seventy-two", self, {"nello": "off", "plunge": False, "splash": False})
+        ]
 
     def extra_lines(self, rules: Rules) -> list[str]:
         return ["Each trick is worth 1 point and the last 3; identical tiles: the first played wins."]

@@ -17,13 +17,27 @@ class Standard(Variant):
 
     title = "Standard 42"
     game = GameOptions("Standard 42")
-    _layout = Layout(Seating(4), TileSet(6), 7, (1,) * 7, 30, 41, mark_aliases=True,
-                     doubles_bids={CallKind.PLUNGE: PLUNGE, CallKind.SPLASH: SPLASH})
+    _layout = Layout(
+        Seating(4),
+        TileSet(6),
+        7,
+        (1,) * 7,
+        30,
+        41,
+        mark_aliases=True,
+        doubles_bids={CallKind.PLUNGE: PLUNGE, CallKind.SPLASH: SPLASH},
+    )
 
     def layout(self, options: Options) -> Layout:
         return self._layout
 
     def presets(self) -> list[Preset]:
-        return [Preset("standard", "Standard 42", self),
-                Preset("tournament", "Tournament 42", self,
-                       {"nello": "off", "plunge": False, "splash": False, "sevens": False, "win_by": 2})]
+        return [
+            Preset("standard", "Standard 42", self),
+            Preset(
+                "tournament",
+                "Tournament 42",
+                self,
+                {"nello": "off", "plunge": False, "splash": False, "sevens": False, "win_by": 2},
+            ),
+        ]

@@ -12,8 +12,11 @@ class ThreeHand(Variant):
     """The double-six set without 1-0, nine tiles each; no Plunge or Splash (no partner)."""
 
     title = "Three-hand 42"
-    game = GameOptions("Three-hand 42", ruled_out={"plunge": (True,), "splash": (True,)},
-                       why={"plunge": "no partner", "splash": "no partner"})
+    game = GameOptions(
+        "Three-hand 42",
+        ruled_out={"plunge": (True,), "splash": (True,)},
+        why={"plunge": "no partner", "splash": "no partner"},
+    )
     _layout = Layout(Seating(3, partnerships=False), TileSet(6, removed=((1, 0),)), 9, (1,) * 9, 30, 43)
 
     def layout(self, options: Options) -> Layout:

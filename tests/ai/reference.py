@@ -27,8 +27,9 @@ def value(hand: Hand, score_seats: set[int], max_seats: set[int], counts_only: b
     return max(results) if hand.turn in max_seats else min(results)
 
 
-def move_values(hand: Hand, moves: list[int], score_seats: set[int], max_seats: set[int],
-                counts_only: bool) -> list[int]:
+def move_values(
+    hand: Hand, moves: list[int], score_seats: set[int], max_seats: set[int], counts_only: bool
+) -> list[int]:
     """Each move's value for the seat to play, as ``value`` counts it.
 
     A move is a tile id or a (tile id, declared suit) pair: a lead declared as its lower end.

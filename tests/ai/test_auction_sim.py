@@ -33,7 +33,9 @@ def opening_view(tiles: list[str], seed: int = 1) -> dict:
 
 def solved(tiles: list[str], seed: int = 1) -> dict:
     sit = read(opening_view(tiles, seed))
-    values = auction_sim.solved_points(sit, random.Random(seed), 8, time.perf_counter, time.perf_counter() + 60, _limit)
+    values = auction_sim.solved_points(
+        sit, random.Random(seed), 8, time.perf_counter, time.perf_counter() + 60, _limit
+    )
     assert values is not None
     return values
 
@@ -56,7 +58,10 @@ def test_strong_hand_is_likely_to_make_and_weak_hand_is_not():
 
 def test_too_little_time_leaves_the_bid_to_the_table():
     sit = read(opening_view(STRONG))
-    assert auction_sim.solved_points(sit, random.Random(1), 16, time.perf_counter, time.perf_counter(), _limit) is None
+    assert (
+        auction_sim.solved_points(sit, random.Random(1), 16, time.perf_counter, time.perf_counter(), _limit)
+        is None
+    )
 
 
 def test_simulation_applies_to_four_seat_one_round_auctions_only():

@@ -24,8 +24,15 @@ def test_strong_hands_bid_and_weak_hands_pass():
     rules = Rules.from_preset("standard")
     strong = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"]
     weak = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0"]
-    chances = [bidding.chance(rules, Contract(SUIT, 6), Rules.from_preset("standard").layout.tiles.mask_of(
-        [rules.layout.tiles.id_of(t) for t in hand]), 30) for hand in (strong, weak)]
+    chances = [
+        bidding.chance(
+            rules,
+            Contract(SUIT, 6),
+            Rules.from_preset("standard").layout.tiles.mask_of([rules.layout.tiles.id_of(t) for t in hand]),
+            30,
+        )
+        for hand in (strong, weak)
+    ]
     assert chances[0] is not None and chances[0] > 0.8
     assert chances[1] is None or chances[1] < 0.3
 
@@ -56,13 +63,17 @@ def test_three_hand_has_its_own_table():
     ts = rules.layout.tiles
     strong = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4", "6-0", "3-3"]
     weak = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0", "4-2", "2-1"]
-    good, bad = (bidding.chance(rules, Contract(SUIT, 6), ts.mask_of([ts.id_of(t) for t in h]), 30)
-                 for h in (strong, weak))
+    good, bad = (
+        bidding.chance(rules, Contract(SUIT, 6), ts.mask_of([ts.id_of(t) for t in h]), 30)
+        for h in (strong, weak)
+    )
     assert good > 0.8 and bad < 0.3
     rng = random.Random(4)
     for _ in range(20):
         mask = Hand.new(rules, 0, rng).held[0]
-        chances = [bidding.chance(rules, Contract(SUIT, 5), mask, b) for b in range(30, rules.layout.total + 1)]
+        chances = [
+            bidding.chance(rules, Contract(SUIT, 5), mask, b) for b in range(30, rules.layout.total + 1)
+        ]
         assert chances == sorted(chances, reverse=True)
     for i in range(20):  # the table bids, legally, from every seat
         hand = Hand.new(rules, i % 3, rng)
@@ -88,19 +99,25 @@ def _deal_with(rules, names: list[str], seed: int):
     mine = []
     for name in names:
         base = ts.id_of(name)
-        mine.append(next(base + c * ts.set_size for c in range(ts.copies) if base + c * ts.set_size not in mine))
+        mine.append(
+            next(base + c * ts.set_size for c in range(ts.copies) if base + c * ts.set_size not in mine)
+        )
     rest = [t for t in ts.ids if t not in mine]
     random.Random(seed).shuffle(rest)
     size = rules.layout.hand_size
-    deal = [mine] + [rest[i * size:(i + 1) * size] for i in range(rules.players - 1)]
-    return Hand.from_deal(rules, rules.players - 1, deal, rest[(rules.players - 1) * size:])
+    deal = [mine] + [rest[i * size : (i + 1) * size] for i in range(rules.players - 1)]
+    return Hand.from_deal(rules, rules.players - 1, deal, rest[(rules.players - 1) * size :])
 
 
 DEEP = {  # variants whose tables come from played-out hands: a clearly strong and a clearly weak hand
-    "big-game": (["8-8", "8-7", "8-6", "8-5", "8-4", "8-3", "8-2", "7-7", "6-6", "5-5", "4-4"],
-                 ["3-0", "2-1", "4-2", "5-1", "6-0", "7-2", "7-4", "6-3", "5-3", "8-1", "8-0"]),
-    "eighty-eight": (["6-6", "6-6", "6-5", "6-5", "6-4", "6-4", "6-3", "5-5", "4-4"],
-                     ["3-0", "2-0", "2-1", "4-2", "5-2", "6-1", "3-1", "1-0", "6-0"]),
+    "big-game": (
+        ["8-8", "8-7", "8-6", "8-5", "8-4", "8-3", "8-2", "7-7", "6-6", "5-5", "4-4"],
+        ["3-0", "2-1", "4-2", "5-1", "6-0", "7-2", "7-4", "6-3", "5-3", "8-1", "8-0"],
+    ),
+    "eighty-eight": (
+        ["6-6", "6-6", "6-5", "6-5", "6-4", "6-4", "6-3", "5-5", "4-4"],
+        ["3-0", "2-0", "2-1", "4-2", "5-2", "6-1", "3-1", "1-0", "6-0"],
+    ),
 }
 
 
@@ -110,13 +127,16 @@ def test_deep_variants_have_played_out_tables():
         lay = rules.layout
         section = bidding.table()["variants"][preset]
         assert section["built"]["from"] == "easy self-play playouts" and section["made_line"] == [0.0, 1.0]
-        assert set(section["model"]["S"]["levels"]) == {str(b) for b in range(lay.min_bid, lay.total + 1,
-                                                                              lay.bid_step)}
+        assert set(section["model"]["S"]["levels"]) == {
+            str(b) for b in range(lay.min_bid, lay.total + 1, lay.bid_step)
+        }
         rng = random.Random(5)
         for _ in range(10):
             mask = Hand.new(rules, 0, rng).held[0]
-            chances = [bidding.chance(rules, Contract(SUIT, 6), mask, b)
-                       for b in range(lay.min_bid, lay.total + 1, lay.bid_step)]
+            chances = [
+                bidding.chance(rules, Contract(SUIT, 6), mask, b)
+                for b in range(lay.min_bid, lay.total + 1, lay.bid_step)
+            ]
             assert None not in chances and chances == sorted(chances, reverse=True)
         for names, bids in ((strong, True), (weak, False)):
             view = view_for(_deal_with(rules, names, 1), 0)

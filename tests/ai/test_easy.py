@@ -9,15 +9,26 @@ from engine import Hand, Rules, view_for
 from engine.ai import LEVELS, make_player
 from engine.ai.arena import Timings, play_game, play_hand
 
-PRESETS = ["standard", "tournament", "three-hand", "big-game", "eighty-eight", "moon", "seventy-two", "geezer",
-           "eighty-four"]
-EXTRAS = [("standard", {"sevens": True, "forced_bid": True}),
-          ("eighty-four", {"players": 6, "sevens_trump": True}),
-          ("moon", {"nello": "on", "forced_bid": True, "made_scores": "bid"}),
-          ("seventy-two", {"plunge": True, "splash": True, "nello": "on", "mark_raise": "double"}),
-          ("geezer", {"sevens_trump": True, "stacking": "marks"}),
-          ("standard", {"nello": "forced-only", "forced_bid": True, "follow_me_doubles": "suit"}),
-          ("standard", {"first_suit_declared": True, "nello_doubles": ["low"]})]
+PRESETS = [
+    "standard",
+    "tournament",
+    "three-hand",
+    "big-game",
+    "eighty-eight",
+    "moon",
+    "seventy-two",
+    "geezer",
+    "eighty-four",
+]
+EXTRAS = [
+    ("standard", {"sevens": True, "forced_bid": True}),
+    ("eighty-four", {"players": 6, "sevens_trump": True}),
+    ("moon", {"nello": "on", "forced_bid": True, "made_scores": "bid"}),
+    ("seventy-two", {"plunge": True, "splash": True, "nello": "on", "mark_raise": "double"}),
+    ("geezer", {"sevens_trump": True, "stacking": "marks"}),
+    ("standard", {"nello": "forced-only", "forced_bid": True, "follow_me_doubles": "suit"}),
+    ("standard", {"first_suit_declared": True, "nello_doubles": ["low"]}),
+]
 
 
 @pytest.mark.parametrize("preset", PRESETS)

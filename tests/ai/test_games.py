@@ -23,7 +23,9 @@ from .test_protocol_derivation import strict, tables
 LEVELS = {"easy": lambda: EasyPlayer(1), "strong": lambda: StrongPlayer(1, samples=8)}
 
 
-def dealt(preset: str, options: dict, dealer: int, hands: dict[int, list[str]], widow: list[str] = ()) -> Hand:
+def dealt(
+    preset: str, options: dict, dealer: int, hands: dict[int, list[str]], widow: list[str] = ()
+) -> Hand:
     """A hand about to be bid: the named seats hold the tiles given, the widow holds ``widow``, and the other
     seats the rest of the set in order."""
     rules = Rules.from_preset(preset, options)
@@ -42,8 +44,8 @@ def dealt(preset: str, options: dict, dealer: int, hands: dict[int, list[str]], 
     widow_ids = take(widow)
     for seat in range(rules.players):
         if seat not in deal:
-            deal[seat], free[:] = free[:rules.layout.hand_size], free[rules.layout.hand_size:]
-    widow_ids += free[:rules.layout.widow_size - len(widow_ids)]
+            deal[seat], free[:] = free[: rules.layout.hand_size], free[rules.layout.hand_size :]
+    widow_ids += free[: rules.layout.widow_size - len(widow_ids)]
     return Hand.from_deal(rules, dealer, [deal[s] for s in range(rules.players)], widow_ids)
 
 
@@ -143,8 +145,9 @@ def test_count_is_named_on_51_with_most_of_the_count(level):
 def test_a_bare_dip_stakes_its_marks():
     # the legal list writes "dip" bare (the auction fills in its worth): bidding weighs it at 2 marks, not 0
     rules = Rules.from_preset("geezer")
-    assert [bidding.stake(parse_call(text, rules)) for text in ("dip", "dive", "plunge", "39", "partner")] == \
-        [2, 3, 4, 1, 2]
+    assert [
+        bidding.stake(parse_call(text, rules)) for text in ("dip", "dive", "plunge", "39", "partner")
+    ] == [2, 3, 4, 1, 2]
 
 
 # --- Eighty-four ---------------------------------------------------------------------------------------
@@ -168,8 +171,14 @@ def _late(preset: str, options: dict, bid: str, contract: str, seed: int, tiles_
         hand = hand.apply(easy.choose(view))
 
 
-@pytest.mark.parametrize("options,bid,contract", [({}, "60", "fives"), ({}, "1 mark", "nello doubles-low"),
-                                                  ({"players": 6}, "1 mark", "nello doubles-high")])
+@pytest.mark.parametrize(
+    "options,bid,contract",
+    [
+        ({}, "60", "fives"),
+        ({}, "1 mark", "nello doubles-low"),
+        ({"players": 6}, "1 mark", "nello doubles-high"),
+    ],
+)
 def test_eighty_four_play_is_searched_with_every_partner_of_pistol_sitting_out(options, bid, contract):
     for seed in range(3):
         view = _late("eighty-four", options, bid, contract, seed, 24)
@@ -218,7 +227,13 @@ def test_strong_plays_every_new_game_and_option_legally_from_views_alone(rules, 
 
 # --- tables of computers play most deals ------------------------------------------------------------------
 
-TABLES = [("moon", {}), ("seventy-two", {}), ("geezer", {}), ("eighty-four", {}), ("eighty-four", {"players": 6})]
+TABLES = [
+    ("moon", {}),
+    ("seventy-two", {}),
+    ("geezer", {}),
+    ("eighty-four", {}),
+    ("eighty-four", {"players": 6}),
+]
 
 
 @pytest.mark.parametrize("level", ["easy", "strong"])
@@ -227,8 +242,11 @@ def test_a_table_of_computers_throws_in_at_most_a_third_of_deals(preset, options
     # the opening bars (data/opening.json) were fitted to leave about a quarter thrown in where all may
     # pass; Geezer's forced dealer bids where the others pass
     rules = Rules.from_preset(preset, options)
-    decide = (lambda view: EasyPlayer(1).choose(view)) if level == "easy" else \
-        (lambda view: bidding.bid(read(view)))
+    decide = (
+        (lambda view: EasyPlayer(1).choose(view))
+        if level == "easy"
+        else (lambda view: bidding.bid(read(view)))
+    )
     thrown = 0
     for seed in range(120):
         hand = Hand.new(rules, seed % rules.players, random.Random(4000 + seed))

@@ -21,8 +21,9 @@ def auction_view(calls: list[str], dealer: int = 1, seed: int = 5, preset: str =
     return view_for(hand, hand.turn)
 
 
-def with_model(monkeypatch, weights: list[float], window: tuple[float, float] = (0.0, 1.0),
-               jump: float | None = None) -> None:
+def with_model(
+    monkeypatch, weights: list[float], window: tuple[float, float] = (0.0, 1.0), jump: float | None = None
+) -> None:
     """Replace the shipped fit: ``weights`` on the terms "one" and "p" for the cheapest bid, and a constant
     ``jump`` for the jump to 34 (none: no jump fit)."""
     fit = {"window": list(window), "bid": {"terms": ["one", "p"], "weights": weights}}
@@ -40,11 +41,19 @@ def test_features_read_the_auction_as_documented():
     assert (feats["high"], feats["high_level"]) == ("opponent", 31)
     assert 0.0 <= feats["p"] <= 1.0
     sit = read(view)
-    assert feats["p"] == bidding.make_chance(sit, bidding.parse_call("32", sit.rules), bidding.nello_hand(sit))
-    partner = learned_bid.decision_features(read(auction_view(["pass", "30", "pass"])))  # seat 3 bid, dealer 1 calls
+    assert feats["p"] == bidding.make_chance(
+        sit, bidding.parse_call("32", sit.rules), bidding.nello_hand(sit)
+    )
+    partner = learned_bid.decision_features(
+        read(auction_view(["pass", "30", "pass"]))
+    )  # seat 3 bid, dealer 1 calls
     assert partner is not None and (partner["high"], partner["dealer"], partner["after"]) == ("partner", 1, 0)
     opening = learned_bid.decision_features(read(auction_view([])))
-    assert opening is not None and (opening["high"], opening["high_level"], opening["before"]) == ("none", 0, 0)
+    assert opening is not None and (opening["high"], opening["high_level"], opening["before"]) == (
+        "none",
+        0,
+        0,
+    )
 
 
 def test_no_features_where_no_point_bid_is_legal_or_another_game():
@@ -141,8 +150,17 @@ def test_fit_recovers_a_known_rule_and_counts_its_gain_over_the_table():
     rows = []
     for i in range(200):  # Δ = 2p - 1 exactly; the table bids from 0.6, the best rule from 0.5
         p = rng.uniform(0.2, 0.8)
-        rows.append({"seed": i, "p": p, "high": "none", "delta": 2 * p - 1, "delta_jump": None,
-                     "table": "30" if p > 0.6 else "pass", "cheapest": "30"})
+        rows.append(
+            {
+                "seed": i,
+                "p": p,
+                "high": "none",
+                "delta": 2 * p - 1,
+                "delta_jump": None,
+                "table": "30" if p > 0.6 else "pass",
+                "cheapest": "30",
+            }
+        )
     w = fit.fit(rows, ["one", "p"], "delta")
     assert w[0] == pytest.approx(-1.0) and w[1] == pytest.approx(2.0)
     calls = fit.choices(rows, ["one", "p"], w, None)

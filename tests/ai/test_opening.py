@@ -43,7 +43,11 @@ def test_nobody_has_bid_only_before_the_first_bid():
 def test_a_hand_over_the_bar_opens_at_the_lowest_bid_and_one_under_it_passes(level, monkeypatch):
     preset = "three-hand"
     decide = (lambda s: easy.bid(s)) if level == "easy" else (lambda s: bidding.bid(s))
-    usual = (lambda s: easy.bid(s, opening=False)) if level == "easy" else (lambda s: bidding.bid(s, opening_rule=False))
+    usual = (
+        (lambda s: easy.bid(s, opening=False))
+        if level == "easy"
+        else (lambda s: bidding.bid(s, opening_rule=False))
+    )
     # the first seeded deal whose first caller passes by the usual rules (most three-hand hands do)
     sit = next(s for s in (read(first_view(preset, seed)) for seed in range(50)) if usual(s) == "pass")
     lowest = str(sit.rules.layout.min_bid)

@@ -21,18 +21,50 @@ from engine.protocol import answer
 PLAYED_PRESETS = tuple(PRESETS)
 # Every table shape: the presets, and six-hand Eighty-four
 TABLES = [(preset, {}) for preset in PLAYED_PRESETS] + [("eighty-four", {"players": 6})]
-FACTS = ["players", "phase", "turn", "bidder", "bid", "declarer", "out", "sitting_out", "trick", "tricks",
-         "points", "tile_counts", "widow"]
+FACTS = [
+    "players",
+    "phase",
+    "turn",
+    "bidder",
+    "bid",
+    "declarer",
+    "out",
+    "sitting_out",
+    "trick",
+    "tricks",
+    "points",
+    "tile_counts",
+    "widow",
+]
 # Options that change what must be derived (declared leads, Nello partners, Sevens, forced dealers, hands
 # played out, special bids, the games' own calls and contracts, the house rules); a preset that refuses one
 # simply plays without it.
-OPTIONS = {"first_suit_declared": [True], "sevens": [True], "forced_bid": [True, False], "play_out": [True],
-           "nello": ["on"], "nello_doubles": [["low"], ["high", "low", "suit"]], "nello_low": [True],
-           "follow_me_doubles": ["suit"], "doubles_trump": [True], "plunge": [True], "splash": [True],
-           "plunge_marks": [3, 5], "splash_marks": [3], "scoring": ["points"], "max_opening_marks": [3],
-           "made_scores": ["bid"], "sevens_trump": [True], "mark_raise": ["double"],
-           "stacking": ["marks", "two-marks"], "shoot_over": [False], "dip": [False], "dive": [False],
-           "count_trump": [False], "players": [6]}
+OPTIONS = {
+    "first_suit_declared": [True],
+    "sevens": [True],
+    "forced_bid": [True, False],
+    "play_out": [True],
+    "nello": ["on"],
+    "nello_doubles": [["low"], ["high", "low", "suit"]],
+    "nello_low": [True],
+    "follow_me_doubles": ["suit"],
+    "doubles_trump": [True],
+    "plunge": [True],
+    "splash": [True],
+    "plunge_marks": [3, 5],
+    "splash_marks": [3],
+    "scoring": ["points"],
+    "max_opening_marks": [3],
+    "made_scores": ["bid"],
+    "sevens_trump": [True],
+    "mark_raise": ["double"],
+    "stacking": ["marks", "two-marks"],
+    "shoot_over": [False],
+    "dip": [False],
+    "dive": [False],
+    "count_trump": [False],
+    "players": [6],
+}
 
 
 @st.composite
@@ -119,37 +151,79 @@ def test_strong_answers_a_stripped_view_as_it_answers_the_full_one(rules, seed, 
 
 def test_a_bare_plunge_is_worth_its_marks_at_that_point_of_the_auction():
     # "plunge" over 4 marks is worth 5: the record may write it bare, the engine spells it "plunge 5"
-    view = {"variant": "standard", "rules": {}, "seat": 0, "dealer": 0,
-            "hand": ["6-5", "6-4", "6-0", "5-5", "5-2", "5-0", "2-0"],
-            "calls": ["2 marks", "3 marks", "4 marks", "plunge"], "contract": None, "exchange": None,
-            "plays": [], "score": None, "legal": ["sixes", "doubles", "follow-me"]}
+    view = {
+        "variant": "standard",
+        "rules": {},
+        "seat": 0,
+        "dealer": 0,
+        "hand": ["6-5", "6-4", "6-0", "5-5", "5-2", "5-0", "2-0"],
+        "calls": ["2 marks", "3 marks", "4 marks", "plunge"],
+        "contract": None,
+        "exchange": None,
+        "plays": [],
+        "score": None,
+        "legal": ["sixes", "doubles", "follow-me"],
+    }
     state = derive(view)
-    assert (state.fields()["bid"], state.bidder, state.declarer, state.phase) == ("plunge 5", 0, 2, "contract")
+    assert (state.fields()["bid"], state.bidder, state.declarer, state.phase) == (
+        "plunge 5",
+        0,
+        2,
+        "contract",
+    )
 
 
 def test_tiles_written_low_end_first_are_read_and_shown_high_end_first():
-    view = {"variant": "standard", "rules": {}, "seat": 1, "dealer": 3,
-            "hand": ["1-6", "4-5", "0-5", "1-3", "0-3", "2-2", "0-2"], "calls": ["30", "pass", "pass", "pass"],
-            "contract": "sixes", "exchange": None, "plays": ["4-6"], "score": None,
-            "legal": ["6-1"]}
+    view = {
+        "variant": "standard",
+        "rules": {},
+        "seat": 1,
+        "dealer": 3,
+        "hand": ["1-6", "4-5", "0-5", "1-3", "0-3", "2-2", "0-2"],
+        "calls": ["30", "pass", "pass", "pass"],
+        "contract": "sixes",
+        "exchange": None,
+        "plays": ["4-6"],
+        "score": None,
+        "legal": ["6-1"],
+    }
     assert derive(view).fields()["trick"] == [{"seat": 0, "tile": "6-4"}]
 
 
 def test_identical_tiles_first_played_wins():
     # Eighty-eight: two 6-4s in one trick of fours; the first one played takes it
     hand = ["6-6", "5-5", "5-1", "3-3", "3-1", "2-1", "1-1", "1-0"]
-    view = {"variant": "eighty-eight", "rules": {}, "seat": 1, "dealer": 5, "hand": hand,
-            "calls": ["60 fours", "pass", "pass", "pass", "pass", "pass"], "contract": "fours",
-            "exchange": {"take": [], "discard": []},
-            "plays": ["4-0", "6-4", "4-1", "6-4", "4-2", "4-3"], "score": None, "legal": hand}
+    view = {
+        "variant": "eighty-eight",
+        "rules": {},
+        "seat": 1,
+        "dealer": 5,
+        "hand": hand,
+        "calls": ["60 fours", "pass", "pass", "pass", "pass", "pass"],
+        "contract": "fours",
+        "exchange": {"take": [], "discard": []},
+        "plays": ["4-0", "6-4", "4-1", "6-4", "4-2", "4-3"],
+        "score": None,
+        "legal": hand,
+    }
     state = derive(view)
     trick = state.tricks[0]
     assert (trick["leader"], trick["seats"], trick["winner"], state.turn) == (0, [0, 1, 2, 3, 4, 5], 1, 1)
 
 
 def test_a_stripped_view_of_a_thrown_in_hand_is_refused_plainly():
-    view = {"variant": "standard", "rules": {}, "seat": 0, "dealer": 3,
-            "hand": ["6-6", "6-5", "5-5", "3-2", "1-1", "4-0", "2-1"], "calls": ["pass"] * 4, "contract": None,
-            "exchange": None, "plays": [], "score": None, "legal": ["pass"]}
+    view = {
+        "variant": "standard",
+        "rules": {},
+        "seat": 0,
+        "dealer": 3,
+        "hand": ["6-6", "6-5", "5-5", "3-2", "1-1", "4-0", "2-1"],
+        "calls": ["pass"] * 4,
+        "contract": None,
+        "exchange": None,
+        "plays": [],
+        "score": None,
+        "legal": ["pass"],
+    }
     with pytest.raises(ViewError, match="over"):
         derive(view)

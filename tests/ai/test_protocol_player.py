@@ -19,8 +19,18 @@ REPLY_TIMEOUT_S = 60  # a guard against a hung process, far above any answer (st
 
 # The house rules and the options that change calls and contracts: each preset is also played with every one
 # of them it accepts
-HOUSE_RULES = {"sevens_trump": True, "mark_raise": "double", "stacking": "marks", "nello": "on", "nello_low": True,
-               "sevens": True, "forced_bid": True, "plunge": True, "splash": True, "doubles_trump": True}
+HOUSE_RULES = {
+    "sevens_trump": True,
+    "mark_raise": "double",
+    "stacking": "marks",
+    "nello": "on",
+    "nello_low": True,
+    "sevens": True,
+    "forced_bid": True,
+    "plunge": True,
+    "splash": True,
+    "doubles_trump": True,
+}
 
 
 def with_house_rules(preset: str, options: dict) -> dict:
@@ -44,8 +54,14 @@ class PlayerProcess:
 
     def __init__(self, *args: str):
         self.stderr = tempfile.TemporaryFile(mode="w+")
-        self.proc = subprocess.Popen([sys.executable, "-m", "engine", "player", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.stderr, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "engine", "player", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            text=True,
+            bufsize=1,
+        )
 
     def ask(self, line: str) -> dict:
         self.proc.stdin.write(line + "\n")
@@ -74,8 +90,10 @@ def strict_line(hand: Hand, score: list[int]) -> str:
 
 @pytest.fixture(scope="module")
 def players():
-    procs = {"easy": PlayerProcess("--level", "easy", "--seed", "1"),
-             "strong": PlayerProcess("--level", "strong", "--seed", "2", "--budget-ms", "20")}
+    procs = {
+        "easy": PlayerProcess("--level", "easy", "--seed", "1"),
+        "strong": PlayerProcess("--level", "strong", "--seed", "2", "--budget-ms", "20"),
+    }
     yield procs
     for proc in procs.values():
         assert proc.close() == 0, proc.errors()
@@ -117,13 +135,19 @@ def test_strong_answers_protocol_lines_legally():
 
 
 def test_the_process_answers_the_spec_example_and_refuses_a_bad_line():
-    example = ('{"variant": "standard", "rules": {}, "seat": 2, "dealer": 1, "hand": ["6-6", "6-5", "5-5", "3-2",'
-               ' "1-1", "4-0", "2-1"], "calls": ["pass", "30"], "contract": null, "exchange": null, "plays": [],'
-               ' "score": {"marks": [3, 5]}, "legal": ["pass", "31", "32", "33", "34", "35", "36", "37", "38",'
-               ' "39", "40", "41", "1 mark", "2 marks"]}')
-    proc = subprocess.run([sys.executable, "-m", "engine", "player", "--level", "easy", "--seed", "3"],
-                          input=example + "\nnot json\n" + example + "\n", capture_output=True, text=True,
-                          timeout=REPLY_TIMEOUT_S)
+    example = (
+        '{"variant": "standard", "rules": {}, "seat": 2, "dealer": 1, "hand": ["6-6", "6-5", "5-5", "3-2",'
+        ' "1-1", "4-0", "2-1"], "calls": ["pass", "30"], "contract": null, "exchange": null, "plays": [],'
+        ' "score": {"marks": [3, 5]}, "legal": ["pass", "31", "32", "33", "34", "35", "36", "37", "38",'
+        ' "39", "40", "41", "1 mark", "2 marks"]}'
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "player", "--level", "easy", "--seed", "3"],
+        input=example + "\nnot json\n" + example + "\n",
+        capture_output=True,
+        text=True,
+        timeout=REPLY_TIMEOUT_S,
+    )
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert lines[0]["action"] in json.loads(example)["legal"]
     assert set(lines[1]) == {"error"}

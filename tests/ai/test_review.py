@@ -17,7 +17,9 @@ from engine.contracts import Goal
 def _hands(count: int, seed: int, options: dict | None = None) -> list[Hand]:
     rules = Rules.from_preset("standard", {"forced_bid": True, **(options or {})})
     rng = random.Random(seed)
-    return [play_hand(Hand.new(rules, i % 4, rng), [EasyPlayer(s + i) for s in range(4)]) for i in range(count)]
+    return [
+        play_hand(Hand.new(rules, i % 4, rng), [EasyPlayer(s + i) for s in range(4)]) for i in range(count)
+    ]
 
 
 def _minimax(hand: Hand, maximisers: set[int], scorers: set[int], counts: bool) -> int:
@@ -76,13 +78,17 @@ def test_every_decision_of_the_seat_is_listed_with_costs_that_add_up():
         for seat in range(4):
             review = review_hand(record, seat, budget_s=30, strong_samples=2)
             plays = [d for d in review.decisions if d.phase == "play"]
-            mine = [k for k, _ in enumerate(record["plays"])
-                    if read_record({**record, "plays": record["plays"][:k]}).turn == seat]
+            mine = [
+                k
+                for k, _ in enumerate(record["plays"])
+                if read_record({**record, "plays": record["plays"][:k]}).turn == seat
+            ]
             assert [d.key for d in plays] == [f"play:{k}" for k in mine]
             assert [d.action for d in plays] == [record["plays"][k] for k in mine]
             calls = [d for d in review.decisions if d.phase == "auction"]
-            assert len(calls) == sum(1 for i in range(len(record["calls"]))
-                                     if (hand.dealer + 1 + i) % 4 == seat)
+            assert len(calls) == sum(
+                1 for i in range(len(record["calls"])) if (hand.dealer + 1 + i) % 4 == seat
+            )
             for d in review.decisions:
                 assert d.action in d.legal or d.phase == "exchange"
                 if d.solver is not None:
@@ -102,8 +108,11 @@ def test_a_blunder_is_priced_and_the_best_tile_named():
             continue
         record = write_record(hand)
         first = review_hand(record, hand.bidder, budget_s=30, strong_samples=2)
-        spread = [d for d in first.decisions if d.solver and len(set(d.solver.values.values())) > 1
-                  and d.phase == "play"]
+        spread = [
+            d
+            for d in first.decisions
+            if d.solver and len(set(d.solver.values.values())) > 1 and d.phase == "play"
+        ]
         if not spread:
             continue
         d = spread[0]
@@ -156,8 +165,11 @@ def test_the_budget_is_kept_and_what_it_missed_is_marked():
 def test_hinted_decisions_are_noted():
     hand = next(h for h in _hands(6, 7) if h.contract is not None)
     record = write_record(hand)
-    first_play = next(k for k in range(len(record["plays"]))
-                      if read_record({**record, "plays": record["plays"][:k]}).turn == hand.declarer)
+    first_play = next(
+        k
+        for k in range(len(record["plays"]))
+        if read_record({**record, "plays": record["plays"][:k]}).turn == hand.declarer
+    )
     key = decision_key(read_record({**record, "plays": record["plays"][:first_play]}))
     review = review_hand(record, hand.declarer, budget_s=30, strong_samples=2, hinted=frozenset({key}))
     assert [d.key for d in review.decisions if d.hinted] == [key]
@@ -170,13 +182,16 @@ def test_decision_keys_name_the_moment():
     assert decision_key(hand) == "contract"
 
 
-@pytest.mark.parametrize("preset", ["three-hand", "big-game", "eighty-eight", "moon", "seventy-two", "geezer",
-                                    "eighty-four"])
+@pytest.mark.parametrize(
+    "preset", ["three-hand", "big-game", "eighty-eight", "moon", "seventy-two", "geezer", "eighty-four"]
+)
 def test_every_game_can_be_reviewed_and_says_what_it_could_not_judge(preset):
     rules = Rules.from_preset(preset, {"forced_bid": True} if "forced_bid" in _forced_ok(preset) else {})
     rng = random.Random(2)
     for i in range(8):
-        hand = play_hand(Hand.new(rules, i % rules.players, rng), [EasyPlayer(s) for s in range(rules.players)])
+        hand = play_hand(
+            Hand.new(rules, i % rules.players, rng), [EasyPlayer(s) for s in range(rules.players)]
+        )
         if hand.bidder is not None:
             break
     review = review_hand(write_record(hand), hand.declarer, budget_s=0.3, strong_samples=1)

@@ -39,7 +39,9 @@ def position(preset, options, bid, contract, rng, left):
     rules = Rules.from_preset(preset, {**options, "play_out": True} if rules_marks(preset) else options)
     hand = Hand.new(rules, rules.players - 1, rng)
     if preset == "eighty-eight":  # the bid must name a suit the bidder holds
-        suit = next(s for s in range(7) if any(s in (hand.ts.hi[t], hand.ts.lo[t]) for t in bits(hand.held[0])))
+        suit = next(
+            s for s in range(7) if any(s in (hand.ts.hi[t], hand.ts.lo[t]) for t in bits(hand.held[0]))
+        )
         bid = f"60 {rules.suit_name(suit)}"
         contract = rules.suit_name(suit)
     hand = hand.apply(bid)
@@ -76,7 +78,9 @@ def test_fast_solver_matches_reference(case):
             score, maxi = {hand.bidder}, {s for s in range(hand.players) if s != hand.bidder}
         else:
             score = maxi = {s for s in range(hand.players) if team(s) == team(hand.bidder)}
-        pos = Position(list(hand.held), list(zip(hand.trick_seats, hand.trick, strict=True)), hand.lead, hand.turn)
+        pos = Position(
+            list(hand.held), list(zip(hand.trick_seats, hand.trick, strict=True)), hand.lead, hand.turn
+        )
         moves = list(bits(hand.legal_plays()))
         fast = problem.move_values(pos, moves)
         slow = reference_values(hand, moves, score, maxi, every)

@@ -14,11 +14,22 @@ from engine.ai.situation import read
 from engine.ai.strong import StrongPlayer
 from engine.tiles import bits
 
-PRESETS = [("standard", {}), ("tournament", {}), ("three-hand", {}), ("big-game", {}), ("eighty-eight", {}),
-           ("standard", {"sevens": True, "forced_bid": True, "first_suit_declared": True}),
-           ("moon", {}), ("moon", {"nello": "on", "shoot_over": False}), ("seventy-two", {}),
-           ("seventy-two", {"plunge": True, "nello": "on"}), ("geezer", {}), ("geezer", {"sevens_trump": True}),
-           ("eighty-four", {}), ("eighty-four", {"players": 6, "mark_raise": "double"})]
+PRESETS = [
+    ("standard", {}),
+    ("tournament", {}),
+    ("three-hand", {}),
+    ("big-game", {}),
+    ("eighty-eight", {}),
+    ("standard", {"sevens": True, "forced_bid": True, "first_suit_declared": True}),
+    ("moon", {}),
+    ("moon", {"nello": "on", "shoot_over": False}),
+    ("seventy-two", {}),
+    ("seventy-two", {"plunge": True, "nello": "on"}),
+    ("geezer", {}),
+    ("geezer", {"sevens_trump": True}),
+    ("eighty-four", {}),
+    ("eighty-four", {"players": 6, "mark_raise": "double"}),
+]
 
 
 def test_warm_up_runs():
@@ -30,7 +41,9 @@ def test_strong_plays_legally_in_every_preset(preset, options):
     rules = Rules.from_preset(preset, options)
     rng = random.Random(2)
     for i in range(2):
-        players = [StrongPlayer(s, samples=3) if s % 2 == i % 2 else EasyPlayer(s) for s in range(rules.players)]
+        players = [
+            StrongPlayer(s, samples=3) if s % 2 == i % 2 else EasyPlayer(s) for s in range(rules.players)
+        ]
         hand = play_hand(Hand.new(rules, i % rules.players, rng), players)  # raises on an illegal action
         assert hand.complete
 
@@ -41,8 +54,10 @@ def test_strong_handles_nello_and_specials_from_both_sides():
     rng = random.Random(4)
     kinds = set()
     for i in range(30):
-        players = [StrongPlayer(s, samples=2) if (s + i) % 2 else make_player("random", seed=s + 10 * i)
-                   for s in range(4)]
+        players = [
+            StrongPlayer(s, samples=2) if (s + i) % 2 else make_player("random", seed=s + 10 * i)
+            for s in range(4)
+        ]
         hand = play_hand(Hand.new(rules, i % 4, rng), players)
         if hand.contract is not None:
             kinds.add(hand.contract.kind)
@@ -105,7 +120,9 @@ def test_strong_beats_easy_in_duplicate():
     for i in range(6):
         base = Hand.new(rules, i % 4, random.Random(100 + i))
         for strong_team in (0, 1):
-            players = [StrongPlayer(s, samples=8) if s % 2 == strong_team else EasyPlayer(s) for s in range(4)]
+            players = [
+                StrongPlayer(s, samples=8) if s % 2 == strong_team else EasyPlayer(s) for s in range(4)
+            ]
             hand = play_hand(base, players)
             net += hand.points[strong_team] - hand.points[1 - strong_team]
     assert net > 0

@@ -36,18 +36,27 @@ class Printer:
 async def main(path: str, mode: str, count: int) -> None:
     storage = await Storage.open(path)
     # Seeded, so every run deals the same games; the kill points are the test's only variable.
-    service = TableService(storage, rng=random.Random(f"{mode}-{count}"), computer_pause=0,
-                           player_factory=quick_player, listener=Printer())
+    service = TableService(
+        storage,
+        rng=random.Random(f"{mode}-{count}"),
+        computer_pause=0,
+        player_factory=quick_player,
+        listener=Printer(),
+    )
     if mode == "start":
         for number in range(count):
             seats = [SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in range(4)]
             # To 7 marks: games long enough that all three kills land mid-game, whatever the deal.
-            table = await service.open_table(guild_id=1, channel_id=100 + number, host_id=1, target=7, seats=seats)
+            table = await service.open_table(
+                guild_id=1, channel_id=100 + number, host_id=1, target=7, seats=seats
+            )
             await service.start(table, 1)
     else:
         await service.load()
         service.resume()
-    while running := [r for t in service.tables.values() if (r := service.runner(t)) is not None and not r.done()]:
+    while running := [
+        r for t in service.tables.values() if (r := service.runner(t)) is not None and not r.done()
+    ]:
         await asyncio.gather(*running, return_exceptions=True)
     print(json.dumps({"done": sorted(t.status for t in service.tables.values())}), flush=True)
     await storage.close()

@@ -35,14 +35,23 @@ class FakeClock:
         self.now += seconds
 
 
-def make_bot(database: Path, seed: int = 42, clock: FakeClock | None = None,
-             player_factory=quick_player) -> Texas42Bot:
+def make_bot(
+    database: Path, seed: int = 42, clock: FakeClock | None = None, player_factory=quick_player
+) -> Texas42Bot:
     """A bot with its own database file, a seeded shuffle, quick computer players (unless `player_factory`
     says otherwise), no computer pause, and timers that only move when a test moves `clock` and calls
     `bot.service.tick()`."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=None, shard_count=1,
-                           limits=Limits.none())
-    return Texas42Bot(settings, rng=random.Random(seed), player_factory=player_factory, clock=clock or FakeClock())
+    settings = BotSettings(
+        database,
+        computer_pause=0,
+        warm_up_computers=False,
+        tick_seconds=None,
+        shard_count=1,
+        limits=Limits.none(),
+    )
+    return Texas42Bot(
+        settings, rng=random.Random(seed), player_factory=player_factory, clock=clock or FakeClock()
+    )
 
 
 def spend_tokens(env) -> None:
@@ -92,7 +101,11 @@ def buttons(message: discord.Message | simcord.ResponseMessage | None) -> list[B
         if isinstance(row, dict):
             for child in row.get("components", []):
                 if child.get("type") == 2:
-                    found.append(Button(child.get("label", ""), child.get("custom_id", ""), bool(child.get("disabled"))))
+                    found.append(
+                        Button(
+                            child.get("label", ""), child.get("custom_id", ""), bool(child.get("disabled"))
+                        )
+                    )
             continue
         for child in getattr(row, "children", []):
             if isinstance(child, discord.Button):

@@ -87,7 +87,9 @@ async def test_a_seeded_table_repeats_its_moves_and_another_seed_differs():
     assert len({tuple(m) for m in moves}) > 1  # each table's seats have streams of their own
 
 
-async def decide_at_many_tables(picker: PoolChooser, n_tables: int, seed: int) -> tuple[list[str], list[dict]]:
+async def decide_at_many_tables(
+    picker: PoolChooser, n_tables: int, seed: int
+) -> tuple[list[str], list[dict]]:
     """Four strong computers seated at each of `n_tables` tables, and one play decision at each table, all
     asked at once; the answers and their views."""
     tables = [FakeTable(t) for t in range(n_tables)]
@@ -95,8 +97,9 @@ async def decide_at_many_tables(picker: PoolChooser, n_tables: int, seed: int) -
     for table in tables:
         for seat in range(4):
             picker.seat(table, seat, "strong")
-    decided = await asyncio.gather(*(
-        picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False)))
+    decided = await asyncio.gather(
+        *(picker.choose(table, view["seat"], view) for table, view in zip(tables, sample, strict=False))
+    )
     return decided, sample
 
 
@@ -129,8 +132,9 @@ async def test_in_a_process_pool_each_worker_holds_one_workspace_for_every_seat(
         assert len(picker.seats) == 120
         with multiprocessing.get_context("spawn").Manager() as manager:
             barrier = manager.Barrier(2)
-            reports = await asyncio.gather(*(
-                loop.run_in_executor(picker.pool, worker_workspaces, barrier) for _ in range(2)))
+            reports = await asyncio.gather(
+                *(loop.run_in_executor(picker.pool, worker_workspaces, barrier) for _ in range(2))
+            )
         assert {pid for pid, _, _ in reports} == set(picker.pool._processes)  # both workers answered
         assert [(made, live) for _, made, live in reports] == [(1, 1), (1, 1)]  # one each, for 120 seats
         assert Workspace.made == before  # the bot's own process searched nothing
@@ -172,8 +176,9 @@ def test_worker_plans():
 def test_computer_workers_are_configured_from_the_environment():
     from bot.config import Config, ConfigError
 
-    assert Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "processes:2"}).computer_workers == \
-        WorkerPlan(PROCESSES, 2)
+    assert Config.from_env(
+        {"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "processes:2"}
+    ).computer_workers == WorkerPlan(PROCESSES, 2)
     assert Config.from_env({"DISCORD_TOKEN": "t"}).computer_workers == WorkerPlan.auto()
     with pytest.raises(ConfigError, match="COMPUTER_WORKERS"):
         Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "many"})
@@ -193,8 +198,13 @@ def test_worker_processes_end_with_a_killed_bot(tmp_path):
         "    time.sleep(120)\n"
     )
     root = Path(__file__).resolve().parents[2]
-    bot = subprocess.Popen([sys.executable, str(script)], cwd=root, stdout=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(root)})
+    bot = subprocess.Popen(
+        [sys.executable, str(script)],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
     try:
         worker = int(bot.stdout.readline())
         assert alive(worker)
@@ -249,7 +259,9 @@ def test_a_budget_is_the_deciding_threads_cpu_time_not_the_wall_clock(monkeypatc
 
     from bot.tables import decisions
 
-    fake = types.SimpleNamespace(thread_time=lambda: 7.0, monotonic=lambda: 1000.0, perf_counter=lambda: 1000.0)
+    fake = types.SimpleNamespace(
+        thread_time=lambda: 7.0, monotonic=lambda: 1000.0, perf_counter=lambda: 1000.0
+    )
     monkeypatch.setattr(decisions, "time", fake)
     clock = BudgetClock(answer_by=2000.0)
     assert clock() == 7.0

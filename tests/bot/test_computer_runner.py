@@ -142,6 +142,7 @@ async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
 async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose_time_ran_out(tmp_path):
     from bot.storage import Storage
     from bot.tables import TableService
+
     release = threading.Event()
     thinking = threading.Event()
 
@@ -153,8 +154,13 @@ async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose
 
     storage = await Storage.open(tmp_path / "bot.db")
     clock = FakeClock()
-    service = TableService(storage, rng=random.Random(3), computer_pause=0, clock=clock,
-                           player_factory=lambda level, seed: Slow())
+    service = TableService(
+        storage,
+        rng=random.Random(3),
+        computer_pause=0,
+        clock=clock,
+        player_factory=lambda level, seed: Slow(),
+    )
     try:
         table = await service.open_table(guild_id=1, channel_id=2, host_id=10)
         for seat in range(4):

@@ -23,8 +23,11 @@ async def test_one_member_and_three_computers_play_a_game(simcord_env):
     for _ in range(3):
         await alice.click(table, label="Add computer")
     lobby = table_message(channel)
-    names = [line.split(": ", 1)[1] for line in lobby.content.splitlines() if line.startswith(("**East**", "**South**",
-                                                                                               "**West**"))]
+    names = [
+        line.split(": ", 1)[1]
+        for line in lobby.content.splitlines()
+        if line.startswith(("**East**", "**South**", "**West**"))
+    ]
     assert len(set(names)) == 3 and all(name.endswith(" (computer)") for name in names), names
     assert "Computer" not in " ".join(names), "computers have names of their own"
     assert "Computer players: easy" in lobby.content
@@ -59,8 +62,12 @@ async def test_closed_dms_are_reported_and_the_player_plays_through_my_hand(simc
     env = simcord_env
     _, channel, [alice] = in_a_channel(env, "alice")
     env.inject_error(
-        "POST", f"/channels/{alice.user.dm_channel.id}/messages", status=403, code=50007,
-        message="Cannot send messages to this user", times=None,
+        "POST",
+        f"/channels/{alice.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
     )
 
     table = await open_and_seat(env, channel, alice, [alice], target=1)
@@ -98,13 +105,21 @@ async def test_without_attach_files_the_table_is_shown_in_text(simcord_env):
     env.bot.clock.advance(15 * 60)  # the Start click's token is spent: the table message is edited by channel
     current = table_message(channel)
     env.inject_error(
-        "PATCH", f"/channels/{channel.id}/messages/{current.id}", status=403, code=50013, message="Missing Permissions"
+        "PATCH",
+        f"/channels/{channel.id}/messages/{current.id}",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
     )
     mark = len(env.http_requests)
 
     assert await take_turn([alice])
 
-    edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{current.id}")]
+    edits = [
+        r
+        for r in env.http_requests[mark:]
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{current.id}")
+    ]
     refused, retried = edits[0], edits[1]
     assert refused.json.get("attachments") and retried.json.get("attachments") == []
     assert "Marks: N–S 0 · E–W 0" in retried.json["content"]

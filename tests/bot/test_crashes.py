@@ -72,7 +72,11 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
         if any(call != "pass" for call in write_record(state.hand)["calls"]):
             button = next((b for b in controls if b.label == "Pass"), button)  # one bid, then passes
         action = button.custom_id.rsplit(":", 1)[1]
-        hand_no, phase, trick_done = state.hand_no, state.hand.phase, len(write_record(state.hand)["plays"]) % 4 == 3
+        hand_no, phase, trick_done = (
+            state.hand_no,
+            state.hand.phase,
+            len(write_record(state.hand)["plays"]) % 4 == 3,
+        )
         kind = kind_of(action, phase)
         if trick_done and phase == "play":
             kind = "end of trick"
@@ -91,7 +95,9 @@ async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_not
         # The click just made, replayed after the restart, is refused and changes nothing.
         replayed = await click_id(env, channel, player, button.custom_id)
         said = reply(replayed).content
-        assert reply(replayed).ephemeral and ("out of date" in said or "not your turn" in said or "over" in said)
+        assert reply(replayed).ephemeral and (
+            "out of date" in said or "not your turn" in said or "over" in said
+        )
         assert write_record((await env.bot.service.find(1)).hand) == record
     wanted = {"pass", "bid", "contract", "play", "end of trick", "end of hand"}
     assert wanted | ({"exchange"} if preset == "big-game" else set()) <= seen, seen
@@ -143,7 +149,9 @@ async def check_damage_stops_one_table(env, database, caplog, damage: str) -> No
     corrupt(database, 1, damage)
     with caplog.at_level(logging.ERROR, logger="bot.tables"):
         await restart(env, database)
-    assert any("table 1" in r.getMessage() and "cannot be continued" in r.getMessage() for r in caplog.records)
+    assert any(
+        "table 1" in r.getMessage() and "cannot be continued" in r.getMessage() for r in caplog.records
+    )
     said = channels[0].last_message.content
     assert "Table 1 can't be continued" in said and "/42 new" in said
     assert env.bot.service.table(1) is None

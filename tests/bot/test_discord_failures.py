@@ -136,8 +136,9 @@ async def test_a_new_table_whose_first_post_meets_a_server_error_stays_open(simc
     assert "Sit North" in [b.label for b in buttons(channel.last_message)]
 
 
-async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_picture_is_drawn(simcord_env,
-                                                                                                monkeypatch):
+async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_picture_is_drawn(
+    simcord_env, monkeypatch
+):
     """Room taken before a wait in the pictures' queue would be spent late, bunched with later requests
     (Discord's global limit counts them when they arrive)."""
     import bot.delivery as delivery_module

@@ -23,7 +23,10 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
     table = await open_and_seat(env, channel, members[0], members, target=1)
     assert "Every seat is taken" in table.content
     assert [b.label for b in buttons(table) if b.label.startswith("Sit")] == [
-        "Sit North", "Sit East", "Sit South", "Sit West"
+        "Sit North",
+        "Sit East",
+        "Sit South",
+        "Sit West",
     ]
     assert all(b.disabled for b in buttons(table) if b.label.startswith("Sit"))
 

@@ -13,12 +13,24 @@ from engine import Game, Rules
 from tests.engine.helpers import make_hand
 
 TABLES = [
-    ("moon", {}), ("moon", {"nello": "on", "doubles_trump": True, "sevens_trump": True}),
+    ("moon", {}),
+    ("moon", {"nello": "on", "doubles_trump": True, "sevens_trump": True}),
     ("seventy-two", {}),
-    ("seventy-two", {"nello": "on", "plunge": True, "splash": True, "sevens": True, "sevens_trump": True,
-                     "mark_raise": "double"}),
-    ("geezer", {}), ("geezer", {"sevens_trump": True, "sevens": True, "mark_raise": "double"}),
-    ("eighty-four", {}), ("eighty-four", {"players": 6, "sevens_trump": True}),
+    (
+        "seventy-two",
+        {
+            "nello": "on",
+            "plunge": True,
+            "splash": True,
+            "sevens": True,
+            "sevens_trump": True,
+            "mark_raise": "double",
+        },
+    ),
+    ("geezer", {}),
+    ("geezer", {"sevens_trump": True, "sevens": True, "mark_raise": "double"}),
+    ("eighty-four", {}),
+    ("eighty-four", {"players": 6, "sevens_trump": True}),
     ("standard", {"sevens_trump": True, "mark_raise": "double", "nello_low": True}),
 ]
 
@@ -63,7 +75,13 @@ def test_every_legal_action_and_nothing_else_is_within_reach(preset, options):
 def test_moon_bids_read_as_numbers_and_contracts_as_suits():
     words = game_words(Rules.from_preset("moon"))
     assert labels(turn_controls("auction", ["pass", "4", "5", "6", "7", "21"], [], words)) == [
-        "Pass", "4", "5", "6", "7", "21"]
+        "Pass",
+        "4",
+        "5",
+        "6",
+        "7",
+        "21",
+    ]
     assert labels(turn_controls("auction", ["pass", "42"], [], words)) == ["Pass", "42"]
     assert action_phrase("7", words) == "bid 7"
     assert action_phrase("4", words) == "bid 4"
@@ -82,8 +100,13 @@ def test_moon_contract_then_widow():
 
 
 def test_seventy_two_discards_keep_trumps_and_count_disabled():
-    hand = make_hand({0: ["6-4", "5-5", "5-3", "5-2", "1-1", "3-1", "4-2", "6-2", "2-2", "6-3"]},
-                     variant="seventy-two", dealer=3, calls=["40", "pass", "pass", "pass"], widow=["6-6", "4-4"])
+    hand = make_hand(
+        {0: ["6-4", "5-5", "5-3", "5-2", "1-1", "3-1", "4-2", "6-2", "2-2", "6-3"]},
+        variant="seventy-two",
+        dealer=3,
+        calls=["40", "pass", "pass", "pass"],
+        widow=["6-6", "4-4"],
+    )
     hand = hand.apply("fives").apply("take")
     controls = turn_controls("exchange", hand.legal_actions(), hand.tiles_of(0), game_words(hand.rules))
     assert len(controls) == 12
@@ -94,7 +117,15 @@ def test_seventy_two_discards_keep_trumps_and_count_disabled():
 def test_seventy_two_ladder_shows_ten_bids_and_the_rest_by_tens():
     legal = ["pass", *map(str, range(40, 72)), "1 mark", "2 marks"]
     controls = turn_controls("auction", legal, [], game_words(Rules.from_preset("seventy-two")))
-    assert labels(controls) == ["Pass", *map(str, range(40, 50)), "50–59", "60–69", "70–71", "1 mark", "2 marks"]
+    assert labels(controls) == [
+        "Pass",
+        *map(str, range(40, 50)),
+        "50–59",
+        "60–69",
+        "70–71",
+        "1 mark",
+        "2 marks",
+    ]
     assert [c.kind for c in controls if "–" in c.label] == ["menu"] * 3
     assert labels(group_controls(legal, "70s")) == ["70", "71"]
     assert [c.arg for c in group_controls(legal, "50s")] == [str(n) for n in range(50, 60)]
@@ -102,7 +133,9 @@ def test_seventy_two_ladder_shows_ten_bids_and_the_rest_by_tens():
 
 def test_a_ladder_that_fits_is_not_grouped():
     legal = ["pass", *map(str, range(60, 88, 2)), "1 mark", "2 marks"]  # six-hand Eighty-four
-    controls = turn_controls("auction", legal, [], game_words(Rules.from_preset("eighty-four", {"players": 6})))
+    controls = turn_controls(
+        "auction", legal, [], game_words(Rules.from_preset("eighty-four", {"players": 6}))
+    )
     assert all(c.kind == "act" for c in controls) and len(controls) == 17
 
 
@@ -122,8 +155,20 @@ def test_geezer_contracts_count_sevens_and_a_number_low():
     words = game_words(hand.rules)
     legal = hand.legal_actions()
     shown = labels(turn_controls("contract", legal, [], words))
-    assert shown == ["Blanks", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "7s", "Doubles", "Follow me",
-                     "Count", "Nello"]
+    assert shown == [
+        "Blanks",
+        "Ones",
+        "Twos",
+        "Threes",
+        "Fours",
+        "Fives",
+        "Sixes",
+        "7s",
+        "Doubles",
+        "Follow me",
+        "Count",
+        "Nello",
+    ]
     inside = labels(group_controls(legal, "nello"))
     assert inside[:3] == ["Doubles high", "Doubles low", "Doubles own suit"]
     assert "Threes low" in inside and "7s low" in inside

@@ -39,12 +39,42 @@ GAMES = {
     "eighty-four-six": ("eighty-four", "players=6 computers=easy", 6, 1),
 }
 # BOT.md's words for controls; numbers, mark bids, ranges of bids and tiles besides
-WORDS = {"Pass", "Plunge", "Splash", "Dip", "Dive", "Partner", "Blanks", "Ones", "Twos", "Threes", "Fours",
-         "Fives", "Sixes", "7s", "8s", "Doubles", "Follow me", "Nello", "Pistol", "Sevens", "Count",
-         "Sevens trump", "Doubles high", "Doubles low", "Doubles own suit", "Take widow", "Keep hand", "More ›",
-         "‹ Back", "Hint"}
-LABEL = re.compile(r"^(\d+|\d+ marks?|\d+–\d+|\d-\d|\d-\d as \d|Take \d-\d|(Blanks|Ones|Twos|Threes|Fours|Fives|"
-                   r"Sixes|7s) low)$")
+WORDS = {
+    "Pass",
+    "Plunge",
+    "Splash",
+    "Dip",
+    "Dive",
+    "Partner",
+    "Blanks",
+    "Ones",
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "7s",
+    "8s",
+    "Doubles",
+    "Follow me",
+    "Nello",
+    "Pistol",
+    "Sevens",
+    "Count",
+    "Sevens trump",
+    "Doubles high",
+    "Doubles low",
+    "Doubles own suit",
+    "Take widow",
+    "Keep hand",
+    "More ›",
+    "‹ Back",
+    "Hint",
+}
+LABEL = re.compile(
+    r"^(\d+|\d+ marks?|\d+–\d+|\d-\d|\d-\d as \d|Take \d-\d|(Blanks|Ones|Twos|Threes|Fours|Fives|"
+    r"Sixes|7s) low)$"
+)
 
 
 def table_number(message) -> int:
@@ -110,8 +140,13 @@ def replay_through_the_command_line(records: list[dict], tmp_path: Path) -> list
         outcome = json.loads(out.getvalue())
         assert status == 0 and outcome["ok"] and outcome["complete"], outcome
         outcomes.append(outcome)
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and json.loads(done.stdout) == outcomes[-1]
     return outcomes
 
@@ -151,7 +186,10 @@ async def test_a_whole_game_of_each_new_preset(simcord_env, name, tmp_path):
         board = reply(await alice.slash(channel, "42 leaderboard", by=by)).content
         assert "alice" in board, board
     points = f", {score} points" if rules.scoring == "points" and score else ""
-    assert f"**alice** — {stats.marks_won} marks{points} (" in reply(await alice.slash(channel, "42 leaderboard")).content
+    assert (
+        f"**alice** — {stats.marks_won} marks{points} ("
+        in reply(await alice.slash(channel, "42 leaderboard")).content
+    )
 
 
 # ---------------------------------------------------------------------- restarts
@@ -269,7 +307,9 @@ async def visible_tile_faces(message) -> int:
 async def test_stacking_never_shows_a_finished_trick_before_the_hand_ends(simcord_env):
     env = simcord_env
     _, channel, members = in_a_channel(env, "alice", "bob", "carol", "dave")
-    table = await open_table(channel, members[0], members, "standard", target=1, options="stacking=marks play_out=on")
+    table = await open_table(
+        channel, members[0], members, "standard", target=1, options="stacking=marks play_out=on"
+    )
     await members[0].click(table, label="Start")
     table_id = table_number(table)
     checked = 0
@@ -292,7 +332,9 @@ async def test_stacking_never_shows_a_finished_trick_before_the_hand_ends(simcor
         hidden = hidden_tiles(hand)
         shown = current_table(channel)
         assert not hidden & set(re.findall(r"\d-\d", shown.content)), shown.content
-        assert await visible_tile_faces(shown) == len(hand.trick) + (0 if hand.trick else len(hand.tricks[-1].tiles))
+        assert await visible_tile_faces(shown) == len(hand.trick) + (
+            0 if hand.trick else len(hand.tricks[-1].tiles)
+        )
         for each in members:
             text = last_dm(each).content
             assert not hidden & set(re.findall(r"\d-\d", text)), (each.user.name, text)

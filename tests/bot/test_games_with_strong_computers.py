@@ -23,8 +23,10 @@ from tests.bot.test_games_on_discord import (
 BUDGET_MS = 10  # thinking time per decision: enough to search, small enough for the suite
 
 # the easy games' tables with strong computers (Moon to 3 points: a hand or two each)
-GAMES = {name: (preset, options.replace("easy", "strong"), seats, min(target, 3))
-         for name, (preset, options, seats, target) in EASY_GAMES.items()}
+GAMES = {
+    name: (preset, options.replace("easy", "strong"), seats, min(target, 3))
+    for name, (preset, options, seats, target) in EASY_GAMES.items()
+}
 
 
 def strong_on_a_budget(level: str, seed: int | None):
@@ -52,7 +54,9 @@ async def test_a_whole_game_of_each_new_preset_against_strong_computers(simcord_
         await alice.click(table, label="Add computer")
     await alice.click(current_table(channel), label="Start")
     table_id = table_number(table)
-    assert {row.computer_level for seat, row in env.bot.service.table(table_id).seats.items() if seat} == {"strong"}
+    assert {row.computer_level for seat, row in env.bot.service.table(table_id).seats.items() if seat} == {
+        "strong"
+    }
 
     final, _ = await play_to_the_end(channel, [alice])
     assert "win" in final.content

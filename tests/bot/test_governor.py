@@ -105,8 +105,10 @@ def test_shrinking_is_logged_with_its_size_and_the_recovery_too_but_not_every_fl
     caplog.set_level(logging.INFO, logger="bot.computers")
     budgets = [gov.admit() for _ in range(6)]
     shrink = [r.getMessage() for r in caplog.records if "shrink" in r.getMessage()]
-    assert shrink == ["computer budgets shrink to 5 ms CPU per decision (2% of 300 ms): 5 decisions waiting "
-                      "for 1 worker(s) getting 1.00 of a core each"]
+    assert shrink == [
+        "computer budgets shrink to 5 ms CPU per decision (2% of 300 ms): 5 decisions waiting "
+        "for 1 worker(s) getting 1.00 of a core each"
+    ]
     clock.now += 3
     for budget in budgets:
         gov.finish(budget, Outcome("pass", cpu=0.01, wall=0.01), elapsed=0.5)

@@ -22,17 +22,44 @@ def examples(strategy, count: int) -> list:
     and then played against the bot one by one."""
     found: list = []
 
-    @settings(max_examples=count, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def collect(value):
         found.append(value)
 
     collect()
     return found
+
+
 KINDS = ["sit", "add", "leave", "start", "hand", "rematch", "back", "act", "menu", "x", ""]
-ACTIONS = ["pass", "30", "41", "1 mark", "7 marks", "plunge", "fives", "nello doubles-low", "6-4", "7-3/3",
-           "discard 2-1", "take", "keep", "page:9999999999", "group:nello", "group:", "page:-1", "💥", "", "\n"]
+ACTIONS = [
+    "pass",
+    "30",
+    "41",
+    "1 mark",
+    "7 marks",
+    "plunge",
+    "fives",
+    "nello doubles-low",
+    "6-4",
+    "7-3/3",
+    "discard 2-1",
+    "take",
+    "keep",
+    "page:9999999999",
+    "group:nello",
+    "group:",
+    "page:-1",
+    "💥",
+    "",
+    "\n",
+]
 
 
 @st.composite
@@ -40,7 +67,9 @@ def custom_ids(draw, token: str) -> str:
     """Ids that look like ours (with real or wrong parts), and anything at all up to Discord's 100."""
     table = draw(st.sampled_from(["1", "2", "0", "999999999999999999", "01", "-1", "1.5"]))
     kind = draw(st.sampled_from(KINDS) | st.text(max_size=8))
-    tok = draw(st.sampled_from([token, "lobby", "game", "", "0.00000000", token + "x"]) | st.text(max_size=12))
+    tok = draw(
+        st.sampled_from([token, "lobby", "game", "", "0.00000000", token + "x"]) | st.text(max_size=12)
+    )
     arg = draw(st.sampled_from(ACTIONS) | st.text(max_size=20))
     shaped = f"t42:{table}:{kind}:{tok}:{arg}"
     anything = draw(st.text(min_size=1, max_size=100))
@@ -131,18 +160,39 @@ async def test_slash_command_options_at_their_extremes(simcord_env):
     counter = 0
     alice = guild.add_member(env.create_user("alice"))
 
-    cases = examples(st.tuples(
-        st.sampled_from(["standard", "tournament", "three-hand", "big-game", "eighty-eight"]),
-        st.one_of(st.none(), st.integers(1, 2**53)),
-        st.one_of(
-            st.none(),
-            st.text(max_size=300),
-            st.lists(st.sampled_from(["timer=0", "timer=off", "timer=9999999", "timer=", "idle=0", "idle=1s",
-                                      "computers=strong", "computers=bad", "nello=maybe", "target=0",
-                                      "plunge=on", "win_by=999999999999", "=", "==", "a=b=c"]),
-                     max_size=6).map(" ".join),
+    cases = examples(
+        st.tuples(
+            st.sampled_from(["standard", "tournament", "three-hand", "big-game", "eighty-eight"]),
+            st.one_of(st.none(), st.integers(1, 2**53)),
+            st.one_of(
+                st.none(),
+                st.text(max_size=300),
+                st.lists(
+                    st.sampled_from(
+                        [
+                            "timer=0",
+                            "timer=off",
+                            "timer=9999999",
+                            "timer=",
+                            "idle=0",
+                            "idle=1s",
+                            "computers=strong",
+                            "computers=bad",
+                            "nello=maybe",
+                            "target=0",
+                            "plunge=on",
+                            "win_by=999999999999",
+                            "=",
+                            "==",
+                            "a=b=c",
+                        ]
+                    ),
+                    max_size=6,
+                ).map(" ".join),
+            ),
         ),
-    ), 50)
+        50,
+    )
 
     for preset, target, options in cases:
         counter += 1
@@ -159,8 +209,13 @@ async def test_slash_command_options_at_their_extremes(simcord_env):
         assert "Your table is open" in answer.content or "don't work" in answer.content, answer.content
 
     channel = guild.create_text_channel("stats")
-    for command, kwargs in (("42 stats", {"player": alice}), ("42 rules", {"preset": "eighty-eight"}),
-                            ("42 hand", {}), ("42 end", {}), ("42 leaderboard", {})):
+    for command, kwargs in (
+        ("42 stats", {"player": alice}),
+        ("42 rules", {"preset": "eighty-eight"}),
+        ("42 hand", {}),
+        ("42 end", {}),
+        ("42 leaderboard", {}),
+    ):
         assert (await alice.slash(channel, command, **kwargs)).acknowledged
     logging.getLogger("bot").removeHandler(errors)
     assert not errors.records, [r.getMessage() for r in errors.records]

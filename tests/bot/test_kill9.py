@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def worker(database: Path, mode: str, count: int = 0) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.bot.crash_worker", str(database), mode, str(count)],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -38,7 +40,9 @@ def stored_hands(database: Path) -> dict[int, list[dict]]:
 def extends(later: dict, earlier: dict) -> bool:
     """True if `later` is `earlier` with (possibly) more calls and plays: the same hand, further on."""
     same = all(later.get(k) == earlier.get(k) for k in ("deal", "dealer", "widow"))
-    return same and all(later.get(k, [])[: len(earlier.get(k, []))] == earlier.get(k, []) for k in ("calls", "plays"))
+    return same and all(
+        later.get(k, [])[: len(earlier.get(k, []))] == earlier.get(k, []) for k in ("calls", "plays")
+    )
 
 
 def test_kill_9_at_three_moments_then_every_table_finishes(tmp_path):
@@ -67,7 +71,9 @@ def test_kill_9_at_three_moments_then_every_table_finishes(tmp_path):
     assert set(done) <= {"finished"}, done  # tables that finished before the last kill are not reloaded
 
     with sqlite3.connect(database) as db:
-        tables = db.execute("SELECT id, variant, rules_json, first_dealer, status FROM game_tables").fetchall()
+        tables = db.execute(
+            "SELECT id, variant, rules_json, first_dealer, status FROM game_tables"
+        ).fetchall()
     stored = stored_hands(database)
     assert len(tables) == 3
     for table_id, variant, rules_json, first_dealer, status in tables:
@@ -75,5 +81,7 @@ def test_kill_9_at_three_moments_then_every_table_finishes(tmp_path):
         for record in stored[table_id]:
             code, result = replay_text(json.dumps(record))
             assert code == 0 and result["complete"], result
-        game = Game.from_records(Rules.from_preset(variant, json.loads(rules_json)), first_dealer, stored[table_id])
+        game = Game.from_records(
+            Rules.from_preset(variant, json.loads(rules_json)), first_dealer, stored[table_id]
+        )
         assert game.over

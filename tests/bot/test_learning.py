@@ -51,7 +51,9 @@ async def test_rules_and_the_lobby_point_to_help(simcord_env):
     assert page.ephemeral and "page 1 of" in page.content and page.attachments
     assert [b.label for b in buttons(page)] == ["Back", "Next"]
     assert "page 2 of" in reply(await alice.click(page, label="Next")).content
-    assert channel.last_message.id == lobby.id and "Sit North" in [b.label for b in buttons(channel.last_message)]
+    assert channel.last_message.id == lobby.id and "Sit North" in [
+        b.label for b in buttons(channel.last_message)
+    ]
 
 
 async def _finish_first_hand(env, members, channel):
@@ -78,15 +80,22 @@ async def test_a_review_after_a_hand_has_every_trick_and_its_points(simcord_env)
         line = next(x for x in shown.content.splitlines() if x.startswith(f"Trick {number}:"))
         assert " · ".join(trick["tiles"][:1]) in line
         assert line.endswith(f"{trick['points']} point{'s' if trick['points'] != 1 else ''}")
-    assert sum(1 for x in shown.content.splitlines() if x.startswith("Trick ") and "→" in x) == len(hand.tricks)
+    assert sum(1 for x in shown.content.splitlines() if x.startswith("Trick ") and "→" in x) == len(
+        hand.tricks
+    )
     assert "bob's decisions" in shown.content
     # the record comes as JSON, and replays
     got = await members[1].click(shown, label="Record (JSON)")
     file = reply(got).attachments[0]
     data = json.loads(await file.read())
     assert data == record
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", "-"], input=json.dumps(data), text=True,
-                         capture_output=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "-"],
+        input=json.dumps(data),
+        text=True,
+        capture_output=True,
+        check=True,
+    )
     assert json.loads(out.stdout)["tricks"] == hand.summary()["tricks"]
 
 
@@ -104,12 +113,20 @@ async def test_no_review_of_a_hand_in_progress_nor_of_another_servers_table(simc
     channel, members, table = await started_table(env, target=3)
     in_progress = ids.make(ids.REVIEW, 1, 0, None)
     assert "still being played" in refusal(await click_forged(env, channel, members[0], in_progress))
-    assert "still being played" in refusal(await click_forged(env, channel, members[0], ids.make(ids.RECORD, 1, 0)))
+    assert "still being played" in refusal(
+        await click_forged(env, channel, members[0], ids.make(ids.RECORD, 1, 0))
+    )
     summary = await _finish_first_hand(env, members, channel)
     assert summary is not None
     _, elsewhere, (mallory,) = in_a_channel(env, "mallory")
-    for forged in (ids.make(ids.REVIEW, 1, 0, 0), ids.make(ids.RECORD, 1, 0), ids.make(ids.REVIEW, 1, 0, None)):
-        assert "isn't from a table in this server" in refusal(await click_forged(env, elsewhere, mallory, forged))
+    for forged in (
+        ids.make(ids.REVIEW, 1, 0, 0),
+        ids.make(ids.RECORD, 1, 0),
+        ids.make(ids.REVIEW, 1, 0, None),
+    ):
+        assert "isn't from a table in this server" in refusal(
+            await click_forged(env, elsewhere, mallory, forged)
+        )
     assert "isn't one I know" in refusal(await click_forged(env, channel, members[0], "t42l:review:1"))
 
 
@@ -156,12 +173,17 @@ async def test_forged_learning_clicks_show_only_finished_hands_of_this_server(si
     _, elsewhere, (mallory,) = in_a_channel(env, "mallory")
     finished = env.bot.service.table(1).game.records[0]
     clickers = [(members[0], channel), (members[4], channel), (mallory, elsewhere)]
-    forged = itertools.product([ids.REVIEW, ids.RECORD, ids.HINT], [1, 2], [0, 1, 7], [None, 0, 9],
-                               range(len(clickers)))
+    forged = itertools.product(
+        [ids.REVIEW, ids.RECORD, ids.HINT], [1, 2], [0, 1, 7], [None, 0, 9], range(len(clickers))
+    )
     shown = 0
     for kind, table_id, hand_no, seat, who in forged:
         member, where = clickers[who]
-        numbers = {ids.REVIEW: (table_id, hand_no, seat), ids.RECORD: (table_id, hand_no), ids.HINT: (table_id,)}
+        numbers = {
+            ids.REVIEW: (table_id, hand_no, seat),
+            ids.RECORD: (table_id, hand_no),
+            ids.HINT: (table_id,),
+        }
         answer = reply(await click_forged(env, where, member, ids.make(kind, *numbers[kind])))
         assert answer.ephemeral
         if not answer.attachments:  # a refusal (this table plays without hints: no hint either)
@@ -174,5 +196,7 @@ async def test_forged_learning_clicks_show_only_finished_hands_of_this_server(si
         else:
             assert answer.content.startswith("**Hand 1**")
     assert shown, "some forged click was a fair request: the test saw a review or a record"
-    listed = reply(await members[4].slash(channel, "42 history"))  # the game goes on: nothing of it is history
+    listed = reply(
+        await members[4].slash(channel, "42 history")
+    )  # the game goes on: nothing of it is history
     assert "No finished games" in listed.content and not buttons(listed)

@@ -68,8 +68,15 @@ def test_tables_take_turns_and_each_keeps_its_order():
     line.add(3, "other-0")
     line.add(2, "quiet-1")
     served = [line.next() for _ in range(7)]
-    assert served == [(1, "busy-0"), (2, "quiet-0"), (3, "other-0"), (1, "busy-1"), (2, "quiet-1"),
-                      (1, "busy-2"), (1, "busy-3")]
+    assert served == [
+        (1, "busy-0"),
+        (2, "quiet-0"),
+        (3, "other-0"),
+        (1, "busy-1"),
+        (2, "quiet-1"),
+        (1, "busy-2"),
+        (1, "busy-3"),
+    ]
     assert line.next() is None
 
 

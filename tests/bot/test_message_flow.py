@@ -56,7 +56,11 @@ async def test_the_next_turn_comes_as_a_follow_up_and_the_panel_before_it_goes(s
         mark = len(env.http_requests)
         await play_turn(alice)
         made = requests_since(env, mark)
-        dm_writes = [e for e in made if e.path.startswith(f"/channels/{dm_channel.id}/") or e.path == "/users/@me/channels"]
+        dm_writes = [
+            e
+            for e in made
+            if e.path.startswith(f"/channels/{dm_channel.id}/") or e.path == "/users/@me/channels"
+        ]
         assert dm_writes == [], f"the player's own DMs cost nothing under the global limit: {dm_writes}"
         if state.status == "playing" and state.human_turn() == 0:
             now = dm_channel.last_message
@@ -99,7 +103,9 @@ async def test_the_table_message_stays_in_view_below_each_hand_summary(simcord_e
     summaries = [m for m in history if m.content.startswith("**Hand ")]
     assert [m.content.split("**")[1] for m in summaries] == ["Hand 1", "Hand 2"][: len(summaries)]
     assert summaries[0].id == first, "the first table message became hand 1's summary"
-    assert [b.label for b in buttons(summaries[0])] == ["Review"], "with the hand's Review, not the table's buttons"
+    assert [b.label for b in buttons(summaries[0])] == ["Review"], (
+        "with the hand's Review, not the table's buttons"
+    )
     assert "Points this hand:" in summaries[0].content
 
 
@@ -111,9 +117,13 @@ async def test_the_table_message_is_posted_anew_before_it_is_an_hour_old(simcord
     mark = len(env.http_requests)
     await play_turn(alice)
     made = requests_since(env, mark)
-    assert not [e for e in made if e.method == "PATCH" and e.path.endswith(f"/messages/{old}")], "no edit of it"
+    assert not [e for e in made if e.method == "PATCH" and e.path.endswith(f"/messages/{old}")], (
+        "no edit of it"
+    )
     assert any(e.method == "DELETE" and e.path.endswith(f"/messages/{old}") for e in made)
-    assert table_message(channel).id != old and "My hand" in [b.label for b in buttons(table_message(channel))]
+    assert table_message(channel).id != old and "My hand" in [
+        b.label for b in buttons(table_message(channel))
+    ]
     row = await env.bot.storage.load_table(1)
     assert row.message_id == state.message_id and row.message_posted_at == env.bot.clock()
 
@@ -123,9 +133,14 @@ async def test_an_edit_refused_with_30046_posts_the_table_message_anew(simcord_e
     channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
     env.bot.clock.advance(15 * 60)  # the Start click's token is spent: edits go through the channel
     old = table_message(channel).id
-    env.inject_error("PATCH", f"/channels/{channel.id}/messages/{old}", status=400, code=30046,
-                     message="Maximum number of edits to messages older than 1 hour reached. Try again later",
-                     times=None)
+    env.inject_error(
+        "PATCH",
+        f"/channels/{channel.id}/messages/{old}",
+        status=400,
+        code=30046,
+        message="Maximum number of edits to messages older than 1 hour reached. Try again later",
+        times=None,
+    )
     await play_turn(alice)
     assert table_message(channel).id != old
     assert old not in [m.id for m in channel.history()]
@@ -145,7 +160,9 @@ async def test_dm_channels_are_remembered_across_a_restart(simcord_env, database
     await old.storage.close()
     try:
         made = requests_since(env, mark)
-        assert any(e.method == "POST" and e.path == f"/channels/{alice.user.dm_channel.id}/messages" for e in made)
+        assert any(
+            e.method == "POST" and e.path == f"/channels/{alice.user.dm_channel.id}/messages" for e in made
+        )
         assert not [e for e in made if e.path.startswith("/users/")], "no user fetched, no DM channel opened"
         assert enabled_actions(alice.user.dm_channel.last_message)
     finally:
@@ -171,10 +188,18 @@ async def test_a_hand_that_stops_early_says_why(tmp_path):
     found = None
     try:
         for seed in range(40):
-            service = TableService(storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player)
+            service = TableService(
+                storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player
+            )
             seats = [SeatRow(seat=s, name=f"c{s}", computer_level="easy") for s in range(4)]
-            table = await service.open_table(guild_id=1, channel_id=500 + seed, host_id=1, target=3, seats=seats,
-                                             options="timer=off idle=off")
+            table = await service.open_table(
+                guild_id=1,
+                channel_id=500 + seed,
+                host_id=1,
+                target=3,
+                seats=seats,
+                options="timer=off idle=off",
+            )
             await service.start(table, 1)
             while (runner := service.runner(table)) is not None and not runner.done():
                 await runner
@@ -212,7 +237,9 @@ async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
     rest = env.bot.delivery.rest
     assert rest.hands == 2
     counted = rest.hands_bound + sum(rest.bound.values())
-    assert counted == len([e for e in requests_since(env, mark) if is_global(e)]), "every bound request counted"
+    assert counted == len([e for e in requests_since(env, mark) if is_global(e)]), (
+        "every bound request counted"
+    )
     bound, exempt = rest.per_hand()
     assert 0 < bound < 20 and exempt > 0
     assert len([r for r in caplog.records if "REST requests for the hand" in r.getMessage()]) == 2
@@ -228,8 +255,10 @@ def test_turn_panel_times_are_logged_every_so_often(caplog):
         now[0] = 10.0
         times.add(0.9)
     [line] = [r.getMessage() for r in caplog.records]
-    assert line == ("delivery: 4 turn panel(s) out in p50 300 ms, p90 900 ms, max 900 ms after the move; "
-                    "the last 4: p50 300 ms, p90 900 ms, p99 900 ms")
+    assert line == (
+        "delivery: 4 turn panel(s) out in p50 300 ms, p90 900 ms, max 900 ms after the move; "
+        "the last 4: p50 300 ms, p90 900 ms, p99 900 ms"
+    )
     assert times.recent == [] and len(times.kept) == 4
 
 

@@ -89,7 +89,11 @@ async def test_the_table_message_skips_to_the_latest_state_and_posts_keep_their_
 
     await run_as_bot(env, env.bot.tick())
 
-    edits = [r for r in env.http_requests[mark:] if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}")]
+    edits = [
+        r
+        for r in env.http_requests[mark:]
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}")
+    ]
     assert len(edits) == 1, "every state the lane missed is skipped: one edit shows the latest"
     shown = table_message(channel).content
     assert shown != stale and f"hand {state.hand_no + 1}" in shown

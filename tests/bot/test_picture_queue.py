@@ -34,7 +34,9 @@ async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier(monkeyp
     gate.set()
     results = await asyncio.gather(first, *later, turn)
     assert drawn == ["table 1", "alice's turn", "table 2", "table 3"]
-    assert results == [b"table 1", b"table 2", b"table 3", b"alice's turn"], "each caller gets its own picture"
+    assert results == [b"table 1", b"table 2", b"table 3", b"alice's turn"], (
+        "each caller gets its own picture"
+    )
 
 
 async def test_a_picture_that_fails_comes_back_as_none(monkeypatch):

@@ -30,8 +30,9 @@ async def test_grouped_bids_open_behind_one_button_and_back(simcord_env):
     env = simcord_env
     _, channel, [alice] = in_a_channel(env, "alice")
     # easy computers: random ones may bid the most there is and leave alice only "pass"
-    table = await open_and_seat(env, channel, alice, [alice], preset="eighty-eight", target=80,
-                                options="computers=easy")
+    table = await open_and_seat(
+        env, channel, alice, [alice], preset="eighty-eight", target=80, options="computers=easy"
+    )
     for _ in range(5):
         await alice.click(table, label="Add computer")
     await alice.click(table_message(channel), label="Start")

@@ -41,8 +41,13 @@ class Yielding:
 
 
 def service_for(storage: Storage, seed: int, clock: FakeClock | None = None) -> TableService:
-    return TableService(Yielding(storage), rng=random.Random(seed), computer_pause=0,  # type: ignore[arg-type]
-                        player_factory=quick_player, clock=clock or FakeClock())
+    return TableService(
+        Yielding(storage),
+        rng=random.Random(seed),
+        computer_pause=0,  # type: ignore[arg-type]
+        player_factory=quick_player,
+        clock=clock or FakeClock(),
+    )
 
 
 async def human_table(service: TableService, channel: int, options: str = "timer=off"):
@@ -55,8 +60,11 @@ async def human_table(service: TableService, channel: int, options: str = "timer
 
 def moves(table) -> int:
     record = write_record(table.hand)
-    return table.hand_no * 1000 + len(record.get("calls", [])) + len(record.get("plays", [])) + (
-        1 if record.get("contract") else 0
+    return (
+        table.hand_no * 1000
+        + len(record.get("calls", []))
+        + len(record.get("plays", []))
+        + (1 if record.get("contract") else 0)
     )
 
 
@@ -100,8 +108,9 @@ async def test_a_click_racing_the_timer_takeover_applies_once(storage):
         assert table.reminded
         clock.advance(61)
         action = table.hand.legal_actions()[0]
-        results = await asyncio.gather(service.act(table, 10 + seat, token, action), service.tick(),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            service.act(table, 10 + seat, token, action), service.tick(), return_exceptions=True
+        )
         assert all(r is None or isinstance(r, Refusal) for r in results), results
         assert moves(table) == before + 1 or table.hand_no * 1000 > before, "exactly one action for the turn"
         assert await stored_record(storage, table) == write_record(table.hand)

@@ -46,8 +46,13 @@ async def test_history_lists_games_newest_first_and_each_hand_replays(simcord_en
     shown = reply(await members[4].click(listed, label=labels[0]))
     assert shown.attachments and "Trick 1:" in shown.content
     data = json.loads(await reply(await members[4].click(shown, label="Record (JSON)")).attachments[0].read())
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", "-"], input=json.dumps(data), text=True,
-                         capture_output=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "-"],
+        input=json.dumps(data),
+        text=True,
+        capture_output=True,
+        check=True,
+    )
     assert json.loads(out.stdout)["complete"] and read_record(data).complete
     mine = reply(await members[0].slash(first, "42 history", player=members[4]))
     assert "No finished games with eve" in mine.content

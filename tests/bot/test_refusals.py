@@ -146,7 +146,10 @@ async def test_bad_house_rules_are_explained(simcord_env):
     good = await alice.slash(channel, "42 new", options="nello=off plunge=off forced_bid=on", target=5)
     assert "table is open" in reply(good).content
     lobby = channel.last_message.content
-    assert "first to 5" in lobby and "Nello" not in lobby.split("**Rules**")[1].split("Contracts:")[1].split("\n")[0]
+    assert (
+        "first to 5" in lobby
+        and "Nello" not in lobby.split("**Rules**")[1].split("Contracts:")[1].split("\n")[0]
+    )
 
 
 def _message(member, message_id: int):

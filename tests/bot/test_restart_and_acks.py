@@ -57,7 +57,9 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
         assert lobby.id != final.id and "Sit North" in [b.label for b in buttons(lobby)]
         assert all(f"<@{m.id}>" in lobby.content for m in members)
         assert "Every seat is taken" in lobby.content
-        assert not buttons(channel_message(channel, final.id)), "the finished table's Rematch has done its job"
+        assert not buttons(channel_message(channel, final.id)), (
+            "the finished table's Rematch has done its job"
+        )
     finally:
         await new_bot.storage.close()
 

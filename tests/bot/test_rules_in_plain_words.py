@@ -28,7 +28,9 @@ def test_each_game_says_what_its_tiles_and_tricks_are_worth(preset):
     assert set(re.findall(r"\d-\d", text.split("\n")[1])) == count  # exactly the count tiles, named
     assert ("No count" in text) == (not count)
     alone = not lay.partners
-    assert ("their side" in text) != alone and ("each of the others" in text or "each player" in text) == alone
+    assert ("their side" in text) != alone and (
+        "each of the others" in text or "each player" in text
+    ) == alone
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -87,7 +87,9 @@ async def test_two_fast_clicks_apply_once(storage):
     token = table.token
 
     results = await asyncio.gather(
-        service.act(table, player, token, "30"), service.act(table, player, token, "30"), return_exceptions=True
+        service.act(table, player, token, "30"),
+        service.act(table, player, token, "30"),
+        return_exceptions=True,
     )
 
     assert sum(result is None for result in results) == 1
@@ -124,7 +126,9 @@ async def test_a_finished_game_tallies_players_and_teams(storage):
         if table.status == "finished":
             break
         view = table.view_for(0)
-        await service.act(table, 10, table.token, view["legal"][-1] if view["phase"] == "auction" else view["legal"][0])
+        await service.act(
+            table, 10, table.token, view["legal"][-1] if view["phase"] == "auction" else view["legal"][0]
+        )
     assert table.status == "finished"
     assert recorder.events[-1].kind == "game_over"
 

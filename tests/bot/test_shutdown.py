@@ -76,10 +76,14 @@ async def test_a_stop_during_the_start_up_warm_up_leaves_the_tables_alone(tmp_pa
     from bot.client import BotSettings, Texas42Bot
     from bot.delivery import Delivery
 
-    bot = Texas42Bot(BotSettings(tmp_path / "stop.db", warm_up_computers=True, tick_seconds=None, shard_count=1),
-                     player_factory=quick_player)
+    bot = Texas42Bot(
+        BotSettings(tmp_path / "stop.db", warm_up_computers=True, tick_seconds=None, shard_count=1),
+        player_factory=quick_player,
+    )
     bot.storage = await Storage.open(tmp_path / "stop.db")
-    bot.service = TableService(bot.storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player)
+    bot.service = TableService(
+        bot.storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player
+    )
     bot.delivery = Delivery(bot, bot.storage)
     bot.delivery.service = bot.service
     warming, released = asyncio.Event(), asyncio.Event()

@@ -28,7 +28,8 @@ def seats_for(rules_players: int, channel: int) -> list[SeatRow]:
     """Even seats: away people (a computer plays for them); odd seats: computer players."""
     return [
         SeatRow(seat=s, name=f"p{channel}-{s}", user_id=channel * 10 + s, away=True)
-        if s % 2 == 0 else SeatRow(seat=s, name=f"Computer {s}", computer_level="easy")
+        if s % 2 == 0
+        else SeatRow(seat=s, name=f"Computer {s}", computer_level="easy")
         for s in range(rules_players)
     ]
 
@@ -38,8 +39,15 @@ async def play_games(service: TableService, channel: int) -> list[int]:
     for game in range(GAMES_EACH):
         preset = PRESETS[(channel + game) % len(PRESETS)]
         players = Rules.from_preset(preset).players
-        table = await service.open_table(guild_id=1, channel_id=channel, host_id=1, preset=preset, target=7,
-                                         options="timer=off idle=off", seats=seats_for(players, channel))
+        table = await service.open_table(
+            guild_id=1,
+            channel_id=channel,
+            host_id=1,
+            preset=preset,
+            target=7,
+            options="timer=off idle=off",
+            seats=seats_for(players, channel),
+        )
         await service.start(table, 1)
         while table.status == "playing":
             runner = service.runner(table)
@@ -65,17 +73,25 @@ async def test_fifty_computer_games_on_ten_tables_at_once(tmp_path):
     expected = Counter()
     for row in tables:
         rules = Rules.from_preset(row["variant"], json.loads(row["rules_json"]))
-        records = [json.loads(r[0]) for r in db.execute(
-            "SELECT record_json FROM hands WHERE table_id = ? ORDER BY hand_no", (row["id"],))]
+        records = [
+            json.loads(r[0])
+            for r in db.execute(
+                "SELECT record_json FROM hands WHERE table_id = ? ORDER BY hand_no", (row["id"],)
+            )
+        ]
         for record in records:
             code, result = replay_text(json.dumps(record))
             assert code == 0 and result["complete"], (row["id"], result)
         game = Game.from_records(rules, row["first_dealer"], records)
         assert game.over
-        results = db.execute("SELECT * FROM team_results WHERE table_id = ? ORDER BY team", (row["id"],)).fetchall()
+        results = db.execute(
+            "SELECT * FROM team_results WHERE table_id = ? ORDER BY team", (row["id"],)
+        ).fetchall()
         assert [r["score"] for r in results] == list(game.scores)
         assert [bool(r["won"]) for r in results] == [t == game.winner for t in range(len(results))]
-        for seat in db.execute("SELECT * FROM seats WHERE table_id = ? AND user_id IS NOT NULL", (row["id"],)):
+        for seat in db.execute(
+            "SELECT * FROM seats WHERE table_id = ? AND user_id IS NOT NULL", (row["id"],)
+        ):
             team = rules.team_of(seat["seat"])
             expected[(seat["user_id"], "games")] += 1
             expected[(seat["user_id"], "won")] += int(game.winner == team)
@@ -89,10 +105,17 @@ async def test_fifty_computer_games_on_ten_tables_at_once(tmp_path):
     assert sum(1 for _ in db.execute("SELECT 1 FROM player_stats")) == len({k[0] for k in expected})
 
     # One record through the real command line, as a person reporting a bug would.
-    sample = db.execute("SELECT record_json FROM hands ORDER BY table_id DESC, hand_no DESC LIMIT 1").fetchone()[0]
+    sample = db.execute(
+        "SELECT record_json FROM hands ORDER BY table_id DESC, hand_no DESC LIMIT 1"
+    ).fetchone()[0]
     db.close()
     path = tmp_path / "hand.json"
     path.write_text(sample)
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True

@@ -28,23 +28,29 @@ def finished_game(preset: str, target: int, seed: int) -> tuple[Table, Game]:
             if hand.phase != "auction":
                 hand = hand.apply(rng.choice(legal))
             else:
-                hand = hand.apply("pass" if not bids or (hand.high is not None and "pass" in legal) else bids[0])
+                hand = hand.apply(
+                    "pass" if not bids or (hand.high is not None and "pass" in legal) else bids[0]
+                )
         game = game.record_hand(hand)
     seats = {s: SeatRow(seat=s, name=f"player {s}", user_id=100 + s) for s in range(rules.players)}
     seats[1] = SeatRow(seat=1, name="Ada", computer_level="easy")
-    table = Table(id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="finished", seats=seats,
-                  game=game)
+    table = Table(
+        id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="finished", seats=seats, game=game
+    )
     return table, game
 
 
-@pytest.mark.parametrize(("preset", "target"), [("moon", 21), ("three-hand", 3), ("standard", 3),
-                                                 ("eighty-four", 2)])
+@pytest.mark.parametrize(
+    ("preset", "target"), [("moon", 21), ("three-hand", 3), ("standard", 3), ("eighty-four", 2)]
+)
 @pytest.mark.parametrize("seed", range(3))
 def test_each_human_gets_their_own_score_where_each_plays_alone(preset, target, seed):
     table, game = finished_game(preset, target, seed)
     rules = table.rules
     tallies, teams = tally(table, game)
-    assert sorted(t.user_id for t in tallies) == [100 + s for s in range(rules.players) if s != 1]  # humans only
+    assert sorted(t.user_id for t in tallies) == [
+        100 + s for s in range(rules.players) if s != 1
+    ]  # humans only
     for each in tallies:
         seat = each.user_id - 100
         score = game.scores[rules.team_of(seat)]

@@ -14,8 +14,14 @@ from tests.bot.table_driver import FakeClock, in_a_channel, open_and_seat, quick
 @pytest.fixture
 def simcord_bot(database):
     """A bot whose timer task runs every 5 (virtual) seconds, on a clock the test moves."""
-    settings = BotSettings(database, computer_pause=0, warm_up_computers=False, tick_seconds=5, shard_count=1,
-                           limits=Limits.none())
+    settings = BotSettings(
+        database,
+        computer_pause=0,
+        warm_up_computers=False,
+        tick_seconds=5,
+        shard_count=1,
+        limits=Limits.none(),
+    )
     return Texas42Bot(settings, rng=random.Random(1), player_factory=quick_player, clock=FakeClock())
 
 

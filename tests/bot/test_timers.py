@@ -85,7 +85,9 @@ async def test_reminder_then_a_computer_acts_then_away_then_back(simcord_env):
     said = notices_since(channel, mark)
     assert len(said) == 1 and "⏰" in said[0] and f"<@{alice.id}>" in said[0]
     reminded = alice.user.dm_channel.last_message
-    assert "⏰" in reminded.content and enabled_actions(reminded), "the reminder is a fresh panel with controls"
+    assert "⏰" in reminded.content and enabled_actions(reminded), (
+        "the reminder is a fresh panel with controls"
+    )
     assert old_controls.id not in [m.id for m in alice.user.dm_channel.history()], "and the old one is gone"
     before = write_record(state.hand)
 

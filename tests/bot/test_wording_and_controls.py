@@ -14,10 +14,24 @@ from engine import RulesError
 @pytest.mark.parametrize(
     ("action", "label"),
     [
-        ("pass", "Pass"), ("30", "30"), ("1 mark", "1 mark"), ("2 marks", "2 marks"), ("plunge", "Plunge"),
-        ("splash", "Splash"), ("blanks", "Blanks"), ("sixes", "Sixes"), ("doubles", "Doubles"),
-        ("follow-me", "Follow me"), ("nello", "Nello"), ("sevens", "Sevens"), ("6-4", "6-4"),
-        ("7-3/3", "7-3 as 3"), ("take", "Take widow"), ("take 5-5", "Take 5-5"), ("keep", "Keep hand"), ("discard 2-1", "2-1"),
+        ("pass", "Pass"),
+        ("30", "30"),
+        ("1 mark", "1 mark"),
+        ("2 marks", "2 marks"),
+        ("plunge", "Plunge"),
+        ("splash", "Splash"),
+        ("blanks", "Blanks"),
+        ("sixes", "Sixes"),
+        ("doubles", "Doubles"),
+        ("follow-me", "Follow me"),
+        ("nello", "Nello"),
+        ("sevens", "Sevens"),
+        ("6-4", "6-4"),
+        ("7-3/3", "7-3 as 3"),
+        ("take", "Take widow"),
+        ("take 5-5", "Take 5-5"),
+        ("keep", "Keep hand"),
+        ("discard 2-1", "2-1"),
     ],
 )
 def test_labels_are_the_words_of_bot_md(action, label):
@@ -29,7 +43,11 @@ def test_nello_choices_open_behind_one_button():
     controls = turn_controls("contract", legal, [])
     assert [c.label for c in controls] == ["Fives", "Nello"]
     assert controls[1].kind == "menu"
-    assert [c.label for c in group_controls(legal, "nello")] == ["Doubles high", "Doubles low", "Doubles own suit"]
+    assert [c.label for c in group_controls(legal, "nello")] == [
+        "Doubles high",
+        "Doubles low",
+        "Doubles own suit",
+    ]
     assert [c.arg for c in group_controls(legal, "nello")][1] == "nello doubles-low"
 
 
@@ -71,7 +89,10 @@ def test_custom_ids_round_trip_and_fit():
 
 def test_house_rules_text():
     assert parse_options("standard", "nello=off, plunge=no forced_bid=on nello_doubles=high,low") == {
-        "nello": "off", "plunge": False, "forced_bid": True, "nello_doubles": ["high", "low"]
+        "nello": "off",
+        "plunge": False,
+        "forced_bid": True,
+        "nello_doubles": ["high", "low"],
     }
     with pytest.raises(RulesError, match="unknown option"):
         parse_options("standard", "jokers=on")

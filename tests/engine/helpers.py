@@ -8,8 +8,19 @@ from collections import Counter
 from engine import Hand, Rules, read_record
 
 
-def make_record(seats: dict[int, list[str]] | None = None, *, variant: str = "standard", rules: dict | None = None,
-                dealer: int = 3, calls=(), contract=None, plays=(), widow=None, exchange=None, seed: int = 0) -> dict:
+def make_record(
+    seats: dict[int, list[str]] | None = None,
+    *,
+    variant: str = "standard",
+    rules: dict | None = None,
+    dealer: int = 3,
+    calls=(),
+    contract=None,
+    plays=(),
+    widow=None,
+    exchange=None,
+    seed: int = 0,
+) -> dict:
     """A hand record whose seats hold at least the given tiles."""
     r = Rules.from_preset(variant, rules or {})
     lay = r.layout
@@ -29,10 +40,18 @@ def make_record(seats: dict[int, list[str]] | None = None, *, variant: str = "st
         deal.append(tiles + rest[:need])
         rest = rest[need:]
     if widow is None:
-        widow, rest = rest[:lay.widow_size], rest[lay.widow_size:]
+        widow, rest = rest[: lay.widow_size], rest[lay.widow_size :]
     assert not rest
-    record = {"variant": variant, "rules": rules or {}, "dealer": dealer, "deal": deal, "widow": widow,
-              "calls": list(calls), "contract": contract, "plays": list(plays)}
+    record = {
+        "variant": variant,
+        "rules": rules or {},
+        "dealer": dealer,
+        "deal": deal,
+        "widow": widow,
+        "calls": list(calls),
+        "contract": contract,
+        "plays": list(plays),
+    }
     if exchange is not None:
         record["exchange"] = exchange
     return record

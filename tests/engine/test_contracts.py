@@ -19,8 +19,17 @@ def contract_phase(calls=ONE_MARK, **kw):
 
 def test_default_contracts_after_a_point_bid():
     h = contract_phase(["31", "pass", "pass", "pass"])
-    assert h.legal_actions() == ["blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "doubles",
-                                 "follow-me"]
+    assert h.legal_actions() == [
+        "blanks",
+        "ones",
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "sixes",
+        "doubles",
+        "follow-me",
+    ]
 
 
 def test_nello_needs_one_mark():
@@ -54,10 +63,12 @@ def test_nello_is_set_by_the_first_trick_the_bidder_takes():
 
 
 def test_nello_made_by_losing_every_trick_and_the_partners_count_scores_for_nobody():
-    deal = {0: ["1-0", "2-0", "5-3", "2-1", "5-2", "6-2", "2-2"],
-            1: ["5-5", "6-4", "3-3", "6-0", "6-6", "6-1", "1-1"],
-            2: ["5-0", "4-1", "3-2", "4-3", "4-0", "6-5", "4-4"],
-            3: ["0-0", "3-1", "3-0", "4-2", "5-1", "6-3", "5-4"]}
+    deal = {
+        0: ["1-0", "2-0", "5-3", "2-1", "5-2", "6-2", "2-2"],
+        1: ["5-5", "6-4", "3-3", "6-0", "6-6", "6-1", "1-1"],
+        2: ["5-0", "4-1", "3-2", "4-3", "4-0", "6-5", "4-4"],
+        3: ["0-0", "3-1", "3-0", "4-2", "5-1", "6-3", "5-4"],
+    }
     h = make_hand(deal, calls=ONE_MARK, contract="nello doubles-high")
     while not h.complete:
         h = h.apply(h.legal_actions()[-1] if h.turn == 0 else h.legal_actions()[0])
@@ -79,8 +90,14 @@ def test_nello_doubles_own_suit():
     assert set(h.legal_actions()) == {"6-4", "6-1"}
 
 
-@pytest.mark.parametrize("choices, legal", [
-    (["high"], ["nello"]), (["low"], ["nello"]), (["low", "suit"], ["nello doubles-low", "nello doubles-suit"])])
+@pytest.mark.parametrize(
+    "choices, legal",
+    [
+        (["high"], ["nello"]),
+        (["low"], ["nello"]),
+        (["low", "suit"], ["nello doubles-low", "nello doubles-suit"]),
+    ],
+)
 def test_nello_doubles_option_restricts_the_choice(choices, legal):
     h = contract_phase(rules={"nello_doubles": choices})
     assert [a for a in h.legal_actions() if a.startswith("nello")] == legal
@@ -106,13 +123,17 @@ def test_nello_off_and_forced_only():
 def test_sevens_option_and_its_bid():
     assert "sevens" not in contract_phase().legal_actions()
     assert "sevens" in contract_phase(rules={"sevens": True}).legal_actions()
-    assert "sevens" not in contract_phase(["31", "pass", "pass", "pass"], rules={"sevens": True}).legal_actions()
+    assert (
+        "sevens" not in contract_phase(["31", "pass", "pass", "pass"], rules={"sevens": True}).legal_actions()
+    )
 
 
-SEVENS_DEAL = {0: ["4-3", "6-6", "0-0", "1-0", "2-0", "3-0", "4-0"],
-               1: ["5-2", "6-1", "5-5", "2-1", "1-1", "6-0", "3-1"],
-               2: ["6-2", "5-3", "4-4", "3-3", "2-2", "4-1", "5-0"],
-               3: ["6-4", "5-4", "6-3", "3-2", "4-2", "6-5", "5-1"]}
+SEVENS_DEAL = {
+    0: ["4-3", "6-6", "0-0", "1-0", "2-0", "3-0", "4-0"],
+    1: ["5-2", "6-1", "5-5", "2-1", "1-1", "6-0", "3-1"],
+    2: ["6-2", "5-3", "4-4", "3-3", "2-2", "4-1", "5-0"],
+    3: ["6-4", "5-4", "6-3", "3-2", "4-2", "6-5", "5-1"],
+}
 
 
 def sevens(**kw):
@@ -145,4 +166,6 @@ def test_sevens_must_take_every_trick():
 def test_sevens_target_plays_sixes():
     h = sevens(sevens_target=6)
     assert h.legal_actions() == ["4-3"]  # seven pips, one from six: North's closest
-    assert h.apply("4-3").legal_actions() == ["6-0"]  # East's 6-0 is exactly six; under Sevens it would be 5-2 or 6-1
+    assert h.apply("4-3").legal_actions() == [
+        "6-0"
+    ]  # East's 6-0 is exactly six; under Sevens it would be 5-2 or 6-1

@@ -36,8 +36,11 @@ def test_the_sevens_are_trump_ranked_by_their_higher_end_and_belong_to_trump_onl
 
 
 def test_sevens_trump_after_plunge_but_not_in_eighty_eight():
-    h = make_hand({0: ["6-6", "5-5", "4-4", "3-3", "2-2", "6-1", "5-2"]}, rules={"sevens_trump": True},
-                  calls=["plunge", "pass", "pass", "pass"])
+    h = make_hand(
+        {0: ["6-6", "5-5", "4-4", "3-3", "2-2", "6-1", "5-2"]},
+        rules={"sevens_trump": True},
+        calls=["plunge", "pass", "pass", "pass"],
+    )
     assert "sevens-trump" in h.legal_actions()
     with pytest.raises(RulesError, match="sevens_trump = true is not available in Eighty-eight"):
         Rules.from_preset("eighty-eight", {"sevens_trump": True})
@@ -54,7 +57,10 @@ def test_a_sevens_trump_hand_plays_out_and_replays():
 def test_over_m_marks_the_next_bid_may_be_m_plus_one_to_2m():
     # 003: "the bidding limit at two or TWICE the previous mark, instead of just one higher"
     h = make_hand(rules={"mark_raise": "double"})
-    assert [a for a in h.legal_actions() if "mark" in a] == ["1 mark", "2 marks"]  # the opening keeps its limit
+    assert [a for a in h.legal_actions() if "mark" in a] == [
+        "1 mark",
+        "2 marks",
+    ]  # the opening keeps its limit
     h = h.apply("2 marks")
     assert [a for a in h.legal_actions() if "mark" in a] == ["3 marks", "4 marks"]
     h = h.apply("4 marks")
@@ -77,8 +83,13 @@ def test_one_raise_is_the_default():
 
 def _stacked_hand(mode: str, calls: list[str]):
     # North holds every six: the bidders take the first tricks, so the hand goes on
-    return make_hand({0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"]}, rules={"stacking": mode}, calls=calls,
-                     contract="sixes", seed=3)
+    return make_hand(
+        {0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"]},
+        rules={"stacking": mode},
+        calls=calls,
+        contract="sixes",
+        seed=3,
+    )
 
 
 def test_stacking_hides_finished_tricks_from_the_table_once_the_next_lead_is_played():
@@ -102,26 +113,48 @@ def test_stacking_needs_a_high_enough_bid_and_shows_everything_once_the_hand_is_
     assert not public_view(h)["stacked"] and len(public_view(h)["tricks"]) >= 1
     assert not public_view(_stacked_hand("two-marks", ["1 mark", "pass", "pass", "pass"]))["stacked"]
     assert public_view(_stacked_hand("two-marks", ["2 marks", "pass", "pass", "pass"]))["stacked"]
-    done = run(make_hand(rules={"stacking": "marks"}, calls=["1 mark", "pass", "pass", "pass"], contract="sixes"))
+    done = run(
+        make_hand(rules={"stacking": "marks"}, calls=["1 mark", "pass", "pass", "pass"], contract="sixes")
+    )
     assert not public_view(done)["stacked"] and len(public_view(done)["tricks"]) == len(done.tricks)
 
 
 def test_stacking_counts_geezer_and_moon_bids_by_their_marks():
-    geezer = make_hand(variant="geezer", rules={"stacking": "marks"}, calls=["1 mark", "pass", "pass", "pass"],
-                       contract="fives")
+    geezer = make_hand(
+        variant="geezer",
+        rules={"stacking": "marks"},
+        calls=["1 mark", "pass", "pass", "pass"],
+        contract="fives",
+    )
     assert public_view(geezer)["stacked"]
-    moon = make_hand(variant="moon", rules={"stacking": "two-marks"}, dealer=2, calls=["7", "pass", "pass"],
-                     contract="fives")
+    moon = make_hand(
+        variant="moon",
+        rules={"stacking": "two-marks"},
+        dealer=2,
+        calls=["7", "pass", "pass"],
+        contract="fives",
+    )
     assert not public_view(moon)["stacked"]
-    moon = make_hand(variant="moon", rules={"stacking": "two-marks"}, dealer=2, calls=["21", "pass", "pass"],
-                     contract="fives")
+    moon = make_hand(
+        variant="moon",
+        rules={"stacking": "two-marks"},
+        dealer=2,
+        calls=["21", "pass", "pass"],
+        contract="fives",
+    )
     assert public_view(moon)["stacked"]
 
 
 def test_replay_ignores_stacking_and_the_draw():
     plain = run(make_hand(calls=["1 mark", "pass", "pass", "pass"], contract="sixes", seed=3))
-    dressed = run(make_hand(rules={"stacking": "marks", "draw": "partners"}, calls=["1 mark", "pass", "pass", "pass"],
-                            contract="sixes", seed=3))
+    dressed = run(
+        make_hand(
+            rules={"stacking": "marks", "draw": "partners"},
+            calls=["1 mark", "pass", "pass", "pass"],
+            contract="sixes",
+            seed=3,
+        )
+    )
     assert plain.summary() == dressed.summary()
 
 
@@ -133,8 +166,11 @@ def _pips(tile: str) -> int:
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(st.sampled_from(["standard", "three-hand", "eighty-eight", "eighty-four", "moon"]),
-       st.sampled_from(["dealer", "partners"]), st.integers(0, 2**32))
+@given(
+    st.sampled_from(["standard", "three-hand", "eighty-eight", "eighty-four", "moon"]),
+    st.sampled_from(["dealer", "partners"]),
+    st.integers(0, 2**32),
+)
 def test_the_highest_draw_deals_and_partners_are_the_higher_half_against_the_lower(preset, mode, seed):
     rules = Rules.from_preset(preset, {"draw": mode})
     n = rules.players
@@ -174,9 +210,15 @@ def test_without_the_option_the_first_dealer_is_random_and_seats_stay():
 
 
 def test_house_rules_round_trip_through_records():
-    h = make_hand(rules={"mark_raise": "double", "stacking": "two-marks", "sevens_trump": True, "draw": "dealer"})
+    h = make_hand(
+        rules={"mark_raise": "double", "stacking": "two-marks", "sevens_trump": True, "draw": "dealer"}
+    )
     h = play_all(h, "2 marks", "4 marks", "pass", "pass")
     record = write_record(h)
-    assert record["rules"] == {"mark_raise": "double", "stacking": "two-marks", "sevens_trump": True,
-                               "draw": "dealer"}
+    assert record["rules"] == {
+        "mark_raise": "double",
+        "stacking": "two-marks",
+        "sevens_trump": True,
+        "draw": "dealer",
+    }
     assert read_record(record) == h

@@ -10,24 +10,33 @@ from tests.engine.helpers import make_hand, play_all
 
 def test_presets_and_their_defaults():
     std = Rules.from_preset()
-    assert (std.scoring, std.target, std.win_by, std.options.nello, std.options.plunge) == ("marks", 7, 1, "on", True)
+    assert (std.scoring, std.target, std.win_by, std.options.nello, std.options.plunge) == (
+        "marks",
+        7,
+        1,
+        "on",
+        True,
+    )
     t = Rules.from_preset("tournament").options
     assert (t.nello, t.plunge, t.splash, t.sevens, t.win_by) == ("off", False, False, False, 2)
     assert Rules.from_preset("standard", {"scoring": "points"}).target == 250
     assert Rules.from_preset("eighty-eight", {"scoring": "marks"}).target == 7
 
 
-@pytest.mark.parametrize("preset, overrides, words", [
-    ("texas", {}, "unknown preset 'texas': choose one of standard, tournament"),
-    ("standard", {"nelo": "on"}, "unknown option 'nelo': the options are scoring, target"),
-    ("standard", {"target": 0}, "target must be a whole number of at least 1"),
-    ("standard", {"win_by": True}, "win_by must be a whole number"),
-    ("standard", {"plunge": 1}, "plunge must be true or false"),
-    ("standard", {"scoring": "goals"}, "scoring must be one of 'marks', 'points'"),
-    ("standard", {"nello_doubles": []}, "nello_doubles must be a non-empty list"),
-    ("standard", {"nello_doubles": ["high", "high"]}, "nello_doubles"),
-    ("big-game", {"sevens": True}, "not available in The Big Game"),
-])
+@pytest.mark.parametrize(
+    "preset, overrides, words",
+    [
+        ("texas", {}, "unknown preset 'texas': choose one of standard, tournament"),
+        ("standard", {"nelo": "on"}, "unknown option 'nelo': the options are scoring, target"),
+        ("standard", {"target": 0}, "target must be a whole number of at least 1"),
+        ("standard", {"win_by": True}, "win_by must be a whole number"),
+        ("standard", {"plunge": 1}, "plunge must be true or false"),
+        ("standard", {"scoring": "goals"}, "scoring must be one of 'marks', 'points'"),
+        ("standard", {"nello_doubles": []}, "nello_doubles must be a non-empty list"),
+        ("standard", {"nello_doubles": ["high", "high"]}, "nello_doubles"),
+        ("big-game", {"sevens": True}, "not available in The Big Game"),
+    ],
+)
 def test_bad_presets_and_options_name_the_fault_and_the_choices(preset, overrides, words):
     with pytest.raises(RulesError, match=words.replace("(", r"\(")):
         Rules.from_preset(preset, overrides)
@@ -84,7 +93,9 @@ def test_views_are_json_ready():
 
 
 def test_a_view_lists_the_seats_trumps():
-    h = make_hand({0: ["6-6", "6-4", "5-5", "4-4", "4-0", "2-1", "1-1"]}, calls=["30", "pass", "pass", "pass"])
+    h = make_hand(
+        {0: ["6-6", "6-4", "5-5", "4-4", "4-0", "2-1", "1-1"]}, calls=["30", "pass", "pass", "pass"]
+    )
     assert view_for(h, 0)["trumps"] == []
     assert view_for(h.apply("fours"), 0)["trumps"] == ["6-4", "4-4", "4-0"]
     assert view_for(h.apply("doubles"), 0)["trumps"] == ["6-6", "5-5", "4-4", "1-1"]
@@ -92,46 +103,73 @@ def test_a_view_lists_the_seats_trumps():
     assert Rules.from_preset("big-game").title == "The Big Game"
 
 
-@pytest.mark.parametrize("preset, overrides, words", [
-    # an option of another game (RULES.md §10)
-    ("standard", {"shoot_over": True}, "shoot_over is an option of Moon only, not of Standard 42"),
-    ("moon", {"dip": True}, "dip is an option of Geezer only"),
-    ("seventy-two", {"dive": False}, "dive is an option of Geezer only"),
-    ("eighty-four", {"count_trump": True}, "count_trump is an option of Geezer only"),
-    ("geezer", {"players": 6}, "players is an option of Eighty-four only"),
-    # a value a game rules out, with what is allowed
-    ("moon", {"plunge": True}, "plunge = true is not available in Moon .*: it must be false"),
-    ("moon", {"splash": True}, "splash = true is not available in Moon"),
-    ("moon", {"sevens": True}, "sevens = true is not available in Moon"),
-    ("moon", {"nello": "forced-only"}, "nello = 'forced-only' is not available in Moon .*allowed: 'on', 'off'"),
-    ("moon", {"scoring": "marks"}, "scoring = 'marks' is not available in Moon .*allowed: 'points'"),
-    ("geezer", {"splash": True}, "splash = true is not available in Geezer"),
-    ("geezer", {"nello": "forced-only"}, "nello = 'forced-only' is not available in Geezer"),
-    ("geezer", {"scoring": "points"}, "scoring = 'points' is not available in Geezer .*allowed: 'marks'"),
-    ("eighty-four", {"plunge": True}, "plunge = true is not available in Eighty-four"),
-    ("eighty-four", {"splash": True}, "splash = true is not available in Eighty-four"),
-    ("eighty-eight", {"sevens_trump": True}, "sevens_trump = true is not available in Eighty-eight"),
-    # values of the wrong kind for the new options
-    ("eighty-four", {"players": 7}, "players must be one of 8, 6, not 7"),
-    ("standard", {"mark_raise": "triple"}, "mark_raise must be one of 'one', 'double'"),
-    ("standard", {"stacking": True}, "stacking must be one of 'off', 'marks', 'two-marks', not true"),
-    ("standard", {"draw": "cards"}, "draw must be one of 'off', 'dealer', 'partners'"),
-    ("standard", {"sevens_trump": "yes"}, "sevens_trump must be true or false"),
-    ("standard", {"nello_low": 1}, "nello_low must be true or false"),
-])
+@pytest.mark.parametrize(
+    "preset, overrides, words",
+    [
+        # an option of another game (RULES.md §10)
+        ("standard", {"shoot_over": True}, "shoot_over is an option of Moon only, not of Standard 42"),
+        ("moon", {"dip": True}, "dip is an option of Geezer only"),
+        ("seventy-two", {"dive": False}, "dive is an option of Geezer only"),
+        ("eighty-four", {"count_trump": True}, "count_trump is an option of Geezer only"),
+        ("geezer", {"players": 6}, "players is an option of Eighty-four only"),
+        # a value a game rules out, with what is allowed
+        ("moon", {"plunge": True}, "plunge = true is not available in Moon .*: it must be false"),
+        ("moon", {"splash": True}, "splash = true is not available in Moon"),
+        ("moon", {"sevens": True}, "sevens = true is not available in Moon"),
+        (
+            "moon",
+            {"nello": "forced-only"},
+            "nello = 'forced-only' is not available in Moon .*allowed: 'on', 'off'",
+        ),
+        ("moon", {"scoring": "marks"}, "scoring = 'marks' is not available in Moon .*allowed: 'points'"),
+        ("geezer", {"splash": True}, "splash = true is not available in Geezer"),
+        ("geezer", {"nello": "forced-only"}, "nello = 'forced-only' is not available in Geezer"),
+        ("geezer", {"scoring": "points"}, "scoring = 'points' is not available in Geezer .*allowed: 'marks'"),
+        ("eighty-four", {"plunge": True}, "plunge = true is not available in Eighty-four"),
+        ("eighty-four", {"splash": True}, "splash = true is not available in Eighty-four"),
+        ("eighty-eight", {"sevens_trump": True}, "sevens_trump = true is not available in Eighty-eight"),
+        # values of the wrong kind for the new options
+        ("eighty-four", {"players": 7}, "players must be one of 8, 6, not 7"),
+        ("standard", {"mark_raise": "triple"}, "mark_raise must be one of 'one', 'double'"),
+        ("standard", {"stacking": True}, "stacking must be one of 'off', 'marks', 'two-marks', not true"),
+        ("standard", {"draw": "cards"}, "draw must be one of 'off', 'dealer', 'partners'"),
+        ("standard", {"sevens_trump": "yes"}, "sevens_trump must be true or false"),
+        ("standard", {"nello_low": 1}, "nello_low must be true or false"),
+    ],
+)
 def test_option_errors_name_the_option_and_what_is_allowed(preset, overrides, words):
     with pytest.raises(RulesError, match=words.replace("(", r"\(").replace(")", r"\)")):
         Rules.from_preset(preset, overrides)
 
 
-@pytest.mark.parametrize("preset, overrides", [
-    ("moon", {"shoot_over": False, "nello": "on", "doubles_trump": True, "made_scores": "bid", "forced_bid": True}),
-    ("seventy-two", {"plunge": True, "splash": True, "sevens": True, "nello": "on", "scoring": "points"}),
-    ("geezer", {"dip": False, "dive": False, "count_trump": False, "nello_low": False, "sevens": True}),
-    ("eighty-four", {"players": 6, "scoring": "points", "sevens": True}),
-    ("standard", {"sevens_trump": True, "mark_raise": "double", "stacking": "two-marks", "draw": "partners",
-                  "nello_low": True}),
-])
+@pytest.mark.parametrize(
+    "preset, overrides",
+    [
+        (
+            "moon",
+            {
+                "shoot_over": False,
+                "nello": "on",
+                "doubles_trump": True,
+                "made_scores": "bid",
+                "forced_bid": True,
+            },
+        ),
+        ("seventy-two", {"plunge": True, "splash": True, "sevens": True, "nello": "on", "scoring": "points"}),
+        ("geezer", {"dip": False, "dive": False, "count_trump": False, "nello_low": False, "sevens": True}),
+        ("eighty-four", {"players": 6, "scoring": "points", "sevens": True}),
+        (
+            "standard",
+            {
+                "sevens_trump": True,
+                "mark_raise": "double",
+                "stacking": "two-marks",
+                "draw": "partners",
+                "nello_low": True,
+            },
+        ),
+    ],
+)
 def test_each_games_own_options_are_accepted(preset, overrides):
     rules = Rules.from_preset(preset, overrides)
     assert overrides.items() <= rules.overrides().items()  # (a points target is written out too)
@@ -141,8 +179,17 @@ def test_each_games_own_options_are_accepted(preset, overrides):
 def test_every_preset_has_its_title_and_defaults():
     from engine import PRESETS
 
-    assert list(PRESETS) == ["standard", "tournament", "three-hand", "big-game", "eighty-eight", "moon",
-                             "seventy-two", "geezer", "eighty-four"]
+    assert list(PRESETS) == [
+        "standard",
+        "tournament",
+        "three-hand",
+        "big-game",
+        "eighty-eight",
+        "moon",
+        "seventy-two",
+        "geezer",
+        "eighty-four",
+    ]
     moon, geezer = Rules.from_preset("moon").options, Rules.from_preset("geezer").options
     assert (moon.scoring, moon.target, moon.nello, moon.doubles_trump) == ("points", 21, "off", False)
     assert (geezer.forced_bid, geezer.nello_low, geezer.splash) == (True, True, False)

@@ -54,25 +54,38 @@ def test_play_out_plays_every_trick_but_made_is_known_early():
 
 
 def test_points_scoring_plays_every_trick_and_scores_what_was_taken():
-    h = run(make_hand(DEAL, calls=["30", "pass", "pass", "pass"], contract="sixes", rules={"scoring": "points"}))
+    h = run(
+        make_hand(DEAL, calls=["30", "pass", "pass", "pass"], contract="sixes", rules={"scoring": "points"})
+    )
     assert len(h.tricks) == 7 and sum(h.points) == 42 and h.made
     assert h.award() == h.points
 
 
 def test_points_made_scores_bid_option():
-    h = run(make_hand(DEAL, calls=["30", "pass", "pass", "pass"], contract="sixes",
-                      rules={"scoring": "points", "made_scores": "bid"}))
+    h = run(
+        make_hand(
+            DEAL,
+            calls=["30", "pass", "pass", "pass"],
+            contract="sixes",
+            rules={"scoring": "points", "made_scores": "bid"},
+        )
+    )
     assert h.award() == [30, h.points[1]]
 
 
 def test_points_a_set_gives_the_defenders_the_bid_plus_their_points():
-    h = run(make_hand(DEAL, calls=["41", "pass", "pass", "pass"], contract="blanks", rules={"scoring": "points"}))
+    h = run(
+        make_hand(DEAL, calls=["41", "pass", "pass", "pass"], contract="blanks", rules={"scoring": "points"})
+    )
     assert h.made is False and h.award() == [0, 41 + h.points[1]]
 
 
 def test_points_mark_bids_score_exactly_their_value():
-    h = run(make_hand(DEAL, calls=["2 marks", "pass", "pass", "pass"], contract="blanks",
-                      rules={"scoring": "points"}))
+    h = run(
+        make_hand(
+            DEAL, calls=["2 marks", "pass", "pass", "pass"], contract="blanks", rules={"scoring": "points"}
+        )
+    )
     assert h.made is False and h.award() == [0, 84]
 
 

@@ -15,34 +15,96 @@ from engine import Game, Hand, Rules, public_view, read_record, view_for, write_
 
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True)
 
-HOUSE = {"sevens_trump": [True, False], "mark_raise": ["one", "double"], "stacking": ["marks", "two-marks"],
-         "draw": ["dealer", "partners"]}
+HOUSE = {
+    "sevens_trump": [True, False],
+    "mark_raise": ["one", "double"],
+    "stacking": ["marks", "two-marks"],
+    "draw": ["dealer", "partners"],
+}
 OPTION_CHOICES = {
-    "standard": {"forced_bid": [True, False], "nello": ["on", "off", "forced-only"],
-                 "nello_doubles": [["high"], ["low"], ["suit"], ["high", "low", "suit"], ["low", "suit"]],
-                 "follow_me_doubles": ["high", "suit"], "sevens": [True, False], "sevens_target": [6, 7, 8],
-                 "first_suit_declared": [True, False], "play_out": [True, False], "scoring": ["marks", "points"],
-                 "plunge_marks": [3, 4], "max_opening_marks": [1, 2, 3], "doubles_trump": [True, False],
-                 "made_scores": ["taken", "bid"], "nello_low": [True, False], **HOUSE},
-    "tournament": {"first_suit_declared": [True, False], "play_out": [True, False], "forced_bid": [True, False]},
-    "three-hand": {"sevens": [True, False], "first_suit_declared": [True, False], "play_out": [True, False],
-                   "scoring": ["marks", "points"], "nello_doubles": [["low"], ["high", "suit"]], **HOUSE},
-    "big-game": {"first_suit_declared": [True, False], "follow_me_doubles": ["high", "suit"],
-                 "scoring": ["marks", "points"], "sevens_trump": [True, False]},
-    "eighty-eight": {"scoring": ["marks", "points"], "play_out": [True, False],
-                     "first_suit_declared": [True, False], "mark_raise": ["one", "double"]},
-    "moon": {"shoot_over": [True, False], "nello": ["on", "off"], "doubles_trump": [True, False],
-             "forced_bid": [True, False], "made_scores": ["taken", "bid"], "nello_doubles": [["low"], ["high", "suit"]],
-             "sevens_trump": [True, False], "first_suit_declared": [True, False], "stacking": ["marks", "two-marks"]},
-    "seventy-two": {"nello": ["on", "off"], "plunge": [True, False], "splash": [True, False], "sevens": [True, False],
-                    "forced_bid": [True, False], "scoring": ["marks", "points"], "play_out": [True, False],
-                    **HOUSE},
-    "geezer": {"forced_bid": [True, False], "dip": [True, False], "dive": [True, False], "count_trump": [True, False],
-               "nello_low": [True, False], "sevens": [True, False], "play_out": [True, False],
-               "nello_doubles": [["low"], ["high", "low", "suit"]], **HOUSE},
-    "eighty-four": {"players": [8, 6], "sevens": [True, False], "forced_bid": [True, False],
-                    "scoring": ["marks", "points"], "play_out": [True, False], "nello_doubles": [["high"], ["low"]],
-                    **HOUSE},
+    "standard": {
+        "forced_bid": [True, False],
+        "nello": ["on", "off", "forced-only"],
+        "nello_doubles": [["high"], ["low"], ["suit"], ["high", "low", "suit"], ["low", "suit"]],
+        "follow_me_doubles": ["high", "suit"],
+        "sevens": [True, False],
+        "sevens_target": [6, 7, 8],
+        "first_suit_declared": [True, False],
+        "play_out": [True, False],
+        "scoring": ["marks", "points"],
+        "plunge_marks": [3, 4],
+        "max_opening_marks": [1, 2, 3],
+        "doubles_trump": [True, False],
+        "made_scores": ["taken", "bid"],
+        "nello_low": [True, False],
+        **HOUSE,
+    },
+    "tournament": {
+        "first_suit_declared": [True, False],
+        "play_out": [True, False],
+        "forced_bid": [True, False],
+    },
+    "three-hand": {
+        "sevens": [True, False],
+        "first_suit_declared": [True, False],
+        "play_out": [True, False],
+        "scoring": ["marks", "points"],
+        "nello_doubles": [["low"], ["high", "suit"]],
+        **HOUSE,
+    },
+    "big-game": {
+        "first_suit_declared": [True, False],
+        "follow_me_doubles": ["high", "suit"],
+        "scoring": ["marks", "points"],
+        "sevens_trump": [True, False],
+    },
+    "eighty-eight": {
+        "scoring": ["marks", "points"],
+        "play_out": [True, False],
+        "first_suit_declared": [True, False],
+        "mark_raise": ["one", "double"],
+    },
+    "moon": {
+        "shoot_over": [True, False],
+        "nello": ["on", "off"],
+        "doubles_trump": [True, False],
+        "forced_bid": [True, False],
+        "made_scores": ["taken", "bid"],
+        "nello_doubles": [["low"], ["high", "suit"]],
+        "sevens_trump": [True, False],
+        "first_suit_declared": [True, False],
+        "stacking": ["marks", "two-marks"],
+    },
+    "seventy-two": {
+        "nello": ["on", "off"],
+        "plunge": [True, False],
+        "splash": [True, False],
+        "sevens": [True, False],
+        "forced_bid": [True, False],
+        "scoring": ["marks", "points"],
+        "play_out": [True, False],
+        **HOUSE,
+    },
+    "geezer": {
+        "forced_bid": [True, False],
+        "dip": [True, False],
+        "dive": [True, False],
+        "count_trump": [True, False],
+        "nello_low": [True, False],
+        "sevens": [True, False],
+        "play_out": [True, False],
+        "nello_doubles": [["low"], ["high", "low", "suit"]],
+        **HOUSE,
+    },
+    "eighty-four": {
+        "players": [8, 6],
+        "sevens": [True, False],
+        "forced_bid": [True, False],
+        "scoring": ["marks", "points"],
+        "play_out": [True, False],
+        "nello_doubles": [["high"], ["low"]],
+        **HOUSE,
+    },
 }
 
 
@@ -57,6 +119,7 @@ def tables(draw):
 
 
 # --- the slow reference ----------------------------------------------------------------------------------
+
 
 def _doubles_own(c):
     return c.kind == "doubles" or (c.kind in ("follow-me", "nello") and c.doubles == "suit")
@@ -161,9 +224,19 @@ def random_hand(rules, seed, check):
 
 # --- properties --------------------------------------------------------------------------------------------
 
+
 def test_each_games_total():
-    totals = {"standard": 42, "tournament": 42, "three-hand": 44, "big-game": 66, "eighty-eight": 88, "moon": 7,
-              "seventy-two": 72, "geezer": 54, "eighty-four": 84}
+    totals = {
+        "standard": 42,
+        "tournament": 42,
+        "three-hand": 44,
+        "big-game": 66,
+        "eighty-eight": 88,
+        "moon": 7,
+        "seventy-two": 72,
+        "geezer": 54,
+        "eighty-four": 84,
+    }
     assert {p: Rules.from_preset(p).layout.total for p in totals} == totals
     assert Rules.from_preset("eighty-four", {"players": 6}).layout.total == 88
 
@@ -175,8 +248,9 @@ def test_points_always_total_the_hands_total(rules, seed):
     total = rules.layout.total
     assert sum(h.points) <= total
     if h.bidder is not None and len(h.tricks) == rules.layout.hand_size:
-        unplayed = sum(h.ts.points[t] for s in range(rules.players) for t in range(len(h.ts.hi))
-                       if h.held[s] >> t & 1)
+        unplayed = sum(
+            h.ts.points[t] for s in range(rules.players) for t in range(len(h.ts.hi)) if h.held[s] >> t & 1
+        )
         assert sum(h.points) + unplayed == total  # only a Nello partner's tiles stay unplayed
         assert unplayed == 0 or h.seats_out
 
@@ -230,8 +304,10 @@ def test_legal_plays_and_winners_equal_the_slow_reference(rules, seed):
 @settings(max_examples=15, deadline=None, derandomize=True)
 @given(tables(), st.integers(0, 2**32))
 def test_a_game_always_ends_with_one_winner(rules, seed):
-    rules = Rules.from_preset(rules.preset, {**rules.overrides(), "target": 3 if rules.scoring == "marks"
-                                              else 2 * rules.layout.total})
+    rules = Rules.from_preset(
+        rules.preset,
+        {**rules.overrides(), "target": 3 if rules.scoring == "marks" else 2 * rules.layout.total},
+    )
     rng = random.Random(seed)
     game = Game.new(rules, rng)
     for _ in range(400):
@@ -260,7 +336,9 @@ def test_the_public_view_shows_no_hidden_tile_and_a_seat_sees_only_its_own(rules
     def check(before, action, after):
         public = public_view(after)
         face_up = after.lay.exchange.face_up(after) if after.lay.exchange else []
-        allowed = Counter([after.ts.names[t] for _, t, _ in after.plays] + [after.ts.names[t] for t in face_up])
+        allowed = Counter(
+            [after.ts.names[t] for _, t, _ in after.plays] + [after.ts.names[t] for t in face_up]
+        )
         assert not shown(public) - allowed  # nothing the table shows is still hidden
         for seat in range(after.players):
             view = view_for(after, seat)

@@ -22,17 +22,27 @@ from engine import Hand, Rules, read_record, write_record
 from engine.replay import replay_text
 
 TABLES: list[tuple[str, dict[str, Any]]] = [
-    ("standard", {}), ("standard", {"nello_low": True, "sevens": True, "first_suit_declared": True}),
-    ("tournament", {}), ("three-hand", {}), ("big-game", {}), ("eighty-eight", {}),
-    ("moon", {}), ("moon", {"nello": "on", "doubles_trump": True, "forced_bid": True}),
+    ("standard", {}),
+    ("standard", {"nello_low": True, "sevens": True, "first_suit_declared": True}),
+    ("tournament", {}),
+    ("three-hand", {}),
+    ("big-game", {}),
+    ("eighty-eight", {}),
+    ("moon", {}),
+    ("moon", {"nello": "on", "doubles_trump": True, "forced_bid": True}),
     ("moon", {"shoot_over": False, "made_scores": "bid"}),
-    ("seventy-two", {}), ("seventy-two", {"plunge": True, "splash": True, "nello": "on", "sevens": True}),
+    ("seventy-two", {}),
+    ("seventy-two", {"plunge": True, "splash": True, "nello": "on", "sevens": True}),
     ("seventy-two", {"scoring": "points"}),
-    ("geezer", {}), ("geezer", {"forced_bid": False, "count_trump": False}),
-    ("eighty-four", {}), ("eighty-four", {"players": 6}), ("eighty-four", {"scoring": "points", "sevens": True}),
+    ("geezer", {}),
+    ("geezer", {"forced_bid": False, "count_trump": False}),
+    ("eighty-four", {}),
+    ("eighty-four", {"players": 6}),
+    ("eighty-four", {"scoring": "points", "sevens": True}),
     ("standard", {"sevens_trump": True, "mark_raise": "double", "stacking": "marks", "draw": "partners"}),
     ("geezer", {"sevens_trump": True, "mark_raise": "double", "stacking": "two-marks"}),
-    ("seventy-two", {"sevens_trump": True}), ("moon", {"sevens_trump": True, "stacking": "marks", "draw": "dealer"}),
+    ("seventy-two", {"sevens_trump": True}),
+    ("moon", {"sevens_trump": True, "stacking": "marks", "draw": "dealer"}),
 ]
 HANDS_PER_TABLE = 12
 
@@ -148,8 +158,17 @@ def _played_after_the_end(record: dict[str, Any], rng: random.Random) -> tuple[d
     return out, "trick"
 
 
-DEFECTS: list[Defect] = [_illegal_call, _unheard_call, _tile_not_held, _dealt_twice, _not_in_the_set, _bad_contract,
-                         _bad_exchange, _bad_option, _played_after_the_end]
+DEFECTS: list[Defect] = [
+    _illegal_call,
+    _unheard_call,
+    _tile_not_held,
+    _dealt_twice,
+    _not_in_the_set,
+    _bad_contract,
+    _bad_exchange,
+    _bad_option,
+    _played_after_the_end,
+]
 
 
 def corpus() -> Iterator[tuple[str, dict[str, Any], str | None]]:
@@ -171,8 +190,17 @@ CORPUS = list(corpus())
 
 def test_the_corpus_covers_every_preset_and_each_defect():
     presets = {record["variant"] for _, record, _ in CORPUS}
-    assert presets == {"standard", "tournament", "three-hand", "big-game", "eighty-eight", "moon", "seventy-two",
-                       "geezer", "eighty-four"}
+    assert presets == {
+        "standard",
+        "tournament",
+        "three-hand",
+        "big-game",
+        "eighty-eight",
+        "moon",
+        "seventy-two",
+        "geezer",
+        "eighty-four",
+    }
     kinds = {name.rsplit(" ", 1)[-1] for name, _, at in CORPUS if at is not None}
     assert kinds == {d.__name__ for d in DEFECTS}
     assert len(CORPUS) > 1000
@@ -189,7 +217,9 @@ def test_every_record_replays_as_the_spec_says(preset):
             rules = Rules.from_preset(record["variant"], record["rules"])
             assert len(out["points"]) == rules.teams and sum(out["points"]) <= rules.layout.total, name
             if out["complete"] and out["bidder"] is not None:
-                assert list(out["award"]) == [rules.scoring] and len(out["award"][rules.scoring]) == rules.teams
+                assert (
+                    list(out["award"]) == [rules.scoring] and len(out["award"][rules.scoring]) == rules.teams
+                )
             else:
                 assert out["award"] is None, name
             assert out == read_record(record).summary()
@@ -202,8 +232,13 @@ def test_every_record_replays_as_the_spec_says(preset):
 def test_the_command_line_replays_a_sample_without_a_traceback():
     sample = CORPUS[:: max(1, len(CORPUS) // 25)]
     for name, record, at in sample:
-        done = subprocess.run([sys.executable, "-m", "engine", "replay", "-"], input=json.dumps(record),
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "replay", "-"],
+            input=json.dumps(record),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         out = json.loads(done.stdout)
         assert done.stdout.count("\n") == 1 and "Traceback" not in done.stderr, name
         assert done.returncode == (0 if at is None else 1) and (at is None or at in out["at"]), (name, out)

@@ -55,10 +55,12 @@ def test_rank_inside_a_suit_is_by_the_other_end():
 
 
 def test_highest_trump_wins_and_off_suit_tiles_never_win():
-    deal = {0: ["6-6", "6-2", "5-5", "3-3", "2-0", "1-1", "0-0"],
-            1: ["6-4", "4-0", "3-1", "2-2", "1-0", "5-1", "3-0"],
-            2: ["4-4", "5-3", "2-1", "3-2", "5-0", "4-1", "4-3"],
-            3: ["6-5", "6-3", "6-1", "6-0", "5-4", "5-2", "4-2"]}
+    deal = {
+        0: ["6-6", "6-2", "5-5", "3-3", "2-0", "1-1", "0-0"],
+        1: ["6-4", "4-0", "3-1", "2-2", "1-0", "5-1", "3-0"],
+        2: ["4-4", "5-3", "2-1", "3-2", "5-0", "4-1", "4-3"],
+        3: ["6-5", "6-3", "6-1", "6-0", "5-4", "5-2", "4-2"],
+    }
     h = play_all(make_hand(deal, calls=BID_31, contract="fours"), "6-6", "6-4", "4-4", "6-5")
     assert h.tricks[-1].winner == 2  # 6-4 trumps the double six; the double four over-trumps it
     h = play_all(make_hand(deal, calls=BID_31, contract="fours"), "6-6", "3-1", "5-3", "6-5")

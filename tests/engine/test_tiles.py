@@ -32,7 +32,15 @@ def test_double_n_set_sizes(top, count):
 
 
 def test_counts_and_the_42_total():
-    assert [count_points(t) for t in ["5-5", "6-4", "5-0", "4-1", "3-2", "6-6", "3-1"]] == [10, 10, 5, 5, 5, 0, 0]
+    assert [count_points(t) for t in ["5-5", "6-4", "5-0", "4-1", "3-2", "6-6", "3-1"]] == [
+        10,
+        10,
+        5,
+        5,
+        5,
+        0,
+        0,
+    ]
     assert TileSet(6).total_count() == 35
     assert Rules.from_preset("standard").layout.total == 42
 

@@ -7,23 +7,37 @@ from engine import Rules
 
 
 def _play(rules: Rules, deal: list[list[str]], calls: list[str], contract: str, plays: list[str]) -> dict:
-    record = {"variant": rules.preset, "rules": rules.overrides(), "dealer": 3, "deal": deal, "calls": calls,
-              "contract": contract, "plays": plays}
+    record = {
+        "variant": rules.preset,
+        "rules": rules.overrides(),
+        "dealer": 3,
+        "deal": deal,
+        "calls": calls,
+        "contract": contract,
+        "plays": plays,
+    }
     return record
 
 
-DEAL = [["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"],
-        ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
-        ["4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-1"],
-        ["3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"]]
+DEAL = [
+    ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"],
+    ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
+    ["4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-1"],
+    ["3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"],
+]
 
 
 def test_bids_specials_and_count_fed_are_added_up():
     rules = Rules.from_preset("standard")
     # North bids 30 and names sixes; South (partner) throws count onto North's winning sixes; made (33)
     # after three tricks, where the hand stops.
-    made = _play(rules, DEAL, ["30", "pass", "pass", "pass"], "sixes",
-                 ["6-6", "5-5", "4-1", "3-0", "6-5", "5-4", "3-2", "2-2", "6-4", "5-3", "4-3", "2-1"])
+    made = _play(
+        rules,
+        DEAL,
+        ["30", "pass", "pass", "pass"],
+        "sixes",
+        ["6-6", "5-5", "4-1", "3-0", "6-5", "5-4", "3-2", "2-2", "6-4", "5-3", "4-3", "2-1"],
+    )
     record = player_record([GamePlayed(1, 2, True, False, (made,))])  # South's view
     assert record.games == 1 and record.won == 1 and record.hands == 1
     assert record.bids == {}  # South did not bid

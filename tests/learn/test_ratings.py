@@ -14,8 +14,9 @@ from engine import Rules
 
 
 def _team_game(game_id: int, a: tuple[int, int], b: tuple[int, int], a_won: bool) -> FinishedGame:
-    return FinishedGame(game_id, ((Seat(a[0]), Seat(a[1])), (Seat(b[0]), Seat(b[1]))),
-                        (0, 1) if a_won else (1, 0))
+    return FinishedGame(
+        game_id, ((Seat(a[0]), Seat(a[1])), (Seat(b[0]), Seat(b[1]))), (0, 1) if a_won else (1, 0)
+    )
 
 
 def test_a_newcomer_shows_1500_and_the_winners_rise():
@@ -30,10 +31,12 @@ def test_a_newcomer_shows_1500_and_the_winners_rise():
 
 def test_computers_count_but_are_never_rated():
     book = RatingBook()
-    strong = FinishedGame(1, ((Seat(1), Seat(computer="strong")), (Seat(computer="strong"), Seat(computer="strong"))),
-                          (0, 1))
-    easy = FinishedGame(1, ((Seat(2), Seat(computer="strong")), (Seat(computer="easy"), Seat(computer="easy"))),
-                        (0, 1))
+    strong = FinishedGame(
+        1, ((Seat(1), Seat(computer="strong")), (Seat(computer="strong"), Seat(computer="strong"))), (0, 1)
+    )
+    easy = FinishedGame(
+        1, ((Seat(2), Seat(computer="strong")), (Seat(computer="easy"), Seat(computer="easy"))), (0, 1)
+    )
     gain_strong = book.rate(strong)[1].mu - Rating().mu
     gain_easy = book.rate(easy)[2].mu - Rating().mu
     assert set(book.ratings) == {1, 2}
@@ -62,7 +65,9 @@ def test_replaying_the_games_gives_the_same_ratings_and_history(seed):
     games = []
     for game_id in range(30):
         players = rng.sample(range(1, 9), 4)
-        games.append(_team_game(game_id, (players[0], players[1]), (players[2], players[3]), rng.random() < 0.5))
+        games.append(
+            _team_game(game_id, (players[0], players[1]), (players[2], players[3]), rng.random() < 0.5)
+        )
     live = RatingBook()
     for game in games:
         live.rate(game)
@@ -74,12 +79,17 @@ def test_replaying_the_games_gives_the_same_ratings_and_history(seed):
 def test_a_stored_game_is_rated_by_its_teams_three_hand_and_moon_each_alone():
     def stored(variant: str, scores: tuple[int, ...], winner: int) -> FinishedGame:
         players = Rules.from_preset(variant).players
-        seats = {seat: (f"p{seat}", 10 + seat if seat != 1 else None, "easy" if seat == 1 else None)
-                 for seat in range(players)}
+        seats = {
+            seat: (f"p{seat}", 10 + seat if seat != 1 else None, "easy" if seat == 1 else None)
+            for seat in range(players)
+        }
         return FinishedTable(7, 1, 2, "", variant, {}, False, seats, scores, winner, ()).game()
 
     standard = stored("standard", (7, 4), 1)
-    assert standard.sides == ((Seat(10), Seat(12)), (Seat(computer="easy"), Seat(13))) and standard.places == (1, 0)
+    assert standard.sides == (
+        (Seat(10), Seat(12)),
+        (Seat(computer="easy"), Seat(13)),
+    ) and standard.places == (1, 0)
     for variant in ("moon", "three-hand"):  # a free-for-all: one player a side, placed by final score
         game = stored(variant, (5, 7, 3), 1)
         assert game.sides == ((Seat(10),), (Seat(computer="easy"),), (Seat(12),)) and game.places == (1, 0, 2)

@@ -25,10 +25,22 @@ from engine.ai.easy import EasyPlayer
 def _game(table_id: int, hands: int) -> StoredGame:
     rules = Rules.from_preset("standard", {"forced_bid": True})
     rng = random.Random(table_id)
-    records = tuple(write_record(play_hand(Hand.new(rules, i % 4, rng), [EasyPlayer(s) for s in range(4)]))
-                    for i in range(hands))
-    return StoredGame(table_id, 77, "2026-11-23 21:40:00", "standard", {"forced_bid": True}, FOUR,
-                      (1, 2, 3, 4), (7, 5), 0, records)
+    records = tuple(
+        write_record(play_hand(Hand.new(rules, i % 4, rng), [EasyPlayer(s) for s in range(4)]))
+        for i in range(hands)
+    )
+    return StoredGame(
+        table_id,
+        77,
+        "2026-11-23 21:40:00",
+        "standard",
+        {"forced_bid": True},
+        FOUR,
+        (1, 2, 3, 4),
+        (7, 5),
+        0,
+        records,
+    )
 
 
 def test_history_lists_each_game_and_its_hands_in_order():
@@ -36,12 +48,20 @@ def test_history_lists_each_game_and_its_hands_in_order():
     text = history_text(games, None)
     assert text.index("**Table 12**") < text.index("**Table 9**")
     lines = text.splitlines()
-    assert [x.split()[0] for x in lines if x[:1].isdigit() and "·" in x.split()[0]] == ["12·1", "12·2", "12·3", "9·1", "9·2"]
+    assert [x.split()[0] for x in lines if x[:1].isdigit() and "·" in x.split()[0]] == [
+        "12·1",
+        "12·2",
+        "12·3",
+        "9·1",
+        "9·2",
+    ]
     assert "N–S (Alice, Renée-Éloïse de la Montagne) 7" in text and "N–S won" in text
     assert reviewable(games) == [(12, 0), (12, 1), (12, 2), (9, 0), (9, 1)]
     assert len(reviewable([_game(1, 30)])) == MAX_REVIEW_BUTTONS
     assert "No finished games with bob" in history_text([], "bob")
-    assert "hints on" not in text and "Standard 42 · hints on ·" in history_text([replace(games[0], hints=True)], None)
+    assert "hints on" not in text and "Standard 42 · hints on ·" in history_text(
+        [replace(games[0], hints=True)], None
+    )
 
 
 def test_stats_text_carries_every_figure_of_the_picture():

@@ -64,19 +64,30 @@ def test_a_bid_and_a_pass_are_said_in_plain_words_with_the_solved_level():
     from engine.ai.review import review_hand
 
     rules = Rules.from_preset("standard", {"forced_bid": True})
-    hand = next(h for h in (_random_hand(rules, s) for s in range(40))
-                if h.high is not None and h.high.text().isdigit() and "pass" in write_record(h)["calls"])
+    hand = next(
+        h
+        for h in (_random_hand(rules, s) for s in range(40))
+        if h.high is not None and h.high.text().isdigit() and "pass" in write_record(h)["calls"]
+    )
     record = write_record(hand)
     names = tuple(SeatInfo(f"P{s}", label=f"P{s}", team=s % 2) for s in range(4))
     passer = (hand.dealer + 1 + record["calls"].index("pass")) % 4
     for seat, said in ((hand.bidder, hand.high.text()), (passer, "Pass")):
         review = review_hand(record, seat, budget_s=30, strong_samples=1)
-        verdict = next(d.bid for d in review.decisions if d.action.lower() == said.lower() and d.bid is not None)
-        line = next(x for x in review_text(hand, 0, names, seat, review).splitlines()
-                    if x.startswith(f"• Bid: **{said}**"))
+        verdict = next(
+            d.bid for d in review.decisions if d.action.lower() == said.lower() and d.bid is not None
+        )
+        line = next(
+            x
+            for x in review_text(hand, 0, names, seat, review).splitlines()
+            if x.startswith(f"• Bid: **{said}**")
+        )
         if said == "Pass":
-            expected = (f"your side could have made {verdict.level} (" if verdict.makes
-                        else f"your side could not have made {verdict.level}")
+            expected = (
+                f"your side could have made {verdict.level} ("
+                if verdict.makes
+                else f"your side could not have made {verdict.level}"
+            )
         else:
             expected = f"{verdict.level} would make (" if verdict.makes else f"{verdict.level} would be set"
         assert f"with every tile known {expected}" in line

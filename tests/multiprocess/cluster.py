@@ -29,8 +29,15 @@ from tests.standin.model import Channel, Guild, Message, User
 from tests.standin.players import turn_controls
 
 TICK, LEASE = 0.5, 3.0  # seconds: a dead owner's tables are adopted within LEASE + TICK
-ENV = {"SHARD_COUNT": "2", "TICK_SECONDS": str(TICK), "LEASE_SECONDS": str(LEASE), "COMPUTER_PAUSE": "0",
-       "DEAL_SEED": "42", "COMPUTER_WORKERS": "threads:1", "LOG_LEVEL": "INFO"}
+ENV = {
+    "SHARD_COUNT": "2",
+    "TICK_SECONDS": str(TICK),
+    "LEASE_SECONDS": str(LEASE),
+    "COMPUTER_PAUSE": "0",
+    "DEAL_SEED": "42",
+    "COMPUTER_WORKERS": "threads:1",
+    "LOG_LEVEL": "INFO",
+}
 # The channel buckets relaxed: four players' DMs at Discord's 5 per 5 s would make every turn wait.
 LIMITS = Limits(channel_creates=1000, channel_edits=1000)
 T = TypeVar("T")
@@ -66,8 +73,9 @@ class Cluster:
             env.pop("SHARD_COUNT")
         else:
             env["SHARD_IDS"] = shards
-        process = BotProcess(self.standin, database=self.workdir / "unused.db", workdir=self.workdir / name,
-                             env=env).start()
+        process = BotProcess(
+            self.standin, database=self.workdir / "unused.db", workdir=self.workdir / name, env=env
+        ).start()
         self.processes[name] = process
         return process
 
@@ -123,14 +131,23 @@ class Board:
 
 def slow_acks(standin: DiscordStandIn, limit: float = 3.0) -> list[float | None]:
     """Interactions a bot process received but did not acknowledge within Discord's `limit` seconds."""
-    return [i.ack_latency for i in standin.interactions
-            if i.delivered and (i.ack_latency is None or i.ack_latency >= limit)]
+    return [
+        i.ack_latency
+        for i in standin.interactions
+        if i.delivered and (i.ack_latency is None or i.ack_latency >= limit)
+    ]
 
 
 def table_message(channel: Channel) -> Message | None:
     """The table message of a channel: its newest message with the table's buttons."""
-    return next((m for m in reversed(channel.messages.values()) if not m.deleted and any(
-        b.custom_id.startswith("t42:") for b in m.buttons)), None)
+    return next(
+        (
+            m
+            for m in reversed(channel.messages.values())
+            if not m.deleted and any(b.custom_id.startswith("t42:") for b in m.buttons)
+        ),
+        None,
+    )
 
 
 def shows(channel: Channel, table: Table) -> bool:
@@ -170,7 +187,9 @@ class Click:
 class Players:
     """Members sitting at one table (one per seat, in seat order), answering turns by seeded choice."""
 
-    def __init__(self, standin: DiscordStandIn, guild: Guild, channel: Channel, names: list[str], seed: int = 1):
+    def __init__(
+        self, standin: DiscordStandIn, guild: Guild, channel: Channel, names: list[str], seed: int = 1
+    ):
         self.standin, self.guild, self.channel = standin, guild, channel
         self.users = [standin.create_user(name) for name in names]
         for user in self.users:
@@ -211,7 +230,9 @@ class Players:
                 return message, offered
         return None
 
-    async def turn(self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0) -> Click | None:
+    async def turn(
+        self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0
+    ) -> Click | None:
         """The player on turn answers from their DM once their controls for this moment arrive (clicking
         twice at once with `twice`); None if the game is over. Waits for the acknowledgement(s), then for
         the click to be stored."""
@@ -219,11 +240,16 @@ class Players:
         if click is None:
             return None
         self.clicks.append(click)
-        await until(lambda: self._moved_on(board, table_id, click.token), timeout,
-                    f"{click.user.name}'s click to be stored")
+        await until(
+            lambda: self._moved_on(board, table_id, click.token),
+            timeout,
+            f"{click.user.name}'s click to be stored",
+        )
         return click
 
-    async def click(self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0) -> Click | None:
+    async def click(
+        self, board: Board, table_id: int, *, twice: bool = False, timeout: float = 30.0
+    ) -> Click | None:
         """The player on turn clicks one of their controls for this moment; returns once acknowledged
         (the click may not be stored yet). None if no one is on turn."""
         table = await until(lambda: self._human_or_over(board, table_id), timeout, "a member's turn")
@@ -232,8 +258,9 @@ class Players:
             return None
         user = next(u for u in self.users if u.id == table.seats[seat].user_id)
         token = table.token
-        message, offered = await self.standin.wait_until(lambda: self.controls(user, table_id, token), timeout,
-                                                         f"{user.name}'s controls for {token}")
+        message, offered = await self.standin.wait_until(
+            lambda: self.controls(user, table_id, token), timeout, f"{user.name}'s controls for {token}"
+        )
         choice = self.rng.choice(sorted(offered, key=lambda b: b.custom_id))
         sent = [await self.standin.click(user, message, choice, wait=None) for _ in range(2 if twice else 1)]
         for interaction in sent:
@@ -248,13 +275,18 @@ class Players:
         if table.token != click.token or table.status != "playing":
             self.clicks.append(click)
             return
-        message, offered = await self.standin.wait_until(lambda: self.controls(click.user, table_id, click.token),
-                                                         timeout, f"{click.user.name}'s controls again")
+        message, offered = await self.standin.wait_until(
+            lambda: self.controls(click.user, table_id, click.token),
+            timeout,
+            f"{click.user.name}'s controls again",
+        )
         button = next(b for b in offered if b.custom_id == click.custom_id)
         interaction = await self.standin.click(click.user, message, button, wait=None)
         await interaction.wait_acknowledged(10)
         self.clicks.append(Click(click.user, click.custom_id, click.token, [interaction]))
-        await until(lambda: self._moved_on(board, table_id, click.token), timeout, "the click clicked again stored")
+        await until(
+            lambda: self._moved_on(board, table_id, click.token), timeout, "the click clicked again stored"
+        )
 
     @staticmethod
     async def _human_or_over(board: Board, table_id: int) -> Table | None:
@@ -269,8 +301,14 @@ class Players:
         table = await board.table(table_id)
         return table is not None and (table.token != token or table.status != "playing")
 
-    async def play_until(self, board: Board, table_id: int, done: Callable[[Table], bool], timeout: float = 120.0,
-                         **options: Any) -> None:
+    async def play_until(
+        self,
+        board: Board,
+        table_id: int,
+        done: Callable[[Table], bool],
+        timeout: float = 120.0,
+        **options: Any,
+    ) -> None:
         """Answer turns until `done(table as stored)`."""
         deadline = time.monotonic() + timeout
         while True:

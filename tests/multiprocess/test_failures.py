@@ -60,7 +60,9 @@ async def test_an_owner_stopped_past_its_lease_is_fenced_when_it_wakes(pair: Pai
     home = at(standin, "Hall Stopped", 1, ["eve"])
     try:
         host = home.users[0]
-        await standin.slash(host, home.channel, "42 new", wait="answer", target=7, options="timer=off computers=easy")
+        await standin.slash(
+            host, home.channel, "42 new", wait="answer", target=7, options="timer=off computers=easy"
+        )
         for label in ("Sit North", "Add computer", "Add computer", "Add computer", "Start"):
             lobby = await standin.wait_until(lambda label=label: home._enabled(label), 20, label)
             await standin.click(host, lobby, label)
@@ -74,14 +76,18 @@ async def test_an_owner_stopped_past_its_lease_is_fenced_when_it_wakes(pair: Pai
                 break
         cluster.signal("p1", signal.SIGSTOP)  # the owner stops in its computers' pause
         stopped = time.monotonic()
-        await until(lambda: owner_is(board, table_id, "p0"), ADOPTION_LIMIT, "p0 to adopt the table", every=0.1)
+        await until(
+            lambda: owner_is(board, table_id, "p0"), ADOPTION_LIMIT, "p0 to adopt the table", every=0.1
+        )
         adopted = time.monotonic() - stopped
         await until(lambda: _human_turn(board, table_id), 30, "p0 to play the computers' turns")
         records = await board.records(table_id)
         log = cluster.processes["p1"]
         woke = len(log.log())  # what p1 says from here on
         cluster.signal("p1", signal.SIGCONT)
-        await until(lambda: _async("run by another process now" in log.log()[woke:]), 30, "p1 to drop the table")
+        await until(
+            lambda: _async("run by another process now" in log.log()[woke:]), 30, "p1 to drop the table"
+        )
         assert await board.records(table_id) == records, "the woken owner made no move"
         await home.turn(board, table_id)  # the game goes on, run by p0
         print({"adoption after SIGSTOP": round(adopted, 2)})
@@ -95,9 +101,12 @@ async def test_the_listen_connection_killed_mid_game_changes_still_show_within_a
     table_id = await home.open_table(board, "timer=off", target=7)
     await home.turn(board, table_id)
     async with board.storage.transaction() as db:
-        killed = (await db.exec_driver_sql(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = "
-            f"'{APPLICATION_NAME}' AND datname = current_database()")).scalar()  # not other tests' bots
+        killed = (
+            await db.exec_driver_sql(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = "
+                f"'{APPLICATION_NAME}' AND datname = current_database()"
+            )
+        ).scalar()  # not other tests' bots
     assert killed == 2  # both processes' listeners
     waits = []
     for _ in range(4):  # each click lands at p0; p1 runs the table and must notice without a notification

@@ -67,25 +67,42 @@ class Game:
     figures: dict[str, float] = field(default_factory=dict)
 
 
-async def kill_mid_hand(cluster: Cluster, board: Board, players: Players, table_id: int, victim: str,
-                        survivor: str, figures: dict[str, float]) -> Click | None:
+async def kill_mid_hand(
+    cluster: Cluster,
+    board: Board,
+    players: Players,
+    table_id: int,
+    victim: str,
+    survivor: str,
+    figures: dict[str, float],
+) -> Click | None:
     """`kill -9` the process that runs the table, in the middle of a hand (with a DM click that shard 0 has
     just acknowledged, when the victim is shard 0's process); check nothing acknowledged is lost, that the
     survivor adopts the table and brings its message and controls up to date in time; the click in flight."""
     table = await board.table(table_id)
-    assert table is not None and table.status == "playing" and write_record(table.hand).get("calls"), "mid-hand"
+    assert table is not None and table.status == "playing" and write_record(table.hand).get("calls"), (
+        "mid-hand"
+    )
     assert await owner_is(board, table_id, victim), await board.owners()
     before = await board.records(table_id)
     in_flight = await players.click(board, table_id) if victim == "p0" else None
     await cluster.kill(victim)
     killed = time.monotonic()
     assert extends(await board.records(table_id), before), "an acknowledged action was lost"
-    await until(lambda: owner_is(board, table_id, survivor), ADOPTION_LIMIT, f"{survivor} to adopt the table",
-                every=0.1)
+    await until(
+        lambda: owner_is(board, table_id, survivor),
+        ADOPTION_LIMIT,
+        f"{survivor} to adopt the table",
+        every=0.1,
+    )
     adopted = time.monotonic()
     figures[f"adoption after kill -9 of {victim}"] = adopted - killed
-    await until(lambda: current(board, players, table_id), CURRENT_LIMIT, "the table's message and controls",
-                every=0.1)
+    await until(
+        lambda: current(board, players, table_id),
+        CURRENT_LIMIT,
+        "the table's message and controls",
+        every=0.1,
+    )
     figures[f"messages current after adoption ({victim} killed)"] = time.monotonic() - adopted
     return in_flight
 
@@ -113,8 +130,12 @@ async def play_a_game(workdir: Path, shards: list[str] | None, *, kills: bool = 
                 for victim, survivor, shard, turns in (("p1", "p0", "1", 6), ("p0", "p1", "0", 6)):
                     for _ in range(turns):
                         assert await players.turn(board, table_id) is not None
-                    await discord.wait_for_bot(shard_count=2, timeout=90)  # the survivor is up (p1 restarting)
-                    in_flight = await kill_mid_hand(cluster, board, players, table_id, victim, survivor, figures)
+                    await discord.wait_for_bot(
+                        shard_count=2, timeout=90
+                    )  # the survivor is up (p1 restarting)
+                    in_flight = await kill_mid_hand(
+                        cluster, board, players, table_id, victim, survivor, figures
+                    )
                     cluster.start(victim, shard)
                     if victim == "p0":  # DM clicks need shard 0 back
                         await discord.wait_for_bot(shard_count=2, timeout=90)
@@ -125,8 +146,14 @@ async def play_a_game(workdir: Path, shards: list[str] | None, *, kills: bool = 
             assert table is not None and table.status == "finished", cluster.logs()
             assert all(i.delivered for i in discord.interactions), "every click reached a process"
             assert not slow_acks(discord), "every click answered within Discord's 3 s"
-            return Game(await board.records(table_id), interactions_by_shard(discord, dm=True), owner,
-                        len(players.clicks), sum(1 for i in discord.interactions if i.guild is None), figures)
+            return Game(
+                await board.records(table_id),
+                interactions_by_shard(discord, dm=True),
+                owner,
+                len(players.clicks),
+                sum(1 for i in discord.interactions if i.guild is None),
+                figures,
+            )
         finally:
             await cluster.close()
             await board.close()
@@ -136,20 +163,25 @@ async def play_a_game(workdir: Path, shards: list[str] | None, *, kills: bool = 
 async def test_a_game_at_shard_1_with_dm_clicks_at_shard_0_and_each_process_killed_in_turn_is_the_game_one_process_plays(
     tmp_path,
 ):
-    two, one = await asyncio.gather(play_a_game(tmp_path / "two", ["0", "1"], kills=True),
-                                    play_a_game(tmp_path / "one", None))
+    two, one = await asyncio.gather(
+        play_a_game(tmp_path / "two", ["0", "1"], kills=True), play_a_game(tmp_path / "one", None)
+    )
     print({k: round(v, 2) for k, v in two.figures.items()}, f"(lease {LEASE} s, tick {TICK} s)")
     assert two.owner == "p1"  # the guild's shard opened the table and ran it
     # every turn was clicked in a DM, and went to shard 0's process (the first p0, then the restarted one)
     assert two.dm_clicks == {0: two.dm_interactions} and two.dm_interactions >= two.turns >= 20
     assert all(v < ADOPTION_LIMIT for v in two.figures.values())
     assert two.records and all(read_record(record).complete for record in two.records)
-    moves = sum(len(r.get("calls") or []) + len(r.get("plays") or []) + bool(r.get("contract")) for r in two.records)
+    moves = sum(
+        len(r.get("calls") or []) + len(r.get("plays") or []) + bool(r.get("contract")) for r in two.records
+    )
     assert moves == two.turns, "every click applied once, none lost, none twice"
     assert two.records == one.records
 
 
-async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(tmp_path, standin, postgres_url):
+async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
+    tmp_path, standin, postgres_url
+):
     """Both processes run both shards (duplicate sessions take one interaction each, in turn), so a click
     sent twice at once reaches each process. 100 trials in a lobby (a member's `Sit North`, then `Leave`),
     then 20 turns of a game clicked in DMs: each time one applies it, the other is refused, and the stored
@@ -174,8 +206,11 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
             for interaction in sent:
                 await interaction.wait_acknowledged(10)
             await until(lambda seated=seated: _seated(board, table_id, ann.id, seated), 10, f"{label} stored")
-            refused = await standin.wait_until(lambda sent=sent: [
-                i for i in sent if "taken" in i.text or "not seated" in i.text], 10, "the other process's refusal")
+            refused = await standin.wait_until(
+                lambda sent=sent: [i for i in sent if "taken" in i.text or "not seated" in i.text],
+                10,
+                "the other process's refusal",
+            )
             assert len(refused) == 1, [i.text for i in sent]
         await standin.slash(ann, channel, "42 end", wait="answer")  # the lobby is done with; a game follows
         table_id = await players.open_table(board, "timer=off", target=7)
@@ -183,15 +218,25 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
         for trial in range(1, 21):
             click = await players.turn(board, table_id, twice=True)
             assert click is not None
-            await until(lambda trial=trial: stored_actions(board, table_id, start + trial), 20, "the click stored")
-            refused = await standin.wait_until(lambda click=click: [
-                i for i in click.interactions if "out of date" in i.text or "not your turn" in i.text], 10,
-                "the other process's refusal")
+            await until(
+                lambda trial=trial: stored_actions(board, table_id, start + trial), 20, "the click stored"
+            )
+            refused = await standin.wait_until(
+                lambda click=click: [
+                    i for i in click.interactions if "out of date" in i.text or "not your turn" in i.text
+                ],
+                10,
+                "the other process's refusal",
+            )
             assert len(refused) == 1, [i.text for i in click.interactions]
         assert actions(await board.records(table_id)) == start + 20, cluster.logs()  # nothing applied twice
         assert not slow_acks(standin)
-        errors = [line for p in cluster.processes.values() for line in p.log().splitlines()
-                  if " ERROR " in line or "Traceback" in line]
+        errors = [
+            line
+            for p in cluster.processes.values()
+            for line in p.log().splitlines()
+            if " ERROR " in line or "Traceback" in line
+        ]
         assert not errors, errors
     finally:
         await cluster.close()
@@ -213,5 +258,7 @@ async def stored_actions(board: Board, table_id: int, count: int) -> bool:
 
 def actions(records: list[dict]) -> int:
     """Every call, contract and play stored so far."""
-    return sum(len(r.get("calls") or []) + len(r.get("plays") or []) + (1 if r.get("contract") else 0)
-               for r in records)
+    return sum(
+        len(r.get("calls") or []) + len(r.get("plays") or []) + (1 if r.get("contract") else 0)
+        for r in records
+    )

@@ -23,7 +23,9 @@ def table_with(preset: str, hand: Hand | None = None, seed: int = 1) -> Table:
     seats = {s: SeatRow(seat=s, name=f"Player {s}", user_id=100 + s) for s in range(rules.players)}
     seats[1] = SeatRow(seat=1, name="Ada", computer_level="easy")
     hand = hand or Hand.new(rules, 0, random.Random(seed))
-    return Table(id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="playing", seats=seats, hand=hand)
+    return Table(
+        id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="playing", seats=seats, hand=hand
+    )
 
 
 def play(hand: Hand, rng: random.Random, until=lambda h: h.complete) -> Hand:
@@ -33,7 +35,11 @@ def play(hand: Hand, rng: random.Random, until=lambda h: h.complete) -> Hand:
 
 
 def test_seats_carry_the_tables_labels_teams_and_names():
-    for preset, teams in (("standard", [0, 1, 0, 1]), ("three-hand", [0, 1, 2]), ("eighty-eight", [0, 1] * 3)):
+    for preset, teams in (
+        ("standard", [0, 1, 0, 1]),
+        ("three-hand", [0, 1, 2]),
+        ("eighty-eight", [0, 1] * 3),
+    ):
         table = table_with(preset)
         infos = seat_infos(table)
         assert [i.label for i in infos] == list(table.rules.seat_names)
@@ -62,7 +68,9 @@ def test_the_big_games_open_auction_skips_those_who_passed():
 def test_the_trick_and_the_last_trick_carry_their_leaders():
     rng = random.Random(3)
     table = table_with("standard", seed=3)
-    hand = play(table.hand, rng, until=lambda h: h.phase == "play" and len(h.tricks) == 1 and len(h.trick) == 2)
+    hand = play(
+        table.hand, rng, until=lambda h: h.phase == "play" and len(h.tricks) == 1 and len(h.trick) == 2
+    )
     table.hand = hand
     scene = table_scene(table, "")
     assert scene.phase == "play" and scene.calls == ()

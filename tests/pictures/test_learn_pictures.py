@@ -21,8 +21,11 @@ TRICKS = (
 
 
 def test_a_review_draws_each_tile_in_its_seats_column_and_row():
-    picture = decode(render_review(ReviewScene(FOUR, 2, "Hand 3 · Alice bid 31 · Fives", TRICKS, "MADE", True,
-                                               points=(28, 0))))
+    picture = decode(
+        render_review(
+            ReviewScene(FOUR, 2, "Hand 3 · Alice bid 31 · Fives", TRICKS, "MADE", True, points=(28, 0))
+        )
+    )
     faces = tile_faces(picture, TILE)
     assert len(faces) == 12
     for left, top, right, bottom in faces:
@@ -40,8 +43,17 @@ def test_a_review_of_a_thrown_in_hand_or_three_seats_still_draws(seats):
 
 @pytest.mark.parametrize("history", [(), (1500,), (1500, 1530, 1490, 1560)])
 def test_a_record_draws_with_any_history(history):
-    scene = StatsScene("Alice", 3, 2, history[-1] if history else None, history,
-                       (LevelRow("30", 2, 1, 1), LevelRow("1 mark", 1, 0, 1)), (LevelRow("Nello", 1, 1, 0),), 15, 20)
+    scene = StatsScene(
+        "Alice",
+        3,
+        2,
+        history[-1] if history else None,
+        history,
+        (LevelRow("30", 2, 1, 1), LevelRow("1 mark", 1, 0, 1)),
+        (LevelRow("Nello", 1, 1, 0),),
+        15,
+        20,
+    )
     assert decode(render_record(scene)).height > 300
 
 

@@ -40,6 +40,14 @@ def test_an_accent_is_never_cut_from_its_letter():
 def test_compass_labels_abbreviate_and_others_keep_a_short_form():
     labels = ("North", "Northeast", "East", "Southeast", "South", "Southwest", "West", "Northwest")
     assert [short_label(SeatInfo("x", label=lab), i) for i, lab in enumerate(labels)] == [
-        "N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+        "N",
+        "NE",
+        "E",
+        "SE",
+        "S",
+        "SW",
+        "W",
+        "NW",
+    ]
     assert short_label(SeatInfo("x", label="Dealer"), 0) == "Dea"
     assert short_label(SeatInfo("x"), 6) == "7"

@@ -13,7 +13,9 @@ from bot.pictures.palette import COUNT
 
 from .pip_probe import decode, read_pips, tile_patches
 
-BEFORE_CONTRACT = HandScene(tiles=("6-4", "3-3", "5-0", "2-1", "6-6", "4-1", "5-5"), title="North · your hand")
+BEFORE_CONTRACT = HandScene(
+    tiles=("6-4", "3-3", "5-0", "2-1", "6-6", "4-1", "5-5"), title="North · your hand"
+)
 FIVES_ON_TURN = HandScene(
     tiles=("6-4", "3-3", "5-0", "2-1", "6-6", "4-1", "5-5"),
     trumps=frozenset({"5-0", "5-5"}),
@@ -73,7 +75,15 @@ def test_probe_notices_a_tile_that_is_not_in_the_hand():
 
 
 def test_racking_order_trumps_first_then_suits_high_to_low():
-    assert order_hand(FIVES_ON_TURN.tiles, FIVES_ON_TURN.trumps) == ["5-5", "5-0", "6-6", "6-4", "4-1", "3-3", "2-1"]
+    assert order_hand(FIVES_ON_TURN.tiles, FIVES_ON_TURN.trumps) == [
+        "5-5",
+        "5-0",
+        "6-6",
+        "6-4",
+        "4-1",
+        "3-3",
+        "2-1",
+    ]
     assert order_hand(BEFORE_CONTRACT.tiles) == ["6-6", "6-4", "5-5", "5-0", "4-1", "3-3", "2-1"]
     doubles = frozenset({"6-6", "3-3", "5-5"})
     assert order_hand(BEFORE_CONTRACT.tiles, doubles)[:3] == ["6-6", "5-5", "3-3"]
@@ -126,8 +136,13 @@ def test_an_empty_hand_still_draws():
 
 def test_a_twenty_tile_hand_fits_the_width_and_keeps_its_tiles():
     tiles = tuple(f"{a}-{b}" for a in range(9, 4, -1) for b in range(4))
-    scene = HandScene(tiles=tiles, trumps=frozenset(t for t in tiles if t.startswith("9")), playable=frozenset(tiles[:3]),
-                      title="A very long title · " * 8, top=9)
+    scene = HandScene(
+        tiles=tiles,
+        trumps=frozenset(t for t in tiles if t.startswith("9")),
+        playable=frozenset(tiles[:3]),
+        title="A very long title · " * 8,
+        top=9,
+    )
     picture = decode(render_hand(scene))  # a PNG, small and narrow
     _, slots = draw_hand(scene)
     assert all(0 <= s.box[0] and s.box[2] <= picture.width for s in slots)

@@ -30,7 +30,9 @@ def test_panel_is_phone_sized_and_holds_the_hand_and_the_trick(name):
     assert picture.size == drawn.size and picture.width == WIDTH <= 800
     assert Counter(slot.tile for slot in layout.hand) == Counter(scene.hand.tiles)
     for slot in layout.hand:
-        assert sorted(read_pips(picture.crop(slot.box)), reverse=True) == sorted(pips_of(slot.tile), reverse=True)
+        assert sorted(read_pips(picture.crop(slot.box)), reverse=True) == sorted(
+            pips_of(slot.tile), reverse=True
+        )
     if scene.table.phase != "auction":
         assert set(layout.trick) == set(scene.table.trick)
         for seat, box in layout.trick.items():
@@ -70,8 +72,9 @@ def test_a_stacked_hand_shows_no_tile_of_a_finished_trick_in_the_panel():
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
 def test_the_panel_shows_each_seats_call_during_the_auction(players):
     calls = ("Pass", "30", "2 marks", None, "Pass", "31", "Pass", "1 mark")[:players]
-    table = TableScene(seats=seats(players), dealer=players - 1, turn=3 % players, phase="auction", calls=calls,
-                       bidder=2)
+    table = TableScene(
+        seats=seats(players), dealer=players - 1, turn=3 % players, phase="auction", calls=calls, bidder=2
+    )
     scene = PanelScene(table, HandScene(tiles=("6-6", "5-0")), seat=0)
     picture = decode(render_panel(scene))
     _, layout = draw_panel(scene)
@@ -111,5 +114,7 @@ def test_twelve_tiles_rack_in_two_rows_that_fit():
 
 def test_long_and_foreign_names_are_cut_cleanly():
     names = ("Renée-Éloïse de la Montagne du Lac", "Ярослав Святославович", "田中 太郎", "Zoë")
-    table = replace(TABLES["table-4"], seats=tuple(replace(s, name=n) for s, n in zip(seats(4), names, strict=True)))
+    table = replace(
+        TABLES["table-4"], seats=tuple(replace(s, name=n) for s, n in zip(seats(4), names, strict=True))
+    )
     decode(render_panel(PanelScene(table, HandScene(tiles=("6-6",)), seat=1)))

@@ -32,14 +32,27 @@ def test_plates_trick_tiles_and_calls_never_overlap(players):
     boxes = []
     for seat, spot in enumerate(seat_spots(players)):
         px, py = spot.plate
-        boxes.append((f"plate {seat}", (px - PLATE_W // 2, py - PLATE_H // 2, px + PLATE_W // 2, py + PLATE_H // 2)))
+        boxes.append(
+            (f"plate {seat}", (px - PLATE_W // 2, py - PLATE_H // 2, px + PLATE_W // 2, py + PLATE_H // 2))
+        )
         w, h = tile_box(TRICK_TILE, spot.vertical)
-        boxes.append((f"tile {seat}", (spot.tile[0] - w // 2, spot.tile[1] - h // 2, spot.tile[0] + w // 2,
-                                       spot.tile[1] + h // 2)))
+        boxes.append(
+            (
+                f"tile {seat}",
+                (spot.tile[0] - w // 2, spot.tile[1] - h // 2, spot.tile[0] + w // 2, spot.tile[1] + h // 2),
+            )
+        )
         cx, cy = spot.call
-        boxes.append((f"call {seat}", (cx - 48, cy - (CALL_SIZE + 16) // 2, cx + 48, cy + (CALL_SIZE + 16) // 2)))
+        boxes.append(
+            (f"call {seat}", (cx - 48, cy - (CALL_SIZE + 16) // 2, cx + 48, cy + (CALL_SIZE + 16) // 2))
+        )
     for (a, box_a), (b, box_b) in combinations(boxes, 2):
-        if a.split()[0] == "call" and b.split()[0] == "tile" or a.split()[0] == "tile" and b.split()[0] == "call":
+        if (
+            a.split()[0] == "call"
+            and b.split()[0] == "tile"
+            or a.split()[0] == "tile"
+            and b.split()[0] == "call"
+        ):
             continue  # calls and tiles are never drawn together
         apart = box_a[2] <= box_b[0] or box_b[2] <= box_a[0] or box_a[3] <= box_b[1] or box_b[3] <= box_a[1]
         assert apart, (a, box_a, b, box_b)
@@ -49,8 +62,9 @@ def test_plates_trick_tiles_and_calls_never_overlap(players):
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
 def test_each_trick_tile_lies_in_front_of_the_seat_that_played_it(players):
     trick = {seat: DISTINCT[seat] for seat in range(players)}
-    scene = TableScene(seats=seats(players), dealer=0, turn=None, trick=trick, leader=0, bid="31 by Alice",
-                       contract="Sixes")
+    scene = TableScene(
+        seats=seats(players), dealer=0, turn=None, trick=trick, leader=0, bid="31 by Alice", contract="Sixes"
+    )
     picture = decode(render_table(scene))
     spots = seat_spots(players)
     table_area = picture.crop((0, 0, BOARD_LEFT, picture.height))
@@ -99,8 +113,9 @@ def test_stacking_shows_the_trick_just_finished_until_the_next_lead():
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
 def test_the_auction_shows_each_seats_call_in_front_of_it(players):
     calls = ("Pass", "30", "2 marks", None, "Pass", "31", "Pass", "1 mark")[:players]
-    scene = TableScene(seats=seats(players), dealer=players - 1, turn=3 % players, phase="auction", calls=calls,
-                       bidder=2)
+    scene = TableScene(
+        seats=seats(players), dealer=players - 1, turn=3 % players, phase="auction", calls=calls, bidder=2
+    )
     picture = decode(render_table(scene))
     for seat, spot in enumerate(seat_spots(players)):
         expected = calls[seat] or ("…" if seat == scene.turn else "waiting")
@@ -120,7 +135,9 @@ def test_a_score_below_zero_is_drawn_with_its_minus_sign():
     assert len(marks) == 2, marks  # the minus and the digit, nothing else in red
     minus, digit = marks
     assert minus.right - minus.left > 2 * (minus.bottom - minus.top)  # a dash, wider than tall
-    assert minus.right <= digit.left and abs(minus.centre[0] - digit.centre[0]) < 4  # before the digit, mid-height
+    assert (
+        minus.right <= digit.left and abs(minus.centre[0] - digit.centre[0]) < 4
+    )  # before the digit, mid-height
     # The same score above zero draws nothing in red: the probe sees the sign, not the number.
     plus = replace(moon, scores=(14, 3, 9))
     board = decode(render_table(plus)).crop((BOARD_LEFT, 0, 1000, 700))

@@ -32,7 +32,9 @@ def test_pips_stay_countable_at_small_and_large_sizes(size):
         assert read_pips(render_tile(a, b, size=size, vertical=False)) == (a, b)
 
 
-@pytest.mark.parametrize("size,vertical,expected", [(64, False, (128, 64)), (64, True, (64, 128)), (33, True, (33, 66))])
+@pytest.mark.parametrize(
+    "size,vertical,expected", [(64, False, (128, 64)), (64, True, (64, 128)), (33, True, (33, 66))]
+)
 def test_tile_has_the_promised_size_and_transparent_corners(size, vertical, expected):
     img = render_tile(6, 4, size=size, vertical=vertical)
     assert img.size == expected

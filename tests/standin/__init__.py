@@ -14,6 +14,16 @@ from .model import Button, Channel, Guild, Message, User
 from .standin import DiscordStandIn, MessageEvent
 
 __all__ = [
-    "BotProcess", "Button", "Channel", "Clock", "DiscordStandIn", "Guild", "Interaction", "InteractionFailed",
-    "Limits", "Message", "MessageEvent", "User",
+    "BotProcess",
+    "Button",
+    "Channel",
+    "Clock",
+    "DiscordStandIn",
+    "Guild",
+    "Interaction",
+    "InteractionFailed",
+    "Limits",
+    "Message",
+    "MessageEvent",
+    "User",
 ]

@@ -20,8 +20,16 @@ class BotProcess:
     """One bot process pointed at a stand-in. Its log goes to `log_path`; errors that escaped discord.py
     into the bot's code are read back with `escaped_errors()`."""
 
-    def __init__(self, standin: DiscordStandIn, *, database: Path | str, workdir: Path | str | None = None,
-                 computer_pause: float = 1.2, env: dict[str, str] | None = None, log_level: str = "INFO"):
+    def __init__(
+        self,
+        standin: DiscordStandIn,
+        *,
+        database: Path | str,
+        workdir: Path | str | None = None,
+        computer_pause: float = 1.2,
+        env: dict[str, str] | None = None,
+        log_level: str = "INFO",
+    ):
         self.standin = standin
         self.workdir = Path(workdir) if workdir is not None else Path(database).resolve().parent
         self.log_path = self.workdir / "bot.log"
@@ -44,8 +52,13 @@ class BotProcess:
         """Start the process (from the repository root, so `bot` and `tests` import)."""
         self.workdir.mkdir(parents=True, exist_ok=True)
         self._log = open(self.log_path, "ab")  # closed in wait()
-        self.process = subprocess.Popen([sys.executable, "-m", "tests.standin.launcher"], cwd=ROOT, env=self.env,
-                                        stdout=self._log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.standin.launcher"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
         return self
 
     @property

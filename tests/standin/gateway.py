@@ -25,7 +25,16 @@ if TYPE_CHECKING:
     from .standin import DiscordStandIn
 
 log = logging.getLogger(__name__)
-DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 7, 9, 10, 11
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
+    0,
+    1,
+    2,
+    6,
+    7,
+    9,
+    10,
+    11,
+)
 HEARTBEAT_INTERVAL_MS = 41_250
 AUTHENTICATION_FAILED = 4004
 REPLAY_FRAMES = 5000  # frames a session keeps for RESUME
@@ -139,7 +148,9 @@ class Gateway:
         for session in self.sessions_for(guild_id):
             session.dispatch(event, data)
 
-    def deliver(self, guild_id: int | None, event: str, data: dict[str, Any], *, everywhere: bool = False) -> int:
+    def deliver(
+        self, guild_id: int | None, event: str, data: dict[str, Any], *, everywhere: bool = False
+    ) -> int:
         """Send an event Discord delivers once (an interaction) to one session of its shard, live ones first
         (rotating among duplicates); with `everywhere`, to every session of every shard. Returns how many."""
         if everywhere:
@@ -212,17 +223,25 @@ class Gateway:
         for stale in self.sessions.values():  # a restarted process: its old session will never resume
             if stale.shard_id == shard_id and not stale.live:
                 stale.closed = True
-        session = Session(secrets.token_hex(16), int(shard_id), int(shard_count), int(data.get("intents") or 0),
-                          connection)
+        session = Session(
+            secrets.token_hex(16), int(shard_id), int(shard_count), int(data.get("intents") or 0), connection
+        )
         self.sessions[session.id] = session
         guilds = [g for g in self.d.guilds.values() if session.takes_guild(g.id)]
-        session.dispatch("READY", {
-            "v": 10, "user": {**self.d.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "session_id": session.id, "resume_gateway_url": self.d.gateway_url,
-            "shard": [session.shard_id, session.shard_count], "private_channels": [], "relationships": [],
-            "application": {"id": str(self.d.application_id), "flags": 0},
-        })
+        session.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": {**self.d.bot.payload(), "verified": True, "mfa_enabled": False},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.id,
+                "resume_gateway_url": self.d.gateway_url,
+                "shard": [session.shard_id, session.shard_count],
+                "private_channels": [],
+                "relationships": [],
+                "application": {"id": str(self.d.application_id), "flags": 0},
+            },
+        )
         for guild in guilds:
             session.dispatch("GUILD_CREATE", guild.payload(self.d.bot, self.d.started))
         self.d.notify()
@@ -231,8 +250,12 @@ class Gateway:
     def _resume(self, connection: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
         seq = data.get("seq") or 0
-        if (session is None or session.closed or data.get("token") != self.d.token
-                or (session.frames and session.frames[0]["s"] > seq + 1)):
+        if (
+            session is None
+            or session.closed
+            or data.get("token") != self.d.token
+            or (session.frames and session.frames[0]["s"] > seq + 1)
+        ):
             connection.send({"op": INVALID_SESSION, "d": False})
             return None
         if session.connection is not None and session.connection is not connection:

@@ -75,7 +75,9 @@ class Interaction:
         try:
             await asyncio.wait_for(self._acked.wait(), timeout)
         except TimeoutError:
-            raise InteractionFailed(f"interaction {self.id} was not acknowledged within {timeout} s") from None
+            raise InteractionFailed(
+                f"interaction {self.id} was not acknowledged within {timeout} s"
+            ) from None
         return self
 
     async def wait_answered(self, timeout: float = 10.0) -> Interaction:

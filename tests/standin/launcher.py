@@ -38,8 +38,13 @@ def record_escaped_errors(path: str) -> None:
 
     def write(route: Any, error: Exception) -> None:
         status = getattr(error, "status", 429 if isinstance(error, discord.RateLimited) else 0)
-        entry = {"t": time.time(), "method": route.method, "route": route.path, "status": status,
-                 "code": getattr(error, "code", 0)}
+        entry = {
+            "t": time.time(),
+            "method": route.method,
+            "route": route.path,
+            "status": status,
+            "code": getattr(error, "code", 0),
+        }
         log.write(json.dumps(entry) + "\n")
 
     def wrap(original: Any) -> Any:

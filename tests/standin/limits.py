@@ -140,13 +140,18 @@ class RateLimiter:
         self.edits: dict[int, Window] = {}
         self.old_edits: dict[int, SlidingWindow] = {}
 
-    def check(self, route: str, *, exempt: bool, channel_id: int | None = None, kind: str | None = None) -> Verdict:
+    def check(
+        self, route: str, *, exempt: bool, channel_id: int | None = None, kind: str | None = None
+    ) -> Verdict:
         """Decide one request. `kind` is "create" or "edit" for the channel message routes."""
         now = self.clock.now()
         window = None
         if kind in ("create", "edit") and channel_id is not None:
-            table, limit = (self.creates, self.limits.channel_creates) if kind == "create" else (
-                self.edits, self.limits.channel_edits)
+            table, limit = (
+                (self.creates, self.limits.channel_creates)
+                if kind == "create"
+                else (self.edits, self.limits.channel_edits)
+            )
             window = table.get(channel_id)
             if window is None:
                 window = table[channel_id] = Window(limit, self.limits.channel_window)
@@ -160,8 +165,11 @@ class RateLimiter:
         if not exempt:
             retry = self.global_window.retry_after(now)
             if retry > 0:
-                headers = {"Retry-After": str(math.ceil(retry)), "X-RateLimit-Global": "true",
-                           "X-RateLimit-Scope": "global"}
+                headers = {
+                    "Retry-After": str(math.ceil(retry)),
+                    "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global",
+                }
                 return Verdict(False, headers, _too_many(retry, is_global=True), "global")
             self.global_window.take(now)
         if window is not None:
@@ -170,8 +178,9 @@ class RateLimiter:
 
     def old_edit_allowed(self, channel_id: int) -> bool:
         """Whether one more edit of an hour-old message in this channel is allowed now (and count it)."""
-        window = self.old_edits.setdefault(channel_id, SlidingWindow(self.limits.old_message_edits,
-                                                                    self.limits.old_edit_window))
+        window = self.old_edits.setdefault(
+            channel_id, SlidingWindow(self.limits.old_message_edits, self.limits.old_edit_window)
+        )
         now = self.clock.now()
         if self.limits.old_message_edits <= 0 or window.retry_after(now) > 0:
             return False
@@ -180,8 +189,13 @@ class RateLimiter:
 
     def _bucket_headers(self, route: str, window: Window | None, now: float) -> dict[str, str]:
         if window is None:  # an undocumented route: a bucket that never runs out
-            return {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.000",
-                    "X-RateLimit-Reset": f"{now + 1:.3f}", "X-RateLimit-Bucket": route_hash(route)}
+            return {
+                "X-RateLimit-Limit": "50",
+                "X-RateLimit-Remaining": "49",
+                "X-RateLimit-Reset-After": "1.000",
+                "X-RateLimit-Reset": f"{now + 1:.3f}",
+                "X-RateLimit-Bucket": route_hash(route),
+            }
         reset_after = window.reset_after(now)
         return {
             "X-RateLimit-Limit": str(window.limit),
@@ -193,5 +207,9 @@ class RateLimiter:
 
 
 def _too_many(retry_after: float, *, is_global: bool) -> dict:
-    return {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global,
-            "code": 0}
+    return {
+        "message": "You are being rate limited.",
+        "retry_after": round(retry_after, 3),
+        "global": is_global,
+        "code": 0,
+    }

@@ -86,7 +86,7 @@ class ProcessSampler:
         for pid in self._tree():
             try:
                 stat = Path(f"/proc/{pid}/stat").read_text()
-                fields = stat[stat.rindex(")") + 2:].split()
+                fields = stat[stat.rindex(")") + 2 :].split()
                 cpu += (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
                 status = Path(f"/proc/{pid}/status").read_text()
                 found = re.search(r"VmRSS:\s+(\d+) kB", status)
@@ -102,7 +102,7 @@ class ProcessSampler:
             if entry.name.isdigit():
                 try:
                     stat = (entry / "stat").read_text()
-                    parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+                    parents[int(entry.name)] = int(stat[stat.rindex(")") + 2 :].split()[1])
                 except (OSError, ValueError, IndexError):
                     continue
         tree, frontier = [self.pid], [self.pid]

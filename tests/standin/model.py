@@ -59,8 +59,16 @@ class User:
 
     def payload(self) -> dict[str, Any]:
         """The user object."""
-        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
-                "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0}
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
 
     def close_dms(self) -> None:
         """From now on the bot's DMs to this user are refused (403, code 50007)."""
@@ -98,8 +106,18 @@ class Channel:
             assert self.recipient is not None
             base["recipients"] = [self.recipient.payload()]
             return base
-        base.update({"name": self.name, "guild_id": str(self.guild_id), "position": 0, "permission_overwrites": [],
-                     "parent_id": None, "topic": None, "nsfw": False, "rate_limit_per_user": 0})
+        base.update(
+            {
+                "name": self.name,
+                "guild_id": str(self.guild_id),
+                "position": 0,
+                "permission_overwrites": [],
+                "parent_id": None,
+                "topic": None,
+                "nsfw": False,
+                "rate_limit_per_user": 0,
+            }
+        )
         return base
 
 
@@ -120,28 +138,76 @@ class Guild:
     def payload(self, bot: User, joined: float) -> dict[str, Any]:
         """The GUILD_CREATE object (no member list: the bot asks for no privileged intents)."""
         return {
-            "id": str(self.id), "name": self.name, "owner_id": str(self.owner_id), "icon": None, "splash": None,
-            "discovery_splash": None, "banner": None, "description": None, "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "mfa_level": 0, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
-            "public_updates_channel_id": None, "vanity_url_code": None, "application_id": None,
-            "features": [], "emojis": [], "stickers": [], "large": False, "unavailable": False,
-            "roles": [{"id": str(self.id), "name": "@everyone", "permissions": "2248473465835073", "position": 0,
-                       "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
-            "member_count": len(self.members) + 1, "joined_at": iso(joined),
+            "id": str(self.id),
+            "name": self.name,
+            "owner_id": str(self.owner_id),
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "application_id": None,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "large": False,
+            "unavailable": False,
+            "roles": [
+                {
+                    "id": str(self.id),
+                    "name": "@everyone",
+                    "permissions": "2248473465835073",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "member_count": len(self.members) + 1,
+            "joined_at": iso(joined),
             "members": [member_payload(bot, joined)],
             "channels": [c.payload(bot) for c in self.channels.values()],
-            "threads": [], "presences": [], "voice_states": [], "stage_instances": [],
-            "guild_scheduled_events": [], "soundboard_sounds": [], "premium_progress_bar_enabled": False,
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "premium_progress_bar_enabled": False,
         }
 
 
 def member_payload(user: User, joined: float) -> dict[str, Any]:
     """A guild member object with its user (every member may do everything: no permission model)."""
-    return {"user": user.payload(), "roles": [], "nick": None, "joined_at": iso(joined), "deaf": False, "mute": False,
-            "flags": 0, "pending": False, "permissions": "2248473465835073", "avatar": None,
-            "communication_disabled_until": None}
+    return {
+        "user": user.payload(),
+        "roles": [],
+        "nick": None,
+        "joined_at": iso(joined),
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "pending": False,
+        "permissions": "2248473465835073",
+        "avatar": None,
+        "communication_disabled_until": None,
+    }
 
 
 @dataclass(frozen=True)
@@ -167,8 +233,14 @@ class Attachment:
     def payload(self, base_url: str) -> dict[str, Any]:
         """The attachment object."""
         url = f"{base_url}/attachments/{self.id}/{self.filename}"
-        return {"id": str(self.id), "filename": self.filename, "size": self.size, "url": url, "proxy_url": url,
-                "content_type": self.content_type}
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": url,
+            "proxy_url": url,
+            "content_type": self.content_type,
+        }
 
 
 @dataclass(eq=False)
@@ -224,8 +296,11 @@ class Message:
     @property
     def buttons(self) -> list[Button]:
         """Every button, in order (action rows, and sections/containers of newer layouts)."""
-        return [Button(c.get("label") or "", c.get("custom_id") or "", bool(c.get("disabled")), c.get("style", 2))
-                for c in walk_components(self.components) if c.get("type") == BUTTON]
+        return [
+            Button(c.get("label") or "", c.get("custom_id") or "", bool(c.get("disabled")), c.get("style", 2))
+            for c in walk_components(self.components)
+            if c.get("type") == BUTTON
+        ]
 
     def button(self, label: str) -> Button | None:
         """The enabled-or-not button with this label, if any."""
@@ -241,28 +316,44 @@ class Message:
                 parts.append(f"{item.get('name', '')}: {item.get('value', '')}")
             if embed.get("footer", {}).get("text"):
                 parts.append(embed["footer"]["text"])
-        parts.extend(c.get("content", "") for c in walk_components(self.components) if c.get("type") == TEXT_DISPLAY)
+        parts.extend(
+            c.get("content", "") for c in walk_components(self.components) if c.get("type") == TEXT_DISPLAY
+        )
         return "\n".join(parts)
 
     def payload(self, base_url: str, application_id: int) -> dict[str, Any]:
         """The message object."""
         data: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel.id), "author": self.author.payload(),
-            "content": self.content, "timestamp": iso(self.created),
-            "edited_timestamp": iso(self.edited) if self.edited is not None else None, "tts": False,
-            "mention_everyone": False, "mentions": [u.payload() for u in self.mentions], "mention_roles": [],
-            "attachments": [a.payload(base_url) for a in self.attachments], "embeds": self.embeds,
-            "components": self.components, "pinned": False, "type": self.type, "flags": self.flags,
-            "reactions": [], "sticker_items": [],
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.created),
+            "edited_timestamp": iso(self.edited) if self.edited is not None else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [u.payload() for u in self.mentions],
+            "mention_roles": [],
+            "attachments": [a.payload(base_url) for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": self.type,
+            "flags": self.flags,
+            "reactions": [],
+            "sticker_items": [],
         }
         if self.channel.guild_id is not None:
             data["guild_id"] = str(self.channel.guild_id)
         if self.interaction is not None:
             data["webhook_id"] = str(application_id)
             data["application_id"] = str(application_id)
-            data["interaction_metadata"] = {"id": str(self.interaction.id), "type": self.interaction.type,
-                                            "user": self.interaction.user.payload(),
-                                            "authorizing_integration_owners": {}}
+            data["interaction_metadata"] = {
+                "id": str(self.interaction.id),
+                "type": self.interaction.type,
+                "user": self.interaction.user.payload(),
+                "authorizing_integration_owners": {},
+            }
         return data
 
 

@@ -92,7 +92,9 @@ class Human:
 
     async def open_table(self) -> Interaction:
         """`/42 new` in the channel; the lobby is then driven by what the bot shows."""
-        interaction = await self.standin.slash(self.user, self.channel, "42 new", wait=None, **self.new_options)
+        interaction = await self.standin.slash(
+            self.user, self.channel, "42 new", wait=None, **self.new_options
+        )
         self._record("command", "/42 new", interaction)
         return interaction
 
@@ -138,8 +140,9 @@ class Human:
     def _on_channel(self, event: MessageEvent) -> None:
         self.last_change = event.at
         message = event.message
-        if event.kind != "delete" and any(b.label.startswith("Sit ") or b.label in LOBBY_PRESSES
-                                          for b in message.buttons):
+        if event.kind != "delete" and any(
+            b.label.startswith("Sit ") or b.label in LOBBY_PRESSES for b in message.buttons
+        ):
             self._lobby_message = message
             self._lobby_step(message)
 
@@ -176,11 +179,18 @@ class Human:
         version = (message.id, message.version)
 
         def again() -> None:
-            if self._lobby_message is message and (message.id, message.version) == version and not message.deleted:
+            if (
+                self._lobby_message is message
+                and (message.id, message.version) == version
+                and not message.deleted
+            ):
                 self.lobby_retries += 1
                 self._lobby_done.discard(version)
-                if self._seated_at == message.id and message.button("Sit North") is not None \
-                        and not message.button("Sit North").disabled:
+                if (
+                    self._seated_at == message.id
+                    and message.button("Sit North") is not None
+                    and not message.button("Sit North").disabled
+                ):
                     self._seated_at = None  # the seat was not taken: sit again
                 self._lobby_step(message)
 

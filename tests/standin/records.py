@@ -40,7 +40,9 @@ class ChannelRecord:
 def hand_actions(record: dict) -> list[tuple[int, str]]:
     """(seat, action) for every action of a hand record, in order (replayed: plays' seats follow the tricks)."""
     contract = record.get("contract")
-    sequence = list(record.get("calls") or []) + ([contract] if contract else []) + list(record.get("plays") or [])
+    sequence = (
+        list(record.get("calls") or []) + ([contract] if contract else []) + list(record.get("plays") or [])
+    )
     hand = read_record({**record, "calls": [], "contract": None, "plays": []})
     result = []
     for action in sequence:
@@ -57,8 +59,12 @@ def read_channels(database: Path | str) -> dict[int, ChannelRecord]:
     db = sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)
     try:
         tables = db.execute("SELECT id, channel_id FROM game_tables ORDER BY id").fetchall()
-        humans = {(t, s) for t, s, u in db.execute("SELECT table_id, seat, user_id FROM seats") if u is not None}
-        hands = db.execute("SELECT table_id, hand_no, record_json, complete FROM hands ORDER BY table_id, hand_no")
+        humans = {
+            (t, s) for t, s, u in db.execute("SELECT table_id, seat, user_id FROM seats") if u is not None
+        }
+        hands = db.execute(
+            "SELECT table_id, hand_no, record_json, complete FROM hands ORDER BY table_id, hand_no"
+        )
         by_table: dict[int, list[tuple[int, dict, bool]]] = {}
         for table_id, hand_no, text, complete in hands:
             by_table.setdefault(table_id, []).append((hand_no, json.loads(text), bool(complete)))
@@ -75,6 +81,7 @@ def read_channels(database: Path | str) -> dict[int, ChannelRecord]:
             except Exception:  # a record the engine refuses: leave it out, and say so
                 entry.unreadable_hands += 1
                 continue
-            entry.actions.extend(Action(table_id, hand_no, seat, action, (table_id, seat) in humans)
-                                 for seat, action in moves)
+            entry.actions.extend(
+                Action(table_id, hand_no, seat, action, (table_id, seat) in humans) for seat, action in moves
+            )
     return channels

@@ -46,8 +46,14 @@ SUPPRESS_EMBEDS, COMPONENTS_V2 = 1 << 2, 1 << 15
 class Refused(Exception):
     """A Discord error response: HTTP status, Discord error code and message."""
 
-    def __init__(self, status: int, code: int, message: str, headers: dict[str, str] | None = None,
-                 body: dict | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        headers: dict[str, str] | None = None,
+        body: dict | None = None,
+    ):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}
@@ -136,7 +142,9 @@ ROUTES = [
     Route("POST", "/webhooks/{application_id}/{token}", "followup", exempt=True),
     Route("GET", "/webhooks/{application_id}/{token}/messages/{message_id}", "get_followup", exempt=True),
     Route("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}", "edit_followup", exempt=True),
-    Route("DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}", "delete_followup", exempt=True),
+    Route(
+        "DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}", "delete_followup", exempt=True
+    ),
 ]
 _COMPILED = [(route, route.pattern()) for route in ROUTES]
 
@@ -172,8 +180,12 @@ class RestApi:
         try:
             if not route.exempt and request.headers.get("Authorization") != f"Bot {self.d.token}":
                 raise Refused(401, 0, "401: Unauthorized")
-            channel_id = int(params["channel_id"]) if route.bucket and params["channel_id"].isdigit() else None
-            verdict = self.d.limiter.check(route.key, exempt=route.exempt, channel_id=channel_id, kind=route.bucket)
+            channel_id = (
+                int(params["channel_id"]) if route.bucket and params["channel_id"].isdigit() else None
+            )
+            verdict = self.d.limiter.check(
+                route.key, exempt=route.exempt, channel_id=channel_id, kind=route.bucket
+            )
             if not verdict.allowed:
                 assert verdict.scope is not None and verdict.body is not None
                 self.d.stats.record_429(route.key, verdict.scope)
@@ -232,14 +244,31 @@ class RestApi:
         return self.d.dm_channel(user).payload(self.d.bot)
 
     async def get_application(self, call: Call) -> Any:
-        return {"id": str(self.d.application_id), "name": self.d.bot.name, "icon": None, "description": "",
-                "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
-                "flags": 0, "owner": self.d.owner.payload(), "team": None, "summary": "", "bot": self.d.bot.payload(),
-                "interactions_endpoint_url": None, "redirect_uris": [], "approximate_guild_count": len(self.d.guilds)}
+        return {
+            "id": str(self.d.application_id),
+            "name": self.d.bot.name,
+            "icon": None,
+            "description": "",
+            "rpc_origins": [],
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "owner": self.d.owner.payload(),
+            "team": None,
+            "summary": "",
+            "bot": self.d.bot.payload(),
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "approximate_guild_count": len(self.d.guilds),
+        }
 
     async def get_gateway(self, call: Call) -> Any:
-        return {"url": self.d.gateway_url, "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+        return {
+            "url": self.d.gateway_url,
+            "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+        }
 
     # ------------------------------------------------------------------ application commands
 
@@ -305,9 +334,13 @@ class RestApi:
         message = self._message(channel, call)
         if message.author is not self.d.bot:
             raise Refused(403, 50005, "Cannot edit a message authored by another user")
-        if self.d.clock.now() - message.created > self.d.limits.old_message_age and not \
-                self.d.limiter.old_edit_allowed(channel.id):
-            raise Refused(400, 30046, "Maximum number of edits to messages older than 1 hour reached. Try again later")
+        if (
+            self.d.clock.now() - message.created > self.d.limits.old_message_age
+            and not self.d.limiter.old_edit_allowed(channel.id)
+        ):
+            raise Refused(
+                400, 30046, "Maximum number of edits to messages older than 1 hour reached. Try again later"
+            )
         self._apply(message, call, creating=False)
         self.d.edited(message)
         return self._message_json(message)
@@ -341,8 +374,9 @@ class RestApi:
         _validate(draft)
         vars(message).update(vars(draft))
 
-    def _attachments(self, spec: list[dict] | None, uploads: dict[int, Upload], existing: list[Attachment]
-                     ) -> list[Attachment] | None:
+    def _attachments(
+        self, spec: list[dict] | None, uploads: dict[int, Upload], existing: list[Attachment]
+    ) -> list[Attachment] | None:
         """The attachments after a create or edit: files named in `attachments` (new uploads by index,
         existing ones by id) plus uploads not named; None when nothing changes."""
         if spec is None and not uploads:
@@ -390,19 +424,27 @@ class RestApi:
         data = body.get("data") or {}
         original: Message | None = None
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-            original = self.d.new_message(interaction.channel, self.d.bot, interaction=interaction,
-                                          ephemeral=bool(int(data.get("flags") or 0) & EPHEMERAL))
+            original = self.d.new_message(
+                interaction.channel,
+                self.d.bot,
+                interaction=interaction,
+                ephemeral=bool(int(data.get("flags") or 0) & EPHEMERAL),
+            )
             original.type = 20 if interaction.type == APPLICATION_COMMAND else 19
             if kind == DEFERRED_CHANNEL_MESSAGE:
                 original.flags |= LOADING
             else:
-                self._apply(original, Call(call.request, call.route, {}, data, call.uploads, {}), creating=True)
+                self._apply(
+                    original, Call(call.request, call.route, {}, data, call.uploads, {}), creating=True
+                )
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             if interaction.message is None:
                 raise Refused(400, 50035, "Invalid Form Body: this interaction has no message to update")
             original = interaction.message
         elif kind != 1:
-            raise Refused(400, 50035, f"Invalid Form Body: callback type {kind} is not served by the stand-in")
+            raise Refused(
+                400, 50035, f"Invalid Form Body: callback type {kind} is not served by the stand-in"
+            )
         interaction.acknowledge(kind, original)
         if kind == UPDATE_MESSAGE and original is not None:
             self._apply(original, Call(call.request, call.route, {}, data, call.uploads, {}), creating=False)
@@ -413,11 +455,15 @@ class RestApi:
             self.d.notify()
         if call.request.query.get("with_response") not in ("1", "true", "True"):
             return None
-        response: dict[str, Any] = {"interaction": {
-            "id": str(interaction.id), "type": interaction.type,
-            "response_message_id": str(original.id) if original is not None else None,
-            "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
-            "response_message_ephemeral": bool(original is not None and original.ephemeral)}}
+        response: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_id": str(original.id) if original is not None else None,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(original is not None and original.ephemeral),
+            }
+        }
         if original is not None and kind != DEFERRED_UPDATE:
             response["resource"] = {"type": kind, "message": self._message_json(original)}
         return response
@@ -458,7 +504,9 @@ class RestApi:
             interaction.answered()
             return self._message_json(original)
         ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
-        message = self.d.new_message(interaction.channel, self.d.bot, interaction=interaction, ephemeral=ephemeral)
+        message = self.d.new_message(
+            interaction.channel, self.d.bot, interaction=interaction, ephemeral=ephemeral
+        )
         self._apply(message, call, creating=True)
         interaction.followups.append(message)
         self.d.post(message)
@@ -468,7 +516,9 @@ class RestApi:
     def _followup(self, call: Call) -> tuple[Interaction, Message]:
         interaction = self._interaction(call, by_token=True)
         wanted = call.int("message_id")
-        candidates = interaction.followups + ([interaction.original] if interaction.original is not None else [])
+        candidates = interaction.followups + (
+            [interaction.original] if interaction.original is not None else []
+        )
         message = next((m for m in candidates if m.id == wanted and not m.deleted), None)
         if message is None:
             raise Refused(404, 10008, "Unknown Message")
@@ -505,7 +555,9 @@ async def _read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
             if found is None:
                 continue
             data = await part.read()  # type: ignore[union-attr]
-            uploads[int(found[1])] = Upload(part.filename or "file", bytes(data), part.headers.get("Content-Type"))
+            uploads[int(found[1])] = Upload(
+                part.filename or "file", bytes(data), part.headers.get("Content-Type")
+            )
         return payload, uploads
     text = await request.text()
     if not text:
@@ -537,7 +589,9 @@ def _validate(message: Message) -> None:
             problems.append("components: at most 5 rows of at most 5 components.")
     if problems:
         raise Refused(400, 50035, "Invalid Form Body: " + "; ".join(problems))
-    if not (message.content or message.embeds or message.attachments or message.components or message.loading):
+    if not (
+        message.content or message.embeds or message.attachments or message.components or message.loading
+    ):
         raise Refused(400, 50006, "Cannot send an empty message")
 
 
@@ -547,5 +601,8 @@ def _error(refusal: Refused) -> web.Response:
 
 def _json(status: int, body: Any, headers: dict[str, str]) -> web.Response:
     # Exactly `application/json`, no charset: discord.py compares the header to that string.
-    return web.Response(status=status, body=json.dumps(body).encode(),
-                        headers={**VIA, **headers, "Content-Type": "application/json"})
+    return web.Response(
+        status=status,
+        body=json.dumps(body).encode(),
+        headers={**VIA, **headers, "Content-Type": "application/json"},
+    )

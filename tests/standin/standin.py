@@ -69,8 +69,17 @@ Subscriber = Callable[[MessageEvent], None]
 class DiscordStandIn:
     """A local Discord for one bot token: its state, its HTTP server, and the simulated users' actions."""
 
-    def __init__(self, *, limits: Limits | None = None, clock: Clock | None = None, token: str = DEFAULT_TOKEN,
-                 seed: int = 0, keep_files: bool = True, host: str = "127.0.0.1", port: int = 0):
+    def __init__(
+        self,
+        *,
+        limits: Limits | None = None,
+        clock: Clock | None = None,
+        token: str = DEFAULT_TOKEN,
+        seed: int = 0,
+        keep_files: bool = True,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ):
         self.limits = limits or Limits()
         self.clock = clock or Clock()
         self.limiter = RateLimiter(self.limits, self.clock)
@@ -88,7 +97,9 @@ class DiscordStandIn:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.dms: dict[int, Channel] = {}  # user id -> the bot's DM channel with them
-        self.commands: dict[int | None, dict[str, dict[str, Any]]] = {}  # guild id (None: global) -> name -> command
+        self.commands: dict[
+            int | None, dict[str, dict[str, Any]]
+        ] = {}  # guild id (None: global) -> name -> command
         self.interactions: list[Interaction] = []
         self.interactions_by_token: dict[str, Interaction] = {}
         self.attachments: dict[int, Attachment] = {}
@@ -182,8 +193,14 @@ class DiscordStandIn:
 
     # ------------------------------------------------------------------ messages (the REST side)
 
-    def new_message(self, channel: Channel, author: User, *, interaction: Interaction | None = None,
-                    ephemeral: bool = False) -> Message:
+    def new_message(
+        self,
+        channel: Channel,
+        author: User,
+        *,
+        interaction: Interaction | None = None,
+        ephemeral: bool = False,
+    ) -> Message:
         """A message not yet shown (`post` shows it)."""
         message = Message(self.ids.next(), channel, author, self.clock.now(), interaction=interaction)
         if ephemeral and interaction is not None:
@@ -193,8 +210,13 @@ class DiscordStandIn:
 
     def new_attachment(self, upload: Upload, filename: str | None) -> Attachment:
         """Store an uploaded file."""
-        attachment = Attachment(self.ids.next(), filename or upload.filename, len(upload.data), upload.content_type,
-                                upload.data if self.keep_files else None)
+        attachment = Attachment(
+            self.ids.next(),
+            filename or upload.filename,
+            len(upload.data),
+            upload.content_type,
+            upload.data if self.keep_files else None,
+        )
         self.attachments[attachment.id] = attachment
         return attachment
 
@@ -230,9 +252,15 @@ class DiscordStandIn:
         for command in commands:
             previous = old.get(command["name"], {})
             stored[command["name"]] = {
-                "type": 1, "description": "", "options": [], "default_member_permissions": None, "nsfw": False,
-                **command, "id": previous.get("id") or str(self.ids.next()),
-                "application_id": str(self.application_id), "version": str(self.ids.next()),
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "nsfw": False,
+                **command,
+                "id": previous.get("id") or str(self.ids.next()),
+                "application_id": str(self.application_id),
+                "version": str(self.ids.next()),
                 **({"guild_id": str(guild_id)} if guild_id is not None else {}),
             }
         self.commands[guild_id] = stored
@@ -241,11 +269,18 @@ class DiscordStandIn:
 
     # ------------------------------------------------------------------ watching
 
-    def subscribe(self, callback: Subscriber, *, user: User | None = None, channel: Channel | None = None
-                  ) -> Callable[[], None]:
+    def subscribe(
+        self, callback: Subscriber, *, user: User | None = None, channel: Channel | None = None
+    ) -> Callable[[], None]:
         """Call `callback(event)` for every message event (of one user's private messages, or one channel's
         messages, or all). Returns a function that unsubscribes."""
-        key = ("user", user.id) if user is not None else ("channel", channel.id) if channel is not None else ("all", 0)
+        key = (
+            ("user", user.id)
+            if user is not None
+            else ("channel", channel.id)
+            if channel is not None
+            else ("all", 0)
+        )
         self._subscribers[key].append(callback)
         return lambda: self._subscribers[key].remove(callback)
 
@@ -285,8 +320,11 @@ class DiscordStandIn:
     async def wait_for_bot(self, shard_count: int = 1, timeout: float = 60.0) -> None:
         """Wait until the bot has registered its commands and every shard has a connected session."""
         wanted = set(range(shard_count))
-        await self.wait_until(lambda: self.commands and wanted <= self.gateway.shards_connected(), timeout,
-                              f"the bot to sync commands and connect shards {sorted(wanted)}")
+        await self.wait_until(
+            lambda: self.commands and wanted <= self.gateway.shards_connected(),
+            timeout,
+            f"the bot to sync commands and connect shards {sorted(wanted)}",
+        )
 
     def private_messages(self, user: User) -> list[Message]:
         """What the bot showed `user` alone (DMs and ephemeral replies), oldest first, deleted ones left out."""
@@ -294,58 +332,117 @@ class DiscordStandIn:
 
     # ------------------------------------------------------------------ acting as users
 
-    async def slash(self, user: User, channel: Channel, command: str, *, wait: str | None = "ack",
-                    everywhere: bool = False, timeout: float = 10.0, **options: Any) -> Interaction:
+    async def slash(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        *,
+        wait: str | None = "ack",
+        everywhere: bool = False,
+        timeout: float = 10.0,
+        **options: Any,
+    ) -> Interaction:
         """`user` runs the slash command `command` ("42 new") in `channel` with `options` (a `User` for user
         options). Waits for the acknowledgement (`wait="ack"`), the visible answer ("answer"), or nothing (None)."""
         data = self._command_data(channel, command, options)
         interaction = self._dispatch(APPLICATION_COMMAND, user, channel, data, None, everywhere)
         return await _waited(interaction, wait, timeout)
 
-    async def click(self, user: User, message: Message, button: str | Button, *, wait: str | None = "ack",
-                    everywhere: bool = False, timeout: float = 10.0) -> Interaction:
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        button: str | Button,
+        *,
+        wait: str | None = "ack",
+        everywhere: bool = False,
+        timeout: float = 10.0,
+    ) -> Interaction:
         """`user` clicks a button (by label, or a `Button`) on `message` as it stands now. Refuses (ValueError)
         what a Discord client could not click: a message `user` cannot see, a missing or disabled button."""
         if not message.visible_to(user):
             raise ValueError(f"{user.name} cannot see message {message.id}")
         label = button.label if isinstance(button, Button) else button
-        found = next((b for b in message.buttons if b.label == label and
-                      (not isinstance(button, Button) or b.custom_id == button.custom_id)), None)
+        found = next(
+            (
+                b
+                for b in message.buttons
+                if b.label == label and (not isinstance(button, Button) or b.custom_id == button.custom_id)
+            ),
+            None,
+        )
         if found is None:
-            raise ValueError(f"no button {label!r} on message {message.id}: {[b.label for b in message.buttons]}")
+            raise ValueError(
+                f"no button {label!r} on message {message.id}: {[b.label for b in message.buttons]}"
+            )
         if found.disabled:
             raise ValueError(f"button {label!r} is disabled")
         data = {"custom_id": found.custom_id, "component_type": 2}
         interaction = self._dispatch(MESSAGE_COMPONENT, user, message.channel, data, message, everywhere)
         return await _waited(interaction, wait, timeout)
 
-    def _dispatch(self, kind: int, user: User, channel: Channel, data: dict[str, Any], message: Message | None,
-                  everywhere: bool) -> Interaction:
+    def _dispatch(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: Message | None,
+        everywhere: bool,
+    ) -> Interaction:
         guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
         if guild is not None and user.id not in guild.members:
             raise ValueError(f"{user.name} is not a member of {guild.name}")
-        interaction = Interaction(self.ids.next(), f"tok{self.rng.getrandbits(128):032x}", kind, user, channel,
-                                  guild, data, self.clock.now(), message)
+        interaction = Interaction(
+            self.ids.next(),
+            f"tok{self.rng.getrandbits(128):032x}",
+            kind,
+            user,
+            channel,
+            guild,
+            data,
+            self.clock.now(),
+            message,
+        )
         self.interactions.append(interaction)
         self.interactions_by_token[interaction.token] = interaction
         payload: dict[str, Any] = {
-            "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
-            "token": interaction.token, "version": 1, "data": data, "channel_id": str(channel.id),
-            "channel": channel.payload(self.bot), "locale": "en-US", "entitlements": [],
+            "id": str(interaction.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "token": interaction.token,
+            "version": 1,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(self.bot),
+            "locale": "en-US",
+            "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)} if guild else {"1": str(user.id)},
-            "context": 0 if guild else 1, "attachment_size_limit": 26_214_400, "app_permissions": "2248473465835073",
+            "context": 0 if guild else 1,
+            "attachment_size_limit": 26_214_400,
+            "app_permissions": "2248473465835073",
         }
         if guild is not None:
-            payload.update({"guild_id": str(guild.id), "guild_locale": "en-US",
-                            "member": member_payload(user, self.started),
-                            "guild": {"id": str(guild.id), "locale": "en-US", "features": []}})
+            payload.update(
+                {
+                    "guild_id": str(guild.id),
+                    "guild_locale": "en-US",
+                    "member": member_payload(user, self.started),
+                    "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                }
+            )
         else:
             payload["user"] = user.payload()
         if message is not None:
             payload["message"] = message.payload(self.url, self.application_id)
         interaction.sent_at = time.perf_counter()
-        interaction.delivered = self.gateway.deliver(guild.id if guild else None, "INTERACTION_CREATE", payload,
-                                                     everywhere=everywhere) > 0
+        interaction.delivered = (
+            self.gateway.deliver(
+                guild.id if guild else None, "INTERACTION_CREATE", payload, everywhere=everywhere
+            )
+            > 0
+        )
         return interaction
 
     def _command_data(self, channel: Channel, command: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -359,8 +456,14 @@ class DiscordStandIn:
             data["guild_id"] = definition["guild_id"]
         node, container = definition, data
         for part in path:
-            spec = next((o for o in node.get("options") or [] if o["name"] == part and o["type"] in (SUBCOMMAND, GROUP)),
-                        None)
+            spec = next(
+                (
+                    o
+                    for o in node.get("options") or []
+                    if o["name"] == part and o["type"] in (SUBCOMMAND, GROUP)
+                ),
+                None,
+            )
             if spec is None:
                 raise ValueError(f"/{name} has no subcommand {part!r}")
             child = {"name": part, "type": spec["type"], "options": []}

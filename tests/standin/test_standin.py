@@ -49,7 +49,11 @@ def test_channel_creates_and_edits_count_apart_under_one_bucket_hash():
     assert not sixth.allowed and sixth.scope == "user" and sixth.body["global"] is False
     edit = limiter.check(EDIT, exempt=False, channel_id=7, kind="edit")
     assert edit.allowed and edit.headers["X-RateLimit-Remaining"] == "4"
-    assert edit.headers["X-RateLimit-Bucket"] == creates[0].headers["X-RateLimit-Bucket"] == CHANNEL_MESSAGES_BUCKET
+    assert (
+        edit.headers["X-RateLimit-Bucket"]
+        == creates[0].headers["X-RateLimit-Bucket"]
+        == CHANNEL_MESSAGES_BUCKET
+    )
     assert limiter.check(CREATE, exempt=False, channel_id=8, kind="create").allowed  # another channel
     clock.advance(5.0)
     assert limiter.check(CREATE, exempt=False, channel_id=7, kind="create").allowed
@@ -64,10 +68,14 @@ async def standin():
         yield running
 
 
-async def _rest(standin: DiscordStandIn, method: str, path: str, body: dict | None = None, *, token: bool = True):
+async def _rest(
+    standin: DiscordStandIn, method: str, path: str, body: dict | None = None, *, token: bool = True
+):
     headers = {"Authorization": f"Bot {standin.token}"} if token else {}
-    async with aiohttp.ClientSession() as session, session.request(
-            method, f"{standin.url}/api/v10{path}", json=body, headers=headers) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, f"{standin.url}/api/v10{path}", json=body, headers=headers) as response,
+    ):
         text = await response.text()
         return response.status, (json.loads(text) if text else None), response.headers
 
@@ -76,11 +84,15 @@ async def test_messages_dms_and_the_refusals_discord_gives(standin):
     guild = standin.create_guild()
     channel = standin.create_channel(guild)
     alice = standin.create_user("alice")
-    status, sent, headers = await _rest(standin, "POST", f"/channels/{channel.id}/messages", {"content": "hi"})
+    status, sent, headers = await _rest(
+        standin, "POST", f"/channels/{channel.id}/messages", {"content": "hi"}
+    )
     assert status == 200 and sent["content"] == "hi" and headers["Via"] and headers["X-RateLimit-Bucket"]
     assert channel.last_message is not None and channel.last_message.text == "hi"
     standin.age_message(channel.last_message, 3601)
-    status, body, _ = await _rest(standin, "PATCH", f"/channels/{channel.id}/messages/{sent['id']}", {"content": "x"})
+    status, body, _ = await _rest(
+        standin, "PATCH", f"/channels/{channel.id}/messages/{sent['id']}", {"content": "x"}
+    )
     assert (status, body["code"]) == (400, 30046)
     status, dm, _ = await _rest(standin, "POST", "/users/@me/channels", {"recipient_id": str(alice.id)})
     assert status == 200 and dm["recipients"][0]["id"] == str(alice.id)
@@ -93,7 +105,9 @@ async def test_messages_dms_and_the_refusals_discord_gives(standin):
     assert standin.stats.unknown["GET /nowhere"] == 1
     for _ in range(4):
         await _rest(standin, "POST", f"/channels/{channel.id}/messages", {"content": "more"})
-    status, body, headers = await _rest(standin, "POST", f"/channels/{channel.id}/messages", {"content": "6th"})
+    status, body, headers = await _rest(
+        standin, "POST", f"/channels/{channel.id}/messages", {"content": "6th"}
+    )
     assert status == 429 and body["global"] is False and headers["Retry-After"] == "5"
     assert standin.stats.limited[CREATE] == 1 and standin.stats.limited_bucket == 1
 
@@ -123,7 +137,9 @@ async def test_gateway_routes_guild_clicks_by_shard_and_dms_to_shard_0_and_inter
     s0, ws0, frame0, ready0 = await _gateway(standin, [0, 2])
     s1, ws1, frame1, ready1 = await _gateway(standin, [1, 2])
     try:
-        assert ready0["d"]["guilds"] == [] and ready1["d"]["guilds"] == [{"id": str(far.id), "unavailable": True}]
+        assert ready0["d"]["guilds"] == [] and ready1["d"]["guilds"] == [
+            {"id": str(far.id), "unavailable": True}
+        ]
         assert (await frame1())["t"] == "GUILD_CREATE"
         in_guild = await standin.slash(bob, channel, "ping", wait=None)
         event = await frame1()
@@ -134,16 +150,29 @@ async def test_gateway_routes_guild_clicks_by_shard_and_dms_to_shard_0_and_inter
         assert event["d"]["id"] == str(in_dm.id) and "guild_id" not in event["d"] and event["d"]["user"]["id"]
         both = await standin.slash(bob, channel, "ping", wait=None, everywhere=True)
         assert [(await frame0())["d"]["id"], (await frame1())["d"]["id"]] == [str(both.id)] * 2
-        status, body, _ = await _rest(standin, "POST", f"/interactions/{in_guild.id}/{in_guild.token}/callback",
-                                      {"type": 4, "data": {"content": "pong", "flags": 64}}, token=False)
-        assert status == 204 and in_guild.ack_latency is not None and in_guild.text == "pong"  # no with_response
+        status, body, _ = await _rest(
+            standin,
+            "POST",
+            f"/interactions/{in_guild.id}/{in_guild.token}/callback",
+            {"type": 4, "data": {"content": "pong", "flags": 64}},
+            token=False,
+        )
+        assert (
+            status == 204 and in_guild.ack_latency is not None and in_guild.text == "pong"
+        )  # no with_response
         assert in_guild.messages[0].visible_to(bob) and not channel.messages  # ephemeral: not in the channel
-        status, body, _ = await _rest(standin, "POST", f"/interactions/{in_guild.id}/{in_guild.token}/callback",
-                                      {"type": 4, "data": {"content": "again"}}, token=False)
+        status, body, _ = await _rest(
+            standin,
+            "POST",
+            f"/interactions/{in_guild.id}/{in_guild.token}/callback",
+            {"type": 4, "data": {"content": "again"}},
+            token=False,
+        )
         assert (status, body["code"]) == (400, 40060)
         standin.clock.advance(3.5)
-        status, body, _ = await _rest(standin, "POST", f"/interactions/{in_dm.id}/{in_dm.token}/callback",
-                                      {"type": 5}, token=False)
+        status, body, _ = await _rest(
+            standin, "POST", f"/interactions/{in_dm.id}/{in_dm.token}/callback", {"type": 5}, token=False
+        )
         assert (status, body["code"]) == (404, 10062)
     finally:
         for session, ws in ((s0, ws0), (s1, ws1)):
@@ -166,8 +195,9 @@ async def test_a_dropped_session_resumes_and_gets_the_events_it_missed(standin):
         await ws.close()
         ws = await session.ws_connect(f"{standin.gateway_url}?v=10&encoding=json")
         assert (await ws.receive_json(timeout=10))["op"] == 10
-        await ws.send_json({"op": 6, "d": {"token": standin.token, "session_id": ready["d"]["session_id"],
-                                           "seq": seen}})
+        await ws.send_json(
+            {"op": 6, "d": {"token": standin.token, "session_id": ready["d"]["session_id"], "seq": seen}}
+        )
         replayed, resumed = await ws.receive_json(timeout=10), await ws.receive_json(timeout=10)
         assert replayed["t"] == "INTERACTION_CREATE" and replayed["d"]["id"] == str(missed.id)
         assert resumed["t"] == "RESUMED" and resumed["s"] == replayed["s"] + 1
@@ -201,9 +231,15 @@ def test_turns_count_the_computer_moves_between_two_human_actions():
         interaction = Interaction(0, "", 3, player, human.channel, None, {}, 0.0)
         human.clicks.append(Click(at, "turn", label, interaction))
     human.arrivals = [Arrival(at, 1, ("x",)) for at in (14.6, 20.5, 34.0)]
-    actions = [Action(1, 0, 0, "31", True), *[Action(1, 0, s, "pass", False) for s in (1, 2, 3)],
-               Action(1, 0, 0, "fives", True), Action(1, 0, 0, "6-4", True), Action(1, 0, 1, "6-6", False),
-               Action(1, 0, 2, "5-5", False), Action(1, 0, 0, "3-3", True)]
+    actions = [
+        Action(1, 0, 0, "31", True),
+        *[Action(1, 0, s, "pass", False) for s in (1, 2, 3)],
+        Action(1, 0, 0, "fives", True),
+        Action(1, 0, 0, "6-4", True),
+        Action(1, 0, 1, "6-6", False),
+        Action(1, 0, 2, "5-5", False),
+        Action(1, 0, 0, "3-3", True),
+    ]
     found, unmatched = turns(human, actions)
     assert unmatched == 0
     assert [(t.computer_moves, round(t.latency(1.2), 2)) for t in found] == [(3, 1.0), (0, 0.5), (2, 1.6)]
@@ -226,13 +262,22 @@ async def test_the_real_bot_opens_a_table_and_a_human_plays_turns_from_its_dms(t
             await discord.wait_for_bot(timeout=60)
             opened = await human.open_table()
             await opened.wait_answered(10)
-            await discord.wait_until(lambda: human.turns >= 3 and _settled(human), 60,
-                                     "three turns answered, acknowledged and their controls taken away")
+            await discord.wait_until(
+                lambda: human.turns >= 3 and _settled(human),
+                60,
+                "three turns answered, acknowledged and their controls taken away",
+            )
         finally:
             human.stop()
             await bot.stop()
-        assert [c.label for c in human.clicks[:6]] == ["/42 new", "Sit North", "Add computer", "Add computer",
-                                                      "Add computer", "Start"]
+        assert [c.label for c in human.clicks[:6]] == [
+            "/42 new",
+            "Sit North",
+            "Add computer",
+            "Add computer",
+            "Add computer",
+            "Start",
+        ]
         controls = [m for m in discord.private_messages(alice) if m.channel.type == 1 and m.attachments]
         assert controls, "the turn DMs carry the hand as a picture"
         assert channel.find("My hand") is not None  # the table message, now a game
@@ -244,10 +289,12 @@ async def test_the_real_bot_opens_a_table_and_a_human_plays_turns_from_its_dms(t
 
 def _settled(human: Human) -> bool:
     """Every click acknowledged, and no clicked turn control still offered on its message."""
+
     def still_offered(click: Click) -> bool:
         message = click.interaction.message
         used = click.interaction.data.get("custom_id")
         return message is not None and used in {b.custom_id for b in turn_controls(message)}
 
     return all(c.interaction.ack_latency is not None for c in human.clicks) and not any(
-        still_offered(c) for c in human.clicks if c.kind == "turn")
+        still_offered(c) for c in human.clicks if c.kind == "turn"
+    )

@@ -13,8 +13,13 @@ from bot.storage import database_target
 
 def test_config_reads_the_environment():
     config = Config.from_env(
-        {"DISCORD_TOKEN": "abc", "DATABASE_URL": "sqlite:////var/data/t.db", "DEV_GUILD_ID": "123",
-         "LOG_LEVEL": "debug", "PROCESS_ID": "web-1"}
+        {
+            "DISCORD_TOKEN": "abc",
+            "DATABASE_URL": "sqlite:////var/data/t.db",
+            "DEV_GUILD_ID": "123",
+            "LOG_LEVEL": "debug",
+            "PROCESS_ID": "web-1",
+        }
     )
     assert config.token == "abc" and config.process_id == "web-1"
     assert config.database_path == Path("/var/data/t.db")
@@ -42,8 +47,9 @@ def test_postgresql_urls_are_taken_as_they_are_and_never_shown_with_their_passwo
 def test_shards_are_read_and_sqlite_refuses_to_run_only_some_of_them():
     both = Config.from_env({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1, 0"})
     assert (both.shard_count, both.shard_ids) == (2, (0, 1))
-    one = Config.from_env({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1",
-                           "DATABASE_URL": "postgresql://bot@db/t"})
+    one = Config.from_env(
+        {"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1", "DATABASE_URL": "postgresql://bot@db/t"}
+    )
     assert one.shard_ids == (1,)
     with pytest.raises(ConfigError, match="several processes need PostgreSQL"):
         Config.from_env({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1"})

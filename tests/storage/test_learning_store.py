@@ -16,8 +16,9 @@ from engine.ai.easy import EasyPlayer
 GUILD = 5
 
 
-async def _finished_game(storage: Storage, channel: int, users: list[int | None], seed: int, hints: bool = False
-                         ) -> int:
+async def _finished_game(
+    storage: Storage, channel: int, users: list[int | None], seed: int, hints: bool = False
+) -> int:
     """A whole standard game to 1 mark played by easy computers, stored as the bot stores one; `users`
     names who sat at each seat (None: a computer)."""
     rules = Rules.from_preset("standard", {"target": 1, "forced_bid": True})
@@ -25,18 +26,36 @@ async def _finished_game(storage: Storage, channel: int, users: list[int | None]
     game = Game.new(rules, rng)
     while not game.over:
         game = game.record_hand(play_hand(game.deal(rng), [EasyPlayer(s) for s in range(4)]))
-    seats = [SeatRow(seat, f"p{user}" if user else f"Computer {seat}", user_id=user,
-                     computer_level=None if user else "strong") for seat, user in enumerate(users)]
-    table_id = await storage.create_table(guild_id=GUILD, channel_id=channel, host_id=1, variant="standard",
-                                          rules=rules.overrides(), computer_level="strong", seats=seats,
-                                          hints=hints)
+    seats = [
+        SeatRow(
+            seat,
+            f"p{user}" if user else f"Computer {seat}",
+            user_id=user,
+            computer_level=None if user else "strong",
+        )
+        for seat, user in enumerate(users)
+    ]
+    table_id = await storage.create_table(
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=1,
+        variant="standard",
+        rules=rules.overrides(),
+        computer_level="strong",
+        seats=seats,
+        hints=hints,
+    )
     records = game.records
     await storage.commit(Change(table_id).start_game(0, records[0]))
     for number, record in enumerate(records[:-1]):
         await storage.commit(Change(table_id).save_hand(number, record, True))
-    tallies = [PlayerTally(user, f"p{user}", game.winner == seat % 2) for seat, user in enumerate(users) if user]
-    teams = [TeamResult(team, name, [], game.scores[team], "marks", game.winner == team)
-             for team, name in enumerate(rules.team_names)]
+    tallies = [
+        PlayerTally(user, f"p{user}", game.winner == seat % 2) for seat, user in enumerate(users) if user
+    ]
+    teams = [
+        TeamResult(team, name, [], game.scores[team], "marks", game.winner == team)
+        for team, name in enumerate(rules.team_names)
+    ]
     await storage.commit(Change(table_id).finish_game(GUILD, len(records) - 1, records[-1], tallies, teams))
     return table_id
 
@@ -71,8 +90,10 @@ async def test_hints_are_noted_per_decision_and_a_game_with_hints_is_marked(data
     try:
         table_id = await _finished_game(storage, 12, [1, None, None, None], seed=3, hints=True)
         plain = await _finished_game(storage, 13, [1, None, None, None], seed=4)
-        assert [(g.game_id, g.hints) for g in await kept.games_of(storage, GUILD, 1)] == [(table_id, True),
-                                                                                          (plain, False)]
+        assert [(g.game_id, g.hints) for g in await kept.games_of(storage, GUILD, 1)] == [
+            (table_id, True),
+            (plain, False),
+        ]
         await kept.note_hint(storage, table_id, 0, 0, "play:4")
         await kept.note_hint(storage, table_id, 0, 0, "play:4")  # noted twice is noted once
         await kept.note_hint(storage, table_id, 0, 0, "call:0")
@@ -86,14 +107,24 @@ async def test_two_processes_rating_at_once_rate_each_game_once_in_a_recomputabl
     first, second = await Storage.open(database_url), await Storage.open(database_url)
     try:
         # newcomers shared between games: a game rated from a stale rating would lose the other's update
-        seatings = [[1, 2, 3, 4], [1, None, 5, None], [2, 5, 1, None], [3, 1, None, 5], [5, 2, 4, 1], [4, 3, 2, 1]]
+        seatings = [
+            [1, 2, 3, 4],
+            [1, None, 5, None],
+            [2, 5, 1, None],
+            [3, 1, None, 5],
+            [5, 2, 4, 1],
+            [4, 3, 2, 1],
+        ]
         for number, users in enumerate(seatings):
             await _finished_game(first, 20 + number, users, seed=10 + number)
-        counts = await asyncio.gather(*(kept.rate_finished(store, GUILD) for store in (first, second, first, second)))
+        counts = await asyncio.gather(
+            *(kept.rate_finished(store, GUILD) for store in (first, second, first, second))
+        )
         assert sum(counts) == len(seatings)
         stored = await kept.ratings(second, GUILD)
         assert {user: rating.games for user, rating in stored.items()} == {
-            user: sum(user in users for users in seatings) for user in range(1, 6)}
+            user: sum(user in users for users in seatings) for user in range(1, 6)
+        }
         assert (await kept.recompute(first, GUILD)).ratings == stored
     finally:
         await first.close()

@@ -61,8 +61,11 @@ CREATE INDEX team_results_by_guild ON team_results(guild_id);
 def dump(path: Path) -> dict[str, list[tuple]]:
     """Every row of every table the old bot wrote, by table."""
     with sqlite3.connect(path) as db:
-        names = [n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-                 if not n.startswith(("sqlite_", "alembic_"))]
+        names = [
+            n
+            for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not n.startswith(("sqlite_", "alembic_"))
+        ]
         return {name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in names}
 
 
@@ -77,10 +80,16 @@ async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_no
         for name, rows in before.items():  # every old row is still there, with new columns appended
             assert [row[: len(rows[0])] for row in after[name]] == rows, name
         finished, playing, lobby, ended = [await storage.load_table(n) for n in (1, 2, 3, 4)]
-        assert [t.status for t in (finished, playing, lobby, ended)] == ["finished", "playing", "lobby", "ended"]
+        assert [t.status for t in (finished, playing, lobby, ended)] == [
+            "finished",
+            "playing",
+            "lobby",
+            "ended",
+        ]
         assert playing.guild_id == BIG and playing.seats[0].user_id == BIG + 1 and playing.version == 0
-        game = Game.from_records(Rules.from_preset(playing.variant, playing.rules), playing.first_dealer,
-                                 playing.hands[:-1])
+        game = Game.from_records(
+            Rules.from_preset(playing.variant, playing.rules), playing.first_dealer, playing.hands[:-1]
+        )
         assert len(game.records) == 1 and read_record(playing.hands[-1]) is not None
         assert ended.ended_by == "carol" and lobby.seats[2].name == "bob"
         assert len(await storage.team_results(1)) == 2 and len(await storage.pending_events()) == 34
@@ -97,7 +106,9 @@ async def test_the_oldest_databases_migrate_and_keep_their_data(tmp_path):
     path = tmp_path / "v1.db"
     with sqlite3.connect(path) as old:
         old.executescript(f"BEGIN;\n{SCHEMA_1}\nPRAGMA user_version = 1;\nCOMMIT;")
-        old.execute("INSERT INTO game_tables (guild_id, channel_id, host_id, variant) VALUES (1, 2, 3, 'standard')")
+        old.execute(
+            "INSERT INTO game_tables (guild_id, channel_id, host_id, variant) VALUES (1, 2, 3, 'standard')"
+        )
         old.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (1, 0, 3, 'alice')")
     storage = await Storage.open(path)
     try:
@@ -181,8 +192,17 @@ async def test_two_empty_databases_opened_at_once_in_one_process_are_both_migrat
 
 async def test_two_processes_starting_together_on_an_empty_database_migrate_it_once(backend, tmp_path):
     target = await empty_database(backend, tmp_path)
-    processes = [subprocess.Popen([sys.executable, "-c", OPEN_ONCE, target], cwd=ROOT, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPEN_ONCE, target],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     await asyncio.sleep(0)
     for process in processes:  # both are importing by now; release them together
         assert process.stdin is not None
@@ -205,5 +225,7 @@ def test_the_v4_fixture_is_what_its_maker_says(tmp_path):
         assert db.execute("PRAGMA user_version").fetchone()[0] == 4
         statuses = [s for (s,) in db.execute("SELECT status FROM game_tables ORDER BY id")]
         assert statuses == ["finished", "playing", "lobby", "ended"]
-        record = json.loads(db.execute("SELECT record_json FROM hands WHERE table_id = 2 ORDER BY hand_no").fetchone()[0])
+        record = json.loads(
+            db.execute("SELECT record_json FROM hands WHERE table_id = 2 ORDER BY hand_no").fetchone()[0]
+        )
         assert record["variant"] == "standard"

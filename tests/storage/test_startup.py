@@ -20,8 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def start(cwd: Path, **env: str) -> subprocess.CompletedProcess:
     environ = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
     environ.update(env)
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=cwd, env={**environ, "PYTHONPATH": str(ROOT)},
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=cwd,
+        env={**environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def one_line_error(run: subprocess.CompletedProcess, *words: str) -> None:
@@ -34,8 +40,14 @@ def test_starting_without_a_token_says_so_and_where_the_env_file_would_be(tmp_pa
     one_line_error(start(tmp_path), "DISCORD_TOKEN", str(tmp_path / ".env"))
 
 
-@pytest.mark.parametrize("url", ["sqlite:////nonexistent/dir/t.db", "sqlite:////proc/t.db",
-                                 "postgresql://nobody@/nothing?host=/nonexistent"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "sqlite:////nonexistent/dir/t.db",
+        "sqlite:////proc/t.db",
+        "postgresql://nobody@/nothing?host=/nonexistent",
+    ],
+)
 def test_an_unusable_database_is_one_line(tmp_path, url):
     one_line_error(start(tmp_path, DISCORD_TOKEN="not-a-real-token", DATABASE_URL=url), "database")
 
@@ -46,7 +58,9 @@ def test_the_env_file_is_read_from_the_working_directory(tmp_path):
 
 
 def test_sqlite_with_only_some_shards_is_refused_in_one_line(tmp_path):
-    one_line_error(start(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="1"), "SHARD_IDS", "PostgreSQL")
+    one_line_error(
+        start(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="1"), "SHARD_IDS", "PostgreSQL"
+    )
 
 
 async def test_a_first_start_says_where_its_new_database_is_and_then_who_it_is_where_when_ready(tmp_path):
@@ -56,13 +70,21 @@ async def test_a_first_start_says_where_its_new_database_is_and_then_who_it_is_w
     async with DiscordStandIn(seed=1) as discord:
         discord.create_guild("Domino Hall")
         (folder / ".env").write_text(f"DISCORD_TOKEN={discord.token}\n")
-        env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT",
-                                                                "SHARD_IDS")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")
+        }
         env.update(STANDIN_URL=discord.url, PYTHONPATH=str(ROOT), COMPUTER_WORKERS="threads:1")
         log = folder / "bot.log"
         with open(log, "wb") as out:
-            process = subprocess.Popen([sys.executable, "-m", "tests.standin.launcher"], cwd=folder, env=env,
-                                       stdout=out, stderr=subprocess.STDOUT)
+            process = subprocess.Popen(
+                [sys.executable, "-m", "tests.standin.launcher"],
+                cwd=folder,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         try:
             deadline = time.monotonic() + 60
             while "ready:" not in log.read_text() and process.poll() is None and time.monotonic() < deadline:
@@ -72,6 +94,12 @@ async def test_a_first_start_says_where_its_new_database_is_and_then_who_it_is_w
             await asyncio.to_thread(process.wait)
     text = log.read_text()
     assert (folder / "texas42.db").exists(), text
-    assert f"database: {folder / 'texas42.db'} (SQLite: one process only) — a new, empty database was created there" in text
-    assert re.search(r"ready: logged in as Texas 42 \(id \d+\) in 1 server\(s\), shard\(s\) 0 of 1; "
-                     r"commands synced globally \(\d+ command", text), text
+    assert (
+        f"database: {folder / 'texas42.db'} (SQLite: one process only) — a new, empty database was created there"
+        in text
+    )
+    assert re.search(
+        r"ready: logged in as Texas 42 \(id \d+\) in 1 server\(s\), shard\(s\) 0 of 1; "
+        r"commands synced globally \(\d+ command",
+        text,
+    ), text

@@ -22,8 +22,15 @@ async def storage(database_url):
 
 
 async def lobby(storage: Storage, channel: int = 2, **extra) -> int:
-    return await storage.create_table(guild_id=1, channel_id=channel, host_id=3, variant="standard", rules={},
-                                      computer_level="strong", **extra)
+    return await storage.create_table(
+        guild_id=1,
+        channel_id=channel,
+        host_id=3,
+        variant="standard",
+        rules={},
+        computer_level="strong",
+        **extra,
+    )
 
 
 async def test_the_schema_is_current_and_opening_again_applies_nothing(storage, database_url):
@@ -45,13 +52,24 @@ async def test_one_open_table_per_channel_is_enforced_by_the_database(storage):
 
 async def test_discord_ids_are_64_bit_everywhere(storage):
     seat = SeatRow(seat=0, name="max", user_id=SNOWFLAKE)
-    table_id = await storage.create_table(guild_id=SNOWFLAKE, channel_id=SNOWFLAKE - 1, host_id=SNOWFLAKE - 2,
-                                          variant="standard", rules={}, computer_level="strong", seats=[seat])
+    table_id = await storage.create_table(
+        guild_id=SNOWFLAKE,
+        channel_id=SNOWFLAKE - 1,
+        host_id=SNOWFLAKE - 2,
+        variant="standard",
+        rules={},
+        computer_level="strong",
+        seats=[seat],
+    )
     await storage.commit(Change(table_id).set_message(SNOWFLAKE - 3, 1.5))
     await storage.set_dm_channel(SNOWFLAKE, SNOWFLAKE - 4)
     row = await storage.load_table(table_id)
     assert (row.guild_id, row.channel_id, row.host_id, row.message_id) == (
-        SNOWFLAKE, SNOWFLAKE - 1, SNOWFLAKE - 2, SNOWFLAKE - 3)
+        SNOWFLAKE,
+        SNOWFLAKE - 1,
+        SNOWFLAKE - 2,
+        SNOWFLAKE - 3,
+    )
     assert row.seats[0].user_id == SNOWFLAKE and await storage.dm_channel(SNOWFLAKE) == SNOWFLAKE - 4
     assert await storage.open_table_in(SNOWFLAKE - 1) == table_id
     assert await storage.open_tables_of(SNOWFLAKE) == [table_id]
@@ -59,10 +77,15 @@ async def test_discord_ids_are_64_bit_everywhere(storage):
 
 async def test_every_id_column_of_every_table_is_64_bit(storage):
     """Schema-wide, so a table added later cannot slip a 32-bit id in (SQLite's INTEGER is 64-bit)."""
+
     def id_columns(connection) -> dict[str, str]:
         schema = inspect(connection)
-        return {f"{table}.{column['name']}": str(column["type"]) for table in schema.get_table_names()
-                for column in schema.get_columns(table) if column["name"] == "id" or column["name"].endswith("_id")}
+        return {
+            f"{table}.{column['name']}": str(column["type"])
+            for table in schema.get_table_names()
+            for column in schema.get_columns(table)
+            if column["name"] == "id" or column["name"].endswith("_id")
+        }
 
     async with storage.reading() as db:
         columns = await db.run_sync(id_columns)
@@ -74,7 +97,9 @@ async def test_every_id_column_of_every_table_is_64_bit(storage):
 async def test_each_change_bumps_the_version_and_a_stale_writer_is_refused_and_writes_nothing(storage):
     table_id = await lobby(storage)
     assert await storage.table_version(table_id) == 0
-    await storage.commit(Change(table_id).put_seat(SeatRow(0, "ann", user_id=10)).announce("a", {}), version=0)
+    await storage.commit(
+        Change(table_id).put_seat(SeatRow(0, "ann", user_id=10)).announce("a", {}), version=0
+    )
     assert await storage.table_version(table_id) == 1
     stale = Change(table_id).put_seat(SeatRow(1, "bob", user_id=11)).announce("b", {})
     with pytest.raises(StaleTable) as refused:
@@ -98,7 +123,9 @@ async def test_two_writers_racing_on_one_version_exactly_one_wins(storage, datab
             )
             assert sorted(type(r).__name__ for r in results) == ["StaleTable", "list"], results
         assert await storage.table_version(table_id) == 20
-        assert [payload["v"] for _, _, _, payload in await storage.pending_events(table_id)] == list(range(20))
+        assert [payload["v"] for _, _, _, payload in await storage.pending_events(table_id)] == list(
+            range(20)
+        )
     finally:
         await other.close()
 
@@ -137,8 +164,10 @@ async def test_sqlite_runs_in_wal_mode_with_commits_that_survive_a_killed_proces
     storage = await Storage.open(tmp_path / "t.db")
     try:
         async with storage.reading() as db:
-            settings = [(await db.exec_driver_sql(f"PRAGMA {name}")).scalar()
-                        for name in ("journal_mode", "synchronous", "foreign_keys")]
+            settings = [
+                (await db.exec_driver_sql(f"PRAGMA {name}")).scalar()
+                for name in ("journal_mode", "synchronous", "foreign_keys")
+            ]
     finally:
         await storage.close()
     assert settings == ["wal", 1, 1]  # synchronous 1 = NORMAL

@@ -21,8 +21,11 @@ def test_only_the_storage_package_opens_transactions_or_adds_writes_to_a_change(
     offenders = []
     for name, tree in _trees(inside_storage=False).items():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
-                    node.func.attr in OPENS_A_TRANSACTION and not _is_plain_name(node.func.value, "asyncio")):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and (node.func.attr in OPENS_A_TRANSACTION and not _is_plain_name(node.func.value, "asyncio"))
+            ):
                 offenders.append(f"{name}:{node.lineno} calls .{node.func.attr}()")
             if isinstance(node, ast.Attribute) and node.attr == "writes":
                 offenders.append(f"{name}:{node.lineno} touches a Change's writes")
@@ -32,8 +35,10 @@ def test_only_the_storage_package_opens_transactions_or_adds_writes_to_a_change(
 def test_the_storage_package_reaches_nothing_that_talks_to_discord():
     """Its imports, and theirs within the bot, followed to the end: no discord, no HTTP client."""
     seen: set[str] = set()
-    todo = ["bot.storage." + p.relative_to(STORAGE).with_suffix("").as_posix().replace("/", ".")
-            for p in STORAGE.rglob("*.py")]
+    todo = [
+        "bot.storage." + p.relative_to(STORAGE).with_suffix("").as_posix().replace("/", ".")
+        for p in STORAGE.rglob("*.py")
+    ]
     outside: set[str] = set()
     while todo:
         module = todo.pop().removesuffix(".__init__")

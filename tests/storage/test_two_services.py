@@ -33,8 +33,15 @@ class Recorder:
 
 def process(storage: Storage, name: str, *, factory=quick_player, lease: float = 60.0):
     recorder = Recorder()
-    service = TableService(storage, rng=random.Random(name), computer_pause=0, player_factory=factory,
-                           listener=recorder, ownership=LeasedOwner(Leases(storage, name, lease)), seed="s")
+    service = TableService(
+        storage,
+        rng=random.Random(name),
+        computer_pause=0,
+        player_factory=factory,
+        listener=recorder,
+        ownership=LeasedOwner(Leases(storage, name, lease)),
+        seed="s",
+    )
     return service, recorder
 
 
@@ -84,8 +91,11 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
         seat, token = table.turn(), table.token
         action = random.Random(trial).choice(table.hand.legal_actions())
         before = await stores[0].table_version(table.id)
-        results = await asyncio.gather(a.act(table, 10 + seat, token, action), b.act(copy, 10 + seat, token, action),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            a.act(table, 10 + seat, token, action),
+            b.act(copy, 10 + seat, token, action),
+            return_exceptions=True,
+        )
         assert sorted(type(r).__name__ for r in results) == ["NoneType", "Refusal"], results
         assert "out of date" in str(next(r for r in results if isinstance(r, Refusal)))
         assert await stores[0].table_version(table.id) == before + 1
@@ -133,8 +143,11 @@ async def test_a_stalled_owner_is_fenced_and_the_adopter_moves_once(stores):
     assert stored.version == adopted.version  # nothing written after b's last move: a's was refused
     assert stored.hands[adopted.hand_no] == write_record(adopted.hand)
     moves = len(turn_record.get("calls", [])) + len(turn_record.get("plays", []))
-    assert adopted.hand_no > table.hand_no or len(write_record(adopted.hand).get("plays", [])) + len(
-        write_record(adopted.hand).get("calls", [])) > moves  # b did play the computers' turns
+    assert (
+        adopted.hand_no > table.hand_no
+        or len(write_record(adopted.hand).get("plays", [])) + len(write_record(adopted.hand).get("calls", []))
+        > moves
+    )  # b did play the computers' turns
 
 
 async def test_events_stored_by_another_process_reach_the_owner_once_and_in_order(stores):

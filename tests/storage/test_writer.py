@@ -13,8 +13,9 @@ from bot.storage.writer import Recorder, SqliteWriter
 
 
 async def lobby(storage: Storage) -> int:
-    return await storage.create_table(guild_id=1, channel_id=2, host_id=3, variant="standard", rules={},
-                                      computer_level="strong")
+    return await storage.create_table(
+        guild_id=1, channel_id=2, host_id=3, variant="standard", rules={}, computer_level="strong"
+    )
 
 
 async def test_a_change_goes_through_the_writer_and_is_read_back_through_the_engine(tmp_path, monkeypatch):
@@ -29,12 +30,15 @@ async def test_a_change_goes_through_the_writer_and_is_read_back_through_the_eng
     monkeypatch.setattr(SqliteWriter, "transaction", counted)
     try:
         table_id = await lobby(storage)
-        seqs = await storage.commit(Change(table_id).set_message(77, 1.5).announce("a", {"n": 1})
-                                    .announce("b", {"n": 2}), version=0)
+        seqs = await storage.commit(
+            Change(table_id).set_message(77, 1.5).announce("a", {"n": 1}).announce("b", {"n": 2}), version=0
+        )
         assert len(steps) == 1  # the whole change: one step in the writer's thread
         row = await storage.load_table(table_id)
         assert (row.message_id, row.message_posted_at, row.version) == (77, 1.5, 1)
-        assert [(seq, kind) for seq, _, kind, _ in await storage.pending_events(table_id)] == list(zip(seqs, "ab", strict=True))
+        assert [(seq, kind) for seq, _, kind, _ in await storage.pending_events(table_id)] == list(
+            zip(seqs, "ab", strict=True)
+        )
         await storage.events_shown(seqs[:1])
         assert [kind for _, _, kind, _ in await storage.pending_events(table_id)] == ["b"]
         assert len(steps) == 2  # forgetting events is one step too
@@ -66,4 +70,6 @@ async def test_a_change_that_fails_half_way_leaves_nothing_behind(tmp_path):
 async def test_the_recorder_keeps_each_statement_with_its_parameters():
     recorder = Recorder()
     await run(recorder, "UPDATE seats SET away = :away WHERE table_id = :table", away=1, table=5)  # type: ignore[arg-type]
-    assert recorder.statements == [("UPDATE seats SET away = :away WHERE table_id = :table", {"away": 1, "table": 5})]
+    assert recorder.statements == [
+        ("UPDATE seats SET away = :away WHERE table_id = :table", {"away": 1, "table": 5})
+    ]

@@ -25,8 +25,11 @@ def test_big_game_open_auction_goes_round_until_all_but_one_pass():
     h = h.apply("44")
     assert h.turn == 1  # South and West passed: they are skipped
     h = h.apply("pass")
-    assert h.phase == "exchange" and h.bidder == 0 and write_record(h)["calls"] == ["42", "43", "pass", "pass",
-                                                                                     "44", "pass"]
+    assert (
+        h.phase == "exchange"
+        and h.bidder == 0
+        and write_record(h)["calls"] == ["42", "43", "pass", "pass", "44", "pass"]
+    )
 
 
 def test_big_game_all_pass_is_thrown_in_and_forced_bid_does_not_apply():
@@ -37,8 +40,12 @@ def test_big_game_all_pass_is_thrown_in_and_forced_bid_does_not_apply():
 
 
 def test_big_game_widow_count_must_be_taken_and_discard_is_not_count():
-    h = make_hand({0: ["8-8", "8-7", "8-6", "7-7", "6-6", "5-4", "3-2", "6-1", "2-0", "1-1", "0-0"]},
-                  variant="big-game", widow=["7-3"], calls=["42", "pass", "pass", "pass"])
+    h = make_hand(
+        {0: ["8-8", "8-7", "8-6", "7-7", "6-6", "5-4", "3-2", "6-1", "2-0", "1-1", "0-0"]},
+        variant="big-game",
+        widow=["7-3"],
+        calls=["42", "pass", "pass", "pass"],
+    )
     assert h.legal_actions() == ["take"]
     with pytest.raises(IllegalAction, match="count tile must be taken"):
         h.apply("keep")
@@ -68,9 +75,15 @@ def test_big_game_keep_hand_and_the_record_remembers_it():
 
 
 def test_big_game_seven_three_led_as_a_three():
-    h = make_hand({0: ["7-3", "8-8", "8-7", "8-6", "7-7", "6-6", "5-4", "6-1", "2-0", "1-1", "0-0"],
-                   1: ["3-3", "8-3", "7-6", "7-5", "7-4", "7-2", "7-1", "7-0", "6-5", "6-4", "6-3"]},
-                  variant="big-game", widow=["8-0"], calls=["42", "pass", "pass", "pass"])
+    h = make_hand(
+        {
+            0: ["7-3", "8-8", "8-7", "8-6", "7-7", "6-6", "5-4", "6-1", "2-0", "1-1", "0-0"],
+            1: ["3-3", "8-3", "7-6", "7-5", "7-4", "7-2", "7-1", "7-0", "6-5", "6-4", "6-3"],
+        },
+        variant="big-game",
+        widow=["8-0"],
+        calls=["42", "pass", "pass", "pass"],
+    )
     h = play_all(h, "keep", "sixes")
     assert "7-3/3" in h.legal_actions() and "7-3" in h.legal_actions() and "8-2/2" not in h.legal_actions()
     led_as_seven = h.apply("7-3")
@@ -84,7 +97,15 @@ def test_big_game_seven_three_led_as_a_three():
 
 
 def test_big_game_set_66_scores_66_plus_the_defenders_points():
-    h = run(make_hand(variant="big-game", widow=["8-0"], calls=["66", "pass", "pass", "pass"],
-                      contract="blanks", exchange={"take": [], "discard": [], "done": True}, seed=5))
+    h = run(
+        make_hand(
+            variant="big-game",
+            widow=["8-0"],
+            calls=["66", "pass", "pass", "pass"],
+            contract="blanks",
+            exchange={"take": [], "discard": [], "done": True},
+            seed=5,
+        )
+    )
     assert h.made is False and h.award() == [0, 66 + h.points[1]] and len(h.tricks) == 11
     assert sum(h.points) == 66

@@ -15,18 +15,41 @@ def test_eight_players_two_sets_seven_each_tricks_worth_two_and_84_points():
     rules = Rules.from_preset("eighty-four")
     lay = rules.layout
     assert (rules.players, len(lay.tiles), lay.hand_size, lay.widow_size, lay.trick_values) == (
-        8, 56, 7, 0, (2,) * 7)
+        8,
+        56,
+        7,
+        0,
+        (2,) * 7,
+    )
     assert lay.total == 84 and rules.mark_points == 84
-    assert rules.seat_names == ("North", "Northeast", "East", "Southeast", "South", "Southwest", "West", "Northwest")
-    assert [rules.team_of(s) for s in range(8)] == [0, 1] * 4 and rules.team_names == ("N·E·S·W", "NE·SE·SW·NW")
+    assert rules.seat_names == (
+        "North",
+        "Northeast",
+        "East",
+        "Southeast",
+        "South",
+        "Southwest",
+        "West",
+        "Northwest",
+    )
+    assert [rules.team_of(s) for s in range(8)] == [0, 1] * 4 and rules.team_names == (
+        "N·E·S·W",
+        "NE·SE·SW·NW",
+    )
 
 
 def test_six_players_have_nine_each_a_kitty_and_88_points():
     rules = Rules.from_preset("eighty-four", {"players": 6})
     lay = rules.layout
     assert (rules.players, lay.hand_size, lay.widow_size, lay.total) == (6, 9, 2, 88)
-    h = make_hand({0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5", "2-1", "1-1"]}, variant="eighty-four",
-                  rules={"players": 6}, dealer=5, widow=["4-1", "2-0"], calls=["60"] + ["pass"] * 5)
+    h = make_hand(
+        {0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5", "2-1", "1-1"]},
+        variant="eighty-four",
+        rules={"players": 6},
+        dealer=5,
+        widow=["4-1", "2-0"],
+        calls=["60"] + ["pass"] * 5,
+    )
     assert h.phase == "exchange" and h.legal_actions() == ["take 2-0", "take 4-1"]  # before the contract
     with pytest.raises(IllegalAction, match="count tile must be taken"):
         h.apply("keep")
@@ -59,8 +82,16 @@ def test_pistol_is_nello_on_a_mark_bid_with_every_partner_sitting_out():
     assert h.seats_out == (2, 4, 6) and write_record(h)["contract"] == "nello doubles-low"
     h = run(h)
     assert all(len(t.tiles) == 5 and set(t.seats) <= {0, 1, 3, 5, 7} for t in h.tricks)
-    six = run(make_hand(variant="eighty-four", rules={"players": 6}, dealer=5, calls=["1 mark"] + ["pass"] * 5,
-                        exchange={"take": [], "discard": [], "done": True}, contract="pistol"))
+    six = run(
+        make_hand(
+            variant="eighty-four",
+            rules={"players": 6},
+            dealer=5,
+            calls=["1 mark"] + ["pass"] * 5,
+            exchange={"take": [], "discard": [], "done": True},
+            contract="pistol",
+        )
+    )
     assert six.seats_out == (2, 4) and all(len(t.tiles) == 4 for t in six.tricks)
 
 

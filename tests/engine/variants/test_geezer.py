@@ -43,7 +43,7 @@ def test_mark_bids_open_at_two_at_most_then_one_more():
 def test_dip_dive_and_plunge_need_three_four_and_five_doubles(doubles, bid, marks):
     # 001: "'dip,' 'dive,' and 'plunge' bids depending on the number of doubles (3, 4 or 5) held. A dip is two
     # marks, dive is three and plunge is four."
-    hand = DOUBLES5[:doubles] + ["7-0", "6-0", "5-0", "4-0", "3-0", "2-0"][:9 - doubles]
+    hand = DOUBLES5[:doubles] + ["7-0", "6-0", "5-0", "4-0", "3-0", "2-0"][: 9 - doubles]
     h = make_hand({0: hand}, variant="geezer")
     assert bid in h.legal_actions()
     h = play_all(h, bid, *PASSES)
@@ -55,7 +55,9 @@ def test_dip_dive_and_plunge_need_three_four_and_five_doubles(doubles, bid, mark
 
 def test_a_naked_dip_opens_and_over_a_bid_that_high_it_is_one_mark_more():
     # 001: "a naked dip, dive or plunge is allowed"
-    h = make_hand({1: DOUBLES5[:3] + ["7-0", "6-0", "5-0", "4-0", "3-0", "2-0"]}, variant="geezer").apply("2 marks")
+    h = make_hand({1: DOUBLES5[:3] + ["7-0", "6-0", "5-0", "4-0", "3-0", "2-0"]}, variant="geezer").apply(
+        "2 marks"
+    )
     assert "dip 3" in h.legal_actions()
     with pytest.raises(IllegalAction, match="worth 3 marks"):
         h.apply("dip 2")
@@ -65,7 +67,9 @@ def test_no_splash_and_dip_or_dive_may_be_switched_off():
     with pytest.raises(RulesError, match="not available in Geezer"):
         Rules.from_preset("geezer", {"splash": True})
     h = make_hand({0: DOUBLES5}, variant="geezer", rules={"dip": False, "dive": False})
-    assert "plunge" in h.legal_actions() and "dip" not in h.legal_actions() and "dive" not in h.legal_actions()
+    assert (
+        "plunge" in h.legal_actions() and "dip" not in h.legal_actions() and "dive" not in h.legal_actions()
+    )
     with pytest.raises(IllegalAction):
         h.apply("splash")
 
@@ -73,7 +77,11 @@ def test_no_splash_and_dip_or_dive_may_be_switched_off():
 def test_the_forced_dealer_bids_39_for_two_marks_calls_partner_or_bids_marks():
     # 001: "the fourth bidder may either ask his partner to name trumps or play 39 for two marks"
     h = play_all(make_hand(variant="geezer"), *PASSES)
-    assert h.turn == 3 and h.legal_actions()[:3] == ["39", "partner", "2 marks"] and "pass" not in h.legal_actions()
+    assert (
+        h.turn == 3
+        and h.legal_actions()[:3] == ["39", "partner", "2 marks"]
+        and "pass" not in h.legal_actions()
+    )
     with pytest.raises(IllegalAction, match="forced dealer"):
         h.apply("40")
     played = run(play_all(h, "39", "fives"))
@@ -111,7 +119,9 @@ def test_threes_low_makes_6_3_the_lowest_six_but_leaves_the_threes_and_the_doubl
     six3, six0, six6, three3, five3 = (ts.id_of(t) for t in ("6-3", "6-0", "6-6", "3-3", "5-3"))
     assert low.winner_index([six0, six3], 6) == 0 and low.winner_index([six3, six0], 6) == 1
     assert low.winner_index([six6, six0], 6) == 0  # doubles stay high
-    assert low.winner_index([five3, six3], 3) == 1 and low.winner_index([six3, three3], 3) == 1  # threes as usual
+    assert (
+        low.winner_index([five3, six3], 3) == 1 and low.winner_index([six3, three3], 3) == 1
+    )  # threes as usual
     plain = suit_table(ts, Contract(NELLO, doubles="high"))
     assert plain.winner_index([six0, six3], 6) == 1
 
@@ -137,15 +147,23 @@ def test_count_trump_ranks_tens_over_fives_and_a_count_lead_calls_for_count():
     for hi, lo in zip(ids, ids[1:], strict=False):
         assert table.winner_index([lo, hi], table.lead_suit[lo]) == 1
     assert table.lead_suit[ts.id_of("5-5")] == table.trump and table.lead_suit[ts.id_of("5-1")] == 5
-    h = make_hand({0: ["3-2", "7-7", "7-6", "7-5", "7-4", "7-2", "7-1", "7-0", "6-6"],
-                   1: ["5-0", "1-1", "2-1", "2-2", "3-1", "3-3", "4-0", "4-2", "4-3"]},
-                  variant="geezer", calls=["51", *PASSES], contract="count")
+    h = make_hand(
+        {
+            0: ["3-2", "7-7", "7-6", "7-5", "7-4", "7-2", "7-1", "7-0", "6-6"],
+            1: ["5-0", "1-1", "2-1", "2-2", "3-1", "3-3", "4-0", "4-2", "4-3"],
+        },
+        variant="geezer",
+        calls=["51", *PASSES],
+        contract="count",
+    )
     h = h.apply("3-2")
     assert h.legal_actions() == ["5-0"]  # East must follow count with count
 
 
 def test_a_count_trump_hand_is_made_with_51():
-    h = run(make_hand(variant="geezer", rules={"play_out": True}, calls=["51", *PASSES], contract="count", seed=2))
+    h = run(
+        make_hand(variant="geezer", rules={"play_out": True}, calls=["51", *PASSES], contract="count", seed=2)
+    )
     assert sum(h.points) == 54 and h.made == (h.points[0] >= 51)
 
 

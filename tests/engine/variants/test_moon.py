@@ -68,12 +68,21 @@ def test_the_contract_comes_before_the_widow():
 
 
 def test_the_bidder_takes_the_widow_and_may_discard_the_tile_he_took():
-    h = make_hand({0: ["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"]}, variant="moon", dealer=2,
-                  widow=["2-1"], calls=BID_5, contract="sixes")
+    h = make_hand(
+        {0: ["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"]},
+        variant="moon",
+        dealer=2,
+        widow=["2-1"],
+        calls=BID_5,
+        contract="sixes",
+    )
     assert view_for(h, 0)["exchange"] == {"widow": [], "take": [], "discard": []}  # not seen until taken
     h = h.apply("take")
     assert "2-1" in h.tiles_of(0) and "discard 2-1" in h.legal_actions() and len(h.legal_actions()) == 8
-    assert view_for(h, 0)["exchange"]["widow"] == ["2-1"] and view_for(h, 1)["exchange"] == {"take": [], "discard": []}
+    assert view_for(h, 0)["exchange"]["widow"] == ["2-1"] and view_for(h, 1)["exchange"] == {
+        "take": [],
+        "discard": [],
+    }
     h = h.apply("discard 2-1")
     assert h.phase == "play" and h.turn == 0 and "2-1" not in h.tiles_of(0)
     assert write_record(h)["exchange"] == {"take": ["2-1"], "discard": ["2-1"]}
@@ -81,7 +90,9 @@ def test_the_bidder_takes_the_widow_and_may_discard_the_tile_he_took():
 
 def test_doubles_trump_only_with_the_option_and_no_special_contracts():
     h = make_hand(variant="moon", rules={"doubles_trump": True}, dealer=2, calls=["7", "pass", "pass"])
-    assert "doubles" in h.legal_actions() and not any(a.startswith(("nello", "sevens")) for a in h.legal_actions())
+    assert "doubles" in h.legal_actions() and not any(
+        a.startswith(("nello", "sevens")) for a in h.legal_actions()
+    )
     for option in ({"plunge": True}, {"splash": True}, {"sevens": True}, {"nello": "forced-only"}):
         with pytest.raises(RulesError, match="not available in Moon"):
             Rules.from_preset("moon", option)
@@ -96,8 +107,13 @@ def test_nello_with_the_option_on_a_bid_of_7_21_or_42_and_all_three_play():
     assert not any(a.startswith("nello") for a in h.legal_actions())
     with pytest.raises(IllegalAction, match="needs a bid of 7, 21 or 42"):
         h.apply("nello doubles-high")
-    h = make_hand(variant="moon", rules={"nello": "on"}, dealer=2, calls=["7", "pass", "pass"],
-                  contract="nello doubles-high")
+    h = make_hand(
+        variant="moon",
+        rules={"nello": "on"},
+        dealer=2,
+        calls=["7", "pass", "pass"],
+        contract="nello doubles-high",
+    )
     h = run(h.apply("take"))
     assert h.seats_out == () and all(len(t.tiles) == 3 for t in h.tricks)
 
@@ -114,8 +130,16 @@ def test_every_trick_is_played_and_the_others_score_their_tricks(seed):
 
 def test_a_made_bid_scores_the_bid_under_made_scores_bid():
     for seed in range(20):
-        h = run(make_hand(variant="moon", rules={"made_scores": "bid"}, dealer=2, calls=["4", "pass", "pass"],
-                          contract="sixes", seed=seed))
+        h = run(
+            make_hand(
+                variant="moon",
+                rules={"made_scores": "bid"},
+                dealer=2,
+                calls=["4", "pass", "pass"],
+                contract="sixes",
+                seed=seed,
+            )
+        )
         if h.made:
             assert h.award()[0] == 4
             return
@@ -131,9 +155,15 @@ def test_shooting_the_moon_scores_21_or_loses_21_and_over_it_42():
 
 
 def test_made_is_known_early_but_play_goes_on():
-    h = make_hand({0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5"]}, variant="moon", dealer=2,
-                  widow=["1-1"], calls=["4", "pass", "pass"], contract="sixes",
-                  exchange={"take": ["1-1"], "discard": ["1-1"]})
+    h = make_hand(
+        {0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5"]},
+        variant="moon",
+        dealer=2,
+        widow=["1-1"],
+        calls=["4", "pass", "pass"],
+        contract="sixes",
+        exchange={"take": ["1-1"], "discard": ["1-1"]},
+    )
     for _ in range(4 * 3):  # four trumps from the top: four tricks
         h = h.apply(h.legal_actions()[0])
     assert h.made is True and not h.complete and h.award() is None
@@ -185,8 +215,10 @@ def test_scoring_by_marks_is_an_error():
 def test_records_take_the_whole_widow_and_discard_as_many():
     base = make_record(variant="moon", dealer=2, calls=BID_5, contract="fives", widow=["2-1"], seed=2)
     assert read_record({**base, "exchange": {"take": ["2-1"], "discard": []}}).phase == "exchange"
-    for exchange, words in [({"take": ["1-1"], "discard": ["1-1"]}, "whole widow"),
-                            ({"take": [], "discard": ["2-1"]}, "take list")]:
+    for exchange, words in [
+        ({"take": ["1-1"], "discard": ["1-1"]}, "whole widow"),
+        ({"take": [], "discard": ["2-1"]}, "take list"),
+    ]:
         status, out = replay_text(__import__("json").dumps({**base, "exchange": exchange}))
         assert status == 1 and words in out["error"] and "exchange" in out["at"]
     played = {**base, "plays": ["6-6"]}

@@ -85,8 +85,9 @@ def test_a_discarded_trump_is_face_up_but_a_plain_discard_is_not():
 
 
 def test_discarded_count_can_decide_the_hand_before_the_first_lead():
-    h = make_hand({0: NORTH}, variant="seventy-two", widow=WIDOW, calls=["71", "pass", "pass", "pass"],
-                  contract="sixes")
+    h = make_hand(
+        {0: NORTH}, variant="seventy-two", widow=WIDOW, calls=["71", "pass", "pass", "pass"], contract="sixes"
+    )
     h = play_all(h, "take", "discard 5-5")
     assert not h.complete
     h = h.apply("discard 2-1")
@@ -103,14 +104,22 @@ def test_no_trump_contracts_protect_only_count():
 
 
 def test_sevens_trump_counts_as_trump_for_the_discard_rule():
-    h = make_hand({0: NORTH}, variant="seventy-two", rules={"sevens_trump": True}, widow=["3-1", "4-2"],
-                  calls=BID, contract="sevens-trump").apply("take")
+    h = make_hand(
+        {0: NORTH},
+        variant="seventy-two",
+        rules={"sevens_trump": True},
+        widow=["3-1", "4-2"],
+        calls=BID,
+        contract="sevens-trump",
+    ).apply("take")
     assert "discard 6-1" not in h.legal_actions() and "discard 6-5" in h.legal_actions()
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_the_last_trick_is_worth_three_and_a_played_out_hand_totals_72(seed):
-    h = run(make_hand(variant="seventy-two", rules={"play_out": True}, calls=BID, contract="fives", seed=seed))
+    h = run(
+        make_hand(variant="seventy-two", rules={"play_out": True}, calls=BID, contract="fives", seed=seed)
+    )
     assert len(h.tricks) == 10 and sum(h.points) == 72
     for i, trick in enumerate(h.tricks):
         count = sum(h.ts.points[t] for t in trick.tiles)
@@ -119,8 +128,13 @@ def test_the_last_trick_is_worth_three_and_a_played_out_hand_totals_72(seed):
 
 def test_identical_tiles_the_first_played_wins():
     sixes = ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1"]  # every six is with North or East
-    h = make_hand({0: sixes + ["5-5", "4-4", "3-3", "2-2"], 1: sixes + ["5-4", "5-3", "4-3", "3-2"]},
-                  variant="seventy-two", widow=["1-1", "2-1"], calls=BID, contract="follow-me")
+    h = make_hand(
+        {0: sixes + ["5-5", "4-4", "3-3", "2-2"], 1: sixes + ["5-4", "5-3", "4-3", "3-2"]},
+        variant="seventy-two",
+        widow=["1-1", "2-1"],
+        calls=BID,
+        contract="follow-me",
+    )
     h = play_all(h, "take", "discard 1-1", "discard 2-1", "6-5", "6-5")
     while h.trick:
         h = h.apply(h.legal_actions()[0])
@@ -129,8 +143,9 @@ def test_identical_tiles_the_first_played_wins():
 
 def test_plunge_lets_the_partner_name_the_contract_and_the_bidder_still_takes_the_widow():
     doubles = ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "6-1", "5-1", "4-1", "3-1"]
-    h = make_hand({0: doubles}, variant="seventy-two", rules={"plunge": True}, calls=["plunge", "pass", "pass",
-                                                                                       "pass"])
+    h = make_hand(
+        {0: doubles}, variant="seventy-two", rules={"plunge": True}, calls=["plunge", "pass", "pass", "pass"]
+    )
     assert h.phase == "contract" and h.turn == 2 and h.declarer == 2
     assert not any(a.startswith(("nello", "sevens")) for a in h.legal_actions())
     h = play_all(h, "fives")
@@ -142,8 +157,12 @@ def test_plunge_lets_the_partner_name_the_contract_and_the_bidder_still_takes_th
 
 
 def test_nello_with_the_option_the_partner_sits_out_and_the_bidder_exchanges():
-    h = make_hand(variant="seventy-two", rules={"nello": "on"}, calls=["1 mark", "pass", "pass", "pass"],
-                  contract="nello doubles-high")
+    h = make_hand(
+        variant="seventy-two",
+        rules={"nello": "on"},
+        calls=["1 mark", "pass", "pass", "pass"],
+        contract="nello doubles-high",
+    )
     assert h.seats_out == (2,) and h.phase == "exchange" and h.turn == 0
     h = run(h)
     assert all(len(t.tiles) == 3 for t in h.tricks)
@@ -152,8 +171,15 @@ def test_nello_with_the_option_the_partner_sits_out_and_the_bidder_exchanges():
 def test_points_scoring_aims_at_400_and_a_mark_is_worth_72():
     rules = Rules.from_preset("seventy-two", {"scoring": "points"})
     assert rules.target == 400 and rules.mark_points == 72
-    h = run(make_hand(variant="seventy-two", rules={"scoring": "points"}, calls=["1 mark", "pass", "pass", "pass"],
-                      contract="sixes", seed=3))
+    h = run(
+        make_hand(
+            variant="seventy-two",
+            rules={"scoring": "points"},
+            calls=["1 mark", "pass", "pass", "pass"],
+            contract="sixes",
+            seed=3,
+        )
+    )
     assert sorted(h.award()) == [0, 72]
 
 

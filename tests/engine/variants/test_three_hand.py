@@ -26,22 +26,34 @@ def test_three_hand_plunge_is_not_available():
 
 
 def test_three_hand_tricks_of_three_and_a_set_gives_marks_to_each_defender():
-    h = make_hand(variant="three-hand", dealer=2, calls=["2 marks", "pass", "pass"], contract="blanks", seed=4)
+    h = make_hand(
+        variant="three-hand", dealer=2, calls=["2 marks", "pass", "pass"], contract="blanks", seed=4
+    )
     h = run(h)
     assert all(len(t.tiles) == 3 for t in h.tricks)
     assert h.made is False and h.award() == [0, 2, 2]
 
 
 def test_three_hand_nello_all_three_play():
-    h = make_hand(variant="three-hand", dealer=2, calls=["1 mark", "pass", "pass"], contract="nello doubles-high")
+    h = make_hand(
+        variant="three-hand", dealer=2, calls=["1 mark", "pass", "pass"], contract="nello doubles-high"
+    )
     assert h.out is None
     h = play_all(h, h.legal_actions()[0])
     assert h.turn == 1
 
 
 def test_three_hand_points_per_player_total_44():
-    h = run(make_hand(variant="three-hand", dealer=2, calls=["30", "pass", "pass"], contract="sixes",
-                      rules={"play_out": True}, seed=3))
+    h = run(
+        make_hand(
+            variant="three-hand",
+            dealer=2,
+            calls=["30", "pass", "pass"],
+            contract="sixes",
+            rules={"play_out": True},
+            seed=3,
+        )
+    )
     assert sum(h.points) == 44 and len(h.points) == 3
 
 

@@ -23,8 +23,12 @@ BIG_ID = 2**62 + 12345  # a snowflake past 32 bits, to check 64-bit ids survive
 
 async def main(path: str) -> None:
     storage = await Storage.open(path)
-    service = TableService(storage, rng=random.Random(4), computer_pause=0,
-                           player_factory=lambda level, seed: make_player("random", seed))
+    service = TableService(
+        storage,
+        rng=random.Random(4),
+        computer_pause=0,
+        player_factory=lambda level, seed: make_player("random", seed),
+    )
     computers = [SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in range(4)]
     finished = await service.open_table(guild_id=BIG_ID, channel_id=101, host_id=7, target=1, seats=computers)
     await service.start(finished, 7)

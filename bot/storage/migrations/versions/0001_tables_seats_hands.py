@@ -37,8 +37,14 @@ def upgrade() -> None:
         sa.CheckConstraint("status IN ('lobby', 'playing', 'finished', 'ended')", name="game_tables_status"),
         sqlite_autoincrement=True,
     )
-    op.create_index("one_open_table_per_channel", "game_tables", ["channel_id"], unique=True,
-                    sqlite_where=OPEN, postgresql_where=OPEN)
+    op.create_index(
+        "one_open_table_per_channel",
+        "game_tables",
+        ["channel_id"],
+        unique=True,
+        sqlite_where=OPEN,
+        postgresql_where=OPEN,
+    )
     op.create_index("game_tables_by_status", "game_tables", ["status"])
     op.create_table(
         "seats",
@@ -64,8 +70,18 @@ def upgrade() -> None:
         sa.Column("guild_id", sa.BigInteger, nullable=False),
         sa.Column("user_id", sa.BigInteger, nullable=False),
         sa.Column("name", sa.Text, nullable=False),
-        *(sa.Column(name, sa.Integer, nullable=False, server_default="0") for name in (
-            "games_played", "games_won", "marks_won", "points_won", "hands_bid", "hands_made", "hands_set")),
+        *(
+            sa.Column(name, sa.Integer, nullable=False, server_default="0")
+            for name in (
+                "games_played",
+                "games_won",
+                "marks_won",
+                "points_won",
+                "hands_bid",
+                "hands_made",
+                "hands_set",
+            )
+        ),
         sa.PrimaryKeyConstraint("guild_id", "user_id"),
     )
     op.create_table(

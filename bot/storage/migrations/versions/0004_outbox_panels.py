@@ -18,7 +18,9 @@ def upgrade() -> None:
     op.create_table(
         "table_outbox",
         sa.Column("seq", ROW_ID, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("kind", sa.Text, nullable=False),
         sa.Column("payload", sa.Text, nullable=False),
         sqlite_autoincrement=True,
@@ -26,7 +28,9 @@ def upgrade() -> None:
     op.create_index("table_outbox_by_table", "table_outbox", ["table_id", "seq"])
     op.create_table(
         "panels",
-        sa.Column("table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("user_id", sa.BigInteger, nullable=False),
         sa.Column("channel_id", sa.BigInteger, nullable=False),
         sa.Column("message_id", sa.BigInteger, nullable=False),

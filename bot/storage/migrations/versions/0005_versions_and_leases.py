@@ -16,8 +16,13 @@ def upgrade() -> None:
     op.add_column("game_tables", sa.Column("version", sa.BigInteger, nullable=False, server_default="0"))
     op.create_table(
         "table_leases",
-        sa.Column("table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"),
-                  primary_key=True, autoincrement=False),
+        sa.Column(
+            "table_id",
+            sa.BigInteger,
+            sa.ForeignKey("game_tables.id", ondelete="CASCADE"),
+            primary_key=True,
+            autoincrement=False,
+        ),
         sa.Column("owner", sa.Text, nullable=False),
         sa.Column("expires_at", sa.Float, nullable=False),
     )

@@ -17,8 +17,13 @@ def upgrade() -> None:
     op.create_table(
         "rated_games",
         sa.Column("seq", ROW_ID, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False,
-                  unique=True),
+        sa.Column(
+            "table_id",
+            sa.BigInteger,
+            sa.ForeignKey("game_tables.id", ondelete="CASCADE"),
+            nullable=False,
+            unique=True,
+        ),
         sa.Column("guild_id", sa.BigInteger, nullable=False),
         sqlite_autoincrement=True,
     )
@@ -36,7 +41,9 @@ def upgrade() -> None:
         "rating_history",
         sa.Column("seq", ROW_ID, primary_key=True, autoincrement=True),
         sa.Column("guild_id", sa.BigInteger, nullable=False),
-        sa.Column("table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("user_id", sa.BigInteger, nullable=False),
         sa.Column("mu", sa.Float, nullable=False),
         sa.Column("sigma", sa.Float, nullable=False),
@@ -46,7 +53,9 @@ def upgrade() -> None:
     op.create_index("rating_history_by_player", "rating_history", ["guild_id", "user_id", "seq"])
     op.create_table(
         "hints_shown",
-        sa.Column("table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "table_id", sa.BigInteger, sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("hand_no", sa.Integer, nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("decision", sa.Text, nullable=False),
