@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.tables.choosers import PoolChooser  # noqa: E402
-from bot.tables.decisions import Decision, decide  # noqa: E402
-from bot.tables.governor import Governor  # noqa: E402
-from bot.tables.pools import WorkerPlan  # noqa: E402
+from bot.computers.choosers import PoolChooser
+from bot.computers.decisions import Decision, decide
+from bot.computers.governor import Governor
+from bot.computers.pools import WorkerPlan
 from engine.ai import make_player, warm_up  # noqa: E402
 from engine.ai.solver import Workspace  # noqa: E402
 from tests.bot.computer_views import views as sample_views  # noqa: E402

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.learn.review_view import review_scene, review_text  # noqa: E402
 from bot.pictures.examples import seats  # noqa: E402
 from bot.pictures.review import render_review  # noqa: E402
+from bot.show.review import review_scene, review_text
 from engine import Hand, Rules, write_record  # noqa: E402
 from engine.ai import warm_up  # noqa: E402
 from engine.ai.arena import play_hand  # noqa: E402

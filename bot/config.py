@@ -12,8 +12,9 @@ import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.computers.pools import WorkerPlan
+
 from .storage import DEFAULT_DATABASE_URL, BadDatabaseUrl, DatabaseTarget, database_target
-from .tables.pools import WorkerPlan
 
 
 class ConfigError(Exception):

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Protocol, TypeVar
 
+from bot.computers.pools import WorkerPlan
+from bot.computers.runner import ComputerRunner, PlayerFactory, Turn, make_chooser
 from engine import (
     DEFAULT_PRESET,
     Game,
@@ -35,7 +37,6 @@ from engine import (
 from engine.ai import make_player
 
 from ..storage import Change, ChannelBusy, NotOwner, SeatRow, StaleTable, Storage, TableRow
-from .computers import ComputerRunner, PlayerFactory, Turn, make_chooser
 from .events import (
     Acted,
     Away,
@@ -59,7 +60,6 @@ from .events import (
 from .model import Table
 from .options_text import COMPUTER_LEVELS, TableSettings, read_options
 from .ownership import Ownership, SoleOwner, Turnover
-from .pools import WorkerPlan
 from .seating import first_seating
 from .tally import tally
 from .timers import Due, TurnClock

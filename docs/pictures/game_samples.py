@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.messages import turn_line
 from bot.pictures import render_hand_end, render_panel, render_table
-from bot.pictures.from_views import hand_end_scene, panel_scene, table_scene
+from bot.show.messages import turn_line
+from bot.show.scenes import hand_end_scene, panel_scene, table_scene
 from bot.storage import SeatRow
 from bot.tables import Table
 from engine import Game, Hand, Rules, read_record, write_record

@@ -10,8 +10,8 @@ from pathlib import Path
 import discord
 import simcord
 
-from bot.client import BotSettings, Texas42Bot
-from bot.limits import Limits
+from bot.discord.client import BotSettings, Texas42Bot
+from bot.discord.limits import Limits
 from engine.ai import make_player
 
 

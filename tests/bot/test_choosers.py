@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.choosers import PoolChooser
-from bot.tables.decisions import CUT_JUMP_S, LATE_BUDGET_MS, BudgetClock, Decision, decide, takes_budget
-from bot.tables.governor import Governor
-from bot.tables.pools import PROCESSES, THREADS, WorkerPlan
+from bot.computers.choosers import PoolChooser
+from bot.computers.decisions import CUT_JUMP_S, LATE_BUDGET_MS, BudgetClock, Decision, decide, takes_budget
+from bot.computers.governor import Governor
+from bot.computers.pools import PROCESSES, THREADS, WorkerPlan
 from engine.ai import make_player
 from engine.ai.solver import Workspace
 from tests.bot.computer_views import FakeTable, fixed_strong, views
@@ -188,9 +188,9 @@ def test_worker_processes_end_with_a_killed_bot(tmp_path):
     script = tmp_path / "bot_with_workers.py"
     script.write_text(
         "import random, sys, time\n"
-        "from bot.tables.choosers import PoolChooser\n"
-        "from bot.tables.decisions import ready\n"
-        "from bot.tables.pools import WorkerPlan\n"
+        "from bot.computers.choosers import PoolChooser\n"
+        "from bot.computers.decisions import ready\n"
+        "from bot.computers.pools import WorkerPlan\n"
         "from engine.ai import make_player\n"
         "if __name__ == '__main__':\n"
         "    chooser = PoolChooser(make_player, random.Random(1), WorkerPlan('processes', 1))\n"
@@ -257,7 +257,7 @@ def test_a_budget_clock_counts_cpu_time_until_the_answer_is_due():
 def test_a_budget_is_the_deciding_threads_cpu_time_not_the_wall_clock(monkeypatch):
     import types
 
-    from bot.tables import decisions
+    from bot.computers import decisions
 
     fake = types.SimpleNamespace(
         thread_time=lambda: 7.0, monotonic=lambda: 1000.0, perf_counter=lambda: 1000.0

@@ -7,10 +7,10 @@ import asyncio
 import random
 import threading
 
-from bot.tables.choosers import PoolChooser
-from bot.tables.computers import ComputerRunner
-from bot.tables.governor import Governor
-from bot.tables.pools import THREADS, WorkerPlan
+from bot.computers.choosers import PoolChooser
+from bot.computers.governor import Governor
+from bot.computers.pools import THREADS, WorkerPlan
+from bot.computers.runner import ComputerRunner
 from tests.bot.table_driver import FakeClock
 
 

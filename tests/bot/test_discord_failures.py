@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.presenter import Post
+from bot.show.screens import Post
 from engine import write_record
 from tests.bot.table_driver import (
     buttons,
@@ -141,8 +141,8 @@ async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_p
 ):
     """Room taken before a wait in the pictures' queue would be spent late, bunched with later requests
     (Discord's global limit counts them when they arrive)."""
-    import bot.delivery as delivery_module
-    from bot.limits import EDIT
+    import bot.discord.delivery as delivery_module
+    from bot.discord.limits import EDIT
 
     env = simcord_env
     channel, members, _ = await started_table(env, target=1, options="timer=off")

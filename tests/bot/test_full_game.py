@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.presenter import SyncPanel
+from bot.show.screens import SyncPanel
 from engine import read_record, write_record
 from tests.bot.table_driver import (
     buttons,

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.controls import MAX_BUTTONS, group_controls, page, turn_controls
-from bot.wording import action_label, action_phrase, contract_title, game_words
+from bot.show.controls import MAX_BUTTONS, group_controls, page, turn_controls
+from bot.show.wording import action_label, action_phrase, contract_title, game_words
 from engine import Game, Rules
 from tests.engine.helpers import make_hand
 

@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot.tables.decisions import Outcome
-from bot.tables.governor import Governor
+from bot.computers.decisions import Outcome
+from bot.computers.governor import Governor
 
 
 class Clock:

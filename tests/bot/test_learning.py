@@ -8,7 +8,8 @@ import json
 import subprocess
 import sys
 
-from bot.learn import ids, lessons
+from bot.show import learn_ids as ids
+from bot.show import lessons
 from engine import read_record
 from tests.bot.table_driver import (
     buttons,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import re
 
-from bot.delivery import TurnPanelTimes
-from bot.messages import hand_result_sentence
+from bot.discord.delivery import TurnPanelTimes
+from bot.show.messages import hand_result_sentence
 from bot.storage import SeatRow, Storage
 from bot.tables import TableService
 from engine import read_record
@@ -229,7 +229,7 @@ async def test_a_hand_that_stops_early_says_why(tmp_path):
 async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
     env = simcord_env
     mark = len(env.http_requests)
-    with caplog.at_level("DEBUG", logger="bot.delivery"):
+    with caplog.at_level("DEBUG", logger="bot.discord.delivery"):
         channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
         while state.hand_no < 2 and state.status == "playing":
             await play_turn(alice)
@@ -248,7 +248,7 @@ async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
 def test_turn_panel_times_are_logged_every_so_often(caplog):
     now = [0.0]
     times = TurnPanelTimes(every=10.0, clock=lambda: now[0])
-    with caplog.at_level("INFO", logger="bot.delivery"):
+    with caplog.at_level("INFO", logger="bot.discord.delivery"):
         for seconds in (0.1, 0.3, 0.2):
             times.add(seconds)
         assert not caplog.records, "nothing before the interval is up"

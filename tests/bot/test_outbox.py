@@ -144,9 +144,9 @@ async def test_work_that_comes_while_a_lane_forgets_its_events_is_carried_out():
     write is under way must not be stranded behind a lane that looks busy."""
     from types import SimpleNamespace
 
-    from bot.delivery import Delivery
-    from bot.limits import Limits
-    from bot.presenter import Post, SyncTable
+    from bot.discord.delivery import Delivery
+    from bot.discord.limits import Limits
+    from bot.show.screens import Post, SyncTable
 
     class SlowStorage:
         def __init__(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from bot import render
+from bot.show import render
 
 
 async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier(monkeypatch):

@@ -1,4 +1,4 @@
-from bot.tables.quantiles import nearest_rank
+from bot.computers.quantiles import nearest_rank
 
 
 def test_nearest_rank_reads_the_sorted_sample_at_each_fraction():

@@ -8,8 +8,8 @@ import json
 import subprocess
 import sys
 
-from bot.learn import ids
 from bot.learn.ratings import Rating
+from bot.show import learn_ids as ids
 from bot.storage import learning as kept
 from engine import read_record
 from tests.bot.table_driver import (

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.tables.rules_guide import MESSAGE_LIMIT, message_chunks, plain_words
+from bot.show.rules_guide import MESSAGE_LIMIT, message_chunks, plain_words
 from engine import PRESETS, Rules
 from tests.bot.table_driver import in_a_channel
 

@@ -10,7 +10,7 @@ import signal
 import pytest
 from discord.ext import commands
 
-from bot.__main__ import run_until_stopped
+from bot.discord.run import run_until_stopped
 from bot.storage import SeatRow, Storage
 from bot.tables import Refusal, TableService
 from tests.bot.table_driver import quick_player
@@ -73,8 +73,8 @@ async def test_a_stop_signal_closes_the_bot_cleanly(signum):
 async def test_a_stop_during_the_start_up_warm_up_leaves_the_tables_alone(tmp_path, monkeypatch):
     """SIGTERM while the computers warm up: the start-up resume stops there (it would otherwise start the
     computers and read the outbox after the database closed)."""
-    from bot.client import BotSettings, Texas42Bot
-    from bot.delivery import Delivery
+    from bot.discord.client import BotSettings, Texas42Bot
+    from bot.discord.delivery import Delivery
 
     bot = Texas42Bot(
         BotSettings(tmp_path / "stop.db", warm_up_computers=True, tick_seconds=None, shard_count=1),
@@ -118,7 +118,7 @@ async def test_a_seat_handed_back_after_a_click_logs_a_refusal_in_one_line(caplo
     is one log line, not an exception nobody retrieves."""
     from types import SimpleNamespace
 
-    from bot.clicks import ClickHandler
+    from bot.discord.clicks import ClickHandler
 
     class Stopping:
         async def come_back(self, table: object, user_id: int) -> bool:
@@ -126,10 +126,10 @@ async def test_a_seat_handed_back_after_a_click_logs_a_refusal_in_one_line(caplo
 
     clicks = ClickHandler(Stopping(), delivery=None)  # type: ignore[arg-type]
     table = SimpleNamespace(id=7, seats={0: SimpleNamespace(user_id=5, away=True)}, seat_of=lambda user: 0)
-    with caplog.at_level("INFO", logger="bot.clicks"):
+    with caplog.at_level("INFO", logger="bot.discord.clicks"):
         clicks.come_back_soon(table, 5)  # type: ignore[arg-type]
         [task] = clicks._pending
         await task
     assert task.exception() is None
-    [record] = [r for r in caplog.records if r.name == "bot.clicks"]
+    [record] = [r for r in caplog.records if r.name == "bot.discord.clicks"]
     assert "not handed back now: The bot is restarting" in record.getMessage() and record.exc_info is None

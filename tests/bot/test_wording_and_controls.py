@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import custom_ids
-from bot.controls import MAX_BUTTONS, group_controls, page, turn_controls
+from bot.show import custom_ids
+from bot.show.controls import MAX_BUTTONS, group_controls, page, turn_controls
+from bot.show.wording import action_label, action_phrase, contract_title, score_line
 from bot.tables.options_text import option_suggestions, parse_options, split_computers
-from bot.wording import action_label, action_phrase, contract_title, score_line
 from engine import RulesError
 
 

@@ -315,8 +315,10 @@ def test_a_game_always_ends_with_one_winner(rules, seed):
         while not h.complete:
             legal = h.legal_actions()
             bids = [a for a in legal if a != "pass"]
-            if h.phase == "auction" and bids and rng.random() < 0.5:
-                legal = bids[:1]  # the lowest bid (random 21s and 42s sink Moon's scores below zero for good)
+            if h.phase == "auction" and bids:
+                # The lowest bid or a pass, never a random jump: random 21s and 42s sink Moon's scores below
+                # zero for good, and the game would never end.
+                legal = bids[:1] if rng.random() < 0.5 or "pass" not in legal else ["pass"]
             h = h.apply(rng.choice(legal))
         game = game.record_hand(h)
         if game.over:

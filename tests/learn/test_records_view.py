@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from bot.learn.player_record import GamePlayed, player_record
 from bot.learn.ratings import Rating
-from bot.learn.records_view import (
+from bot.pictures.examples import FOUR
+from bot.show.records import (
     MAX_REVIEW_BUTTONS,
     StoredGame,
     history_text,
@@ -16,7 +17,6 @@ from bot.learn.records_view import (
     stats_scene,
     stats_text,
 )
-from bot.pictures.examples import FOUR
 from engine import Hand, Rules, write_record
 from engine.ai.arena import play_hand
 from engine.ai.easy import EasyPlayer

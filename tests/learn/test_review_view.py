@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.learn.review_view import end_line
+from bot.show.review import end_line
 from engine import PRESETS, Hand, Rules, RulesError
 
 
@@ -58,8 +58,8 @@ def test_every_early_end_is_explained_and_agrees_with_the_hand(preset):
 
 
 def test_a_bid_and_a_pass_are_said_in_plain_words_with_the_solved_level():
-    from bot.learn.review_view import review_text
     from bot.pictures.scenes import SeatInfo
+    from bot.show.review import review_text
     from engine import write_record
     from engine.ai.review import review_hand
 

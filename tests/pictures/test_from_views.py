@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.pictures.from_views import (
+from bot.show.scenes import (
     early_end_reason,
     hand_end_scene,
     latest_calls,

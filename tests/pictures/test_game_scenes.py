@@ -3,7 +3,7 @@ discards face up and their count, Moon's scores below zero, and stacking's hidde
 
 from __future__ import annotations
 
-from bot.pictures.from_views import hand_end_scene, panel_scene, table_scene
+from bot.show.scenes import hand_end_scene, panel_scene, table_scene
 from bot.storage import SeatRow
 from bot.tables import Table
 from engine import Game, Hand, Rules

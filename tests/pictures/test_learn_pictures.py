@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.learn.lessons import PAGES, page_picture, page_text
 from bot.pictures.examples import FOUR, THREE
 from bot.pictures.learn_scenes import LevelRow, ReviewedTrick, ReviewScene, StatsScene
 from bot.pictures.record import render_record
 from bot.pictures.review import COLUMN, LABEL_W, MARGIN, TILE, render_review
+from bot.show.lessons import PAGES, page_picture, page_text
 
 from .pip_probe import decode, read_pips, tile_faces
 

@@ -6,12 +6,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.tables import Table
+from bot.tables.options_text import describe_duration
 from engine import Hand, public_view, view_for
 
-from .pictures.from_views import early_end_reason, latest_calls
-from .tables import Table
-from .tables.options_text import describe_duration
-from .wording import action_phrase, bid_label, contract_title, game_words, plural, score_line, tile_label
+from .scenes import early_end_reason, latest_calls
+from .wording import (
+    action_phrase,
+    bid_label,
+    contract_title,
+    game_words,
+    plural,
+    score_line,
+    tile_label,
+)
 
 BACK_LABEL = "I'm back"
 PHASE_VERBS = {

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from . import pictures
+from bot import pictures
 
 log = logging.getLogger(__name__)
 URGENT, LATER = 0, 1  # a picture a player waits for; any other

@@ -31,15 +31,17 @@ from typing import Any
 
 import discord
 
-from . import presenter, render
+from bot.computers.quantiles import nearest_rank
+from bot.show import render
+from bot.show import screens as presenter
+from bot.show.screens import Post, Screen, Summary, SyncPanel, SyncTable, Work
+from bot.storage import Panel, Storage
+from bot.tables import Table, TableService
+from bot.tables.events import from_payload
+from bot.tables.service import Published
+
 from .buttons import view_of
 from .limits import CREATE, DELETE, EDIT, Budget, Limits
-from .presenter import Post, Screen, Summary, SyncPanel, SyncTable, Work
-from .storage import Panel, Storage
-from .tables import Table, TableService
-from .tables.events import from_payload
-from .tables.quantiles import nearest_rank
-from .tables.service import Published
 
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60  # seconds an interaction token is used for: they die after 15 minutes

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.learn.player_record import SPECIALS, PlayerRecord
+from bot.learn.ratings import Rating
+from bot.pictures.learn_scenes import LevelRow, StatsScene
+from bot.pictures.scenes import SeatInfo
 from engine import RecordError, Rules, read_record
 
-from ..pictures.learn_scenes import LevelRow, StatsScene
-from ..pictures.scenes import SeatInfo
-from .player_record import SPECIALS, PlayerRecord
-from .ratings import Rating
-from .review_view import bid_line, result_word
+from .review import bid_line, result_word
 
 MAX_TEXT = 1900
 MAX_REVIEW_BUTTONS = 20  # Discord allows 25 buttons a message; room is left for nothing else

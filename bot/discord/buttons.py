@@ -13,9 +13,9 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from . import custom_ids
-from .custom_ids import ParsedId
-from .presenter import ButtonSpec
+from bot.show import custom_ids
+from bot.show.custom_ids import ParsedId
+from bot.show.screens import ButtonSpec
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

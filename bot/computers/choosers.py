@@ -18,8 +18,8 @@ from engine import View
 
 from .decisions import Decision, Outcome, PlayerFactory, decide, ready, takes_budget
 from .governor import Governor
-from .model import Table
 from .pools import PROCESSES, WorkerPlan
+from .seated import AtTable
 
 log = logging.getLogger("bot.computers")
 
@@ -81,11 +81,11 @@ class PoolChooser:
             await loop.run_in_executor(self.pool, warm_up)
         return loop.time() - start
 
-    def seat(self, table: Table, seat: int, level: str) -> None:
+    def seat(self, table: AtTable, seat: int, level: str) -> None:
         """A new computer of `level` at `seat`."""
         self.seats[(table.id, seat)] = ComputerSeat(level, random.Random(self.rng.randrange(2**32)))
 
-    async def choose(self, table: Table, seat: int, view: View) -> str:
+    async def choose(self, table: AtTable, seat: int, view: View) -> str:
         """The seat's computer decides in a worker (a computer is seated at the table's level if the seat
         has none yet, e.g. for an away player)."""
         legal = view["legal"]
@@ -132,7 +132,7 @@ class PoolChooser:
                 self.start()
             return await loop.run_in_executor(self.pool, decide, decision)
 
-    def forget(self, table: Table) -> None:
+    def forget(self, table: AtTable) -> None:
         """The table is over: its seats go."""
         for key in [key for key in self.seats if key[0] == table.id]:
             del self.seats[key]

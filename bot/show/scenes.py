@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.pictures.scenes import GameEndScene, HandEndScene, HandScene, PanelScene, SeatInfo, TableScene
 from engine import Hand, count_points, public_view, view_for
 
-from ..wording import bid_label, contract_title
-from .scenes import GameEndScene, HandEndScene, HandScene, PanelScene, SeatInfo, TableScene
+from .wording import bid_label, contract_title
 
 if TYPE_CHECKING:
-    from ..tables import Table
+    from bot.tables import Table
 
 
 def seat_infos(table: Table) -> tuple[SeatInfo, ...]:

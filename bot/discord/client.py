@@ -14,24 +14,24 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.computers.pools import WorkerPlan
+from bot.config import default_process_id
+from bot.show import messages
+from bot.storage import DatabaseTarget, Storage
+from bot.storage.leases import Leases
+from bot.storage.listen import ChangeFeed
+from bot.tables import TableService
+from bot.tables.ownership import LeasedOwner, Ownership, SoleOwner
 from engine.ai import make_player
 
-from . import messages
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .coach import Coach, CoachButton, RatingOnGameOver
-from .config import default_process_id
 from .delivery import Delivery
 from .limits import Limits
-from .storage import DatabaseTarget, Storage
-from .storage.leases import Leases
-from .storage.listen import ChangeFeed
-from .tables import TableService
-from .tables.ownership import LeasedOwner, Ownership, SoleOwner
-from .tables.pools import WorkerPlan
 
 log = logging.getLogger(__name__)
-EXTENSIONS = ("bot.cogs.game",)
+EXTENSIONS = ("bot.discord.cogs.tables",)
 
 
 @dataclass(frozen=True)

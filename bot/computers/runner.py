@@ -14,30 +14,31 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from engine import View
 
 from .choosers import PoolChooser
 from .decisions import PlayerFactory
-from .model import Table
 from .pace import MovePace, MoveTimes
 from .pools import WorkerPlan
+from .seated import AtTable
 
 log = logging.getLogger("bot.tables")
+T = TypeVar("T", bound=AtTable)
 
 
 class Chooser(Protocol):
     """Decides computer moves."""
 
-    def seat(self, table: Table, seat: int, level: str) -> None:
+    def seat(self, table: AtTable, seat: int, level: str) -> None:
         """A computer of `level` plays `seat` from now on (a new player for that seat)."""
 
-    async def choose(self, table: Table, seat: int, view: View) -> str:
+    async def choose(self, table: AtTable, seat: int, view: View) -> str:
         """One of `view["legal"]` for `seat` (its own computer, or a stand-in for an absent human)."""
         ...
 
-    def forget(self, table: Table) -> None:
+    def forget(self, table: AtTable) -> None:
         """The table is over: its players may go."""
 
     async def warm_up(self) -> float:
@@ -59,7 +60,7 @@ def make_chooser(
 Turn = tuple[int, str, View]  # the seat on turn, the moment's state token, and that seat's view
 
 
-class ComputerRunner:
+class ComputerRunner(Generic[T]):
     """Plays the computer turns of each table in a background task per table.
 
     The service says which computer is due (`due`: on the table as stored, at a table this process runs)
@@ -68,8 +69,8 @@ class ComputerRunner:
     def __init__(
         self,
         chooser: Chooser,
-        due: Callable[[Table], Awaitable[Turn | None]],
-        play: Callable[[Table, int, str, str], Awaitable[None]],
+        due: Callable[[T], Awaitable[Turn | None]],
+        play: Callable[[T, int, str, str], Awaitable[None]],
         pause: float,
         *,
         clock: Callable[[], float] | None = None,
@@ -88,11 +89,11 @@ class ComputerRunner:
         """The runner's clock (the event loop's time unless injected)."""
         return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
 
-    def runner(self, table: Table) -> asyncio.Task | None:
+    def runner(self, table: T) -> asyncio.Task | None:
         """The table's runner task, if one is running or just finished."""
         return self.runners.get(table.id)
 
-    def kick(self, table: Table) -> None:
+    def kick(self, table: T) -> None:
         """Make sure computer players act if it is their turn (starts the table's runner task)."""
         if table.computer_turn() is None:
             return
@@ -102,7 +103,7 @@ class ComputerRunner:
                 self._run(table, self.now()), name=f"table-{table.id}-computers"
             )
 
-    def stop(self, table: Table) -> None:
+    def stop(self, table: T) -> None:
         """Cancel the table's runner (unless it is the caller)."""
         task = self.runners.get(table.id)
         if task is not None and task is not asyncio.current_task():
@@ -116,7 +117,7 @@ class ComputerRunner:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.chooser.close()
 
-    async def _run(self, table: Table, since: float) -> None:
+    async def _run(self, table: T, since: float) -> None:
         """Play every computer turn in a row until a human is to act. Each computer thinks during its pause
         and acts at the later of the two; a decision for a moment the table has left is dropped (by
         `play`, which stores the move against the moment it was decided for).

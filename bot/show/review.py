@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.pictures.learn_scenes import ReviewedTrick, ReviewScene
+from bot.pictures.names import short_label
+from bot.pictures.scenes import SeatInfo
 from engine import Hand
 from engine.ai.review import BidVerdict, Decision, HandReview
 
-from ..pictures.from_views import early_end_reason
-from ..pictures.learn_scenes import ReviewedTrick, ReviewScene
-from ..pictures.names import short_label
-from ..pictures.scenes import SeatInfo
-from ..wording import bid_label, contract_title, suit_word, tile_label
+from .scenes import early_end_reason
+from .wording import bid_label, contract_title, suit_word, tile_label
 
 MAX_TEXT = 1900  # Discord allows 2,000 characters a message
 

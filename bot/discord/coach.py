@@ -20,28 +20,21 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.learn.player_record import player_record
+from bot.learn.ratings import RatingBook
+from bot.pictures.record import render_record
+from bot.pictures.review import render_review
+from bot.pictures.scenes import SeatInfo
+from bot.show import learn_ids as ids
+from bot.show import lessons
+from bot.show.records import StoredGame, history_text, rating_board_text, reviewable, stats_scene, stats_text
+from bot.show.review import hint_text, review_scene, review_text, seat_names
+from bot.storage import Storage, TableRow
+from bot.storage import learning as kept
+from bot.tables import Table, TableListener
+from bot.tables.service import Published
 from engine import Hand, RecordError, Rules, read_record, view_for
 from engine.ai.review import DEFAULT_BUDGET_S, HandReview, ReviewError, advise, decision_key, review_hand
-
-from .learn import ids, lessons
-from .learn.player_record import player_record
-from .learn.ratings import RatingBook
-from .learn.records_view import (
-    StoredGame,
-    history_text,
-    rating_board_text,
-    reviewable,
-    stats_scene,
-    stats_text,
-)
-from .learn.review_view import hint_text, review_scene, review_text, seat_names
-from .pictures.record import render_record
-from .pictures.review import render_review
-from .pictures.scenes import SeatInfo
-from .storage import Storage, TableRow
-from .storage import learning as kept
-from .tables import Table, TableListener
-from .tables.service import Published
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 256

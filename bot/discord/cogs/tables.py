@@ -8,15 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.show.learn_ids import is_learning
+from bot.show.messages import title
+from bot.show.rules_guide import message_chunks, plain_words
+from bot.tables import Refusal, Table
+from bot.tables.options_text import option_suggestions
 from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import is_ours, refuse
 from ..delivery import NO_MENTIONS, transient
-from ..learn.ids import is_learning
-from ..messages import title
-from ..tables import Refusal, Table
-from ..tables.options_text import option_suggestions
-from ..tables.rules_guide import message_chunks, plain_words
 
 if TYPE_CHECKING:
     from ..client import Texas42Bot
@@ -225,5 +225,5 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
 
 
 async def setup(bot: Texas42Bot) -> None:
-    """Extension entry point: `await bot.load_extension("bot.cogs.game")`."""
+    """Extension entry point: `await bot.load_extension("bot.discord.cogs.tables")`."""
     await bot.add_cog(GameCog(bot))

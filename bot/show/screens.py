@@ -7,14 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine import public_view
-
-from . import custom_ids, messages
-from .controls import MAX_BUTTONS, Control, page, turn_controls
-from .learn import ids as learn_ids
-from .pictures.from_views import game_end_scene, hand_end_scene, panel_scene, table_scene
-from .tables import Table
-from .tables.events import (
+from bot.tables import Table
+from bot.tables.events import (
     Acted,
     Away,
     Back,
@@ -33,6 +27,11 @@ from .tables.events import (
     TableShown,
     TakenOver,
 )
+from engine import public_view
+
+from . import custom_ids, learn_ids, messages
+from .controls import MAX_BUTTONS, Control, page, turn_controls
+from .scenes import game_end_scene, hand_end_scene, panel_scene, table_scene
 from .wording import action_phrase, game_words
 
 # ---------------------------------------------------------------------- screens

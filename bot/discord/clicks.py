@@ -14,13 +14,15 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from . import custom_ids, presenter
+from bot.show import custom_ids
+from bot.show import screens as presenter
+from bot.show.controls import Control, group_controls, page, turn_controls
+from bot.show.custom_ids import ParsedId
+from bot.show.wording import action_phrase, game_words
+from bot.tables import Refusal, Table, TableService
+
 from .buttons import view_of
-from .controls import Control, group_controls, page, turn_controls
-from .custom_ids import ParsedId
 from .delivery import Delivery
-from .tables import Refusal, Table, TableService
-from .wording import action_phrase, game_words
 
 log = logging.getLogger(__name__)
 _TEMPLATE = re.compile(custom_ids.TEMPLATE)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..pictures import HandScene, SeatInfo, TableScene, render_hand, render_table
+from bot.pictures import HandScene, SeatInfo, TableScene, render_hand, render_table
 
 SEATS = (
     SeatInfo("Ann", label="North", team=0),

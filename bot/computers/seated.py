@@ -1,0 +1,17 @@
+"""What the computer players need to know of a table: not the table itself, which lives a layer above."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class AtTable(Protocol):
+    """A table as the computers see it: its id, its computers' level, and whose computer turn it is."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def computer_level(self) -> str: ...
+
+    def computer_turn(self) -> int | None: ...
