@@ -2,6 +2,16 @@
 
 from .events import TableEvent
 from .model import Table, state_token
-from .service import DamagedTable, Refusal, TableListener, TableService
+from .refusal import Refusal, Why
+from .service import DamagedTable, TableListener, TableService
 
-__all__ = ["DamagedTable", "Refusal", "Table", "TableEvent", "TableListener", "TableService", "state_token"]
+__all__ = [
+    "DamagedTable",
+    "Refusal",
+    "Table",
+    "TableEvent",
+    "TableListener",
+    "TableService",
+    "Why",
+    "state_token",
+]

@@ -60,6 +60,7 @@ from .events import (
 from .model import Table
 from .options_text import COMPUTER_LEVELS, TableSettings, read_options
 from .ownership import Ownership, SoleOwner, Turnover
+from .refusal import Refusal, Why
 from .seating import first_seating
 from .tally import tally
 from .timers import Due, TurnClock
@@ -67,14 +68,8 @@ from .timers import Due, TurnClock
 log = logging.getLogger("bot.tables")
 TABLE_FIELDS = tuple(f.name for f in fields(Table))
 
-CHANNEL_BUSY = "This channel already has a table. Finish it or `/42 end` it first."
-BUSY = "The table changed just now; please try again."
 ATTEMPTS = 5  # a change refused as stale is decided again on the fresh table, this many times at most
 T = TypeVar("T")
-
-
-class Refusal(Exception):
-    """A request the game turns down; the message is a short sentence for the player who asked."""
 
 
 @dataclass(frozen=True)
@@ -95,10 +90,10 @@ def _require_legal(table: Table, action: str) -> None:
     try:
         table.hand.apply(action)
     except IllegalAction as error:  # the engine's sentence says why, e.g. "you must follow fives"
-        raise Refusal(f"You can't do that: {error}") from None
+        raise Refusal(Why.ILLEGAL_MOVE, detail=str(error)) from None
     except Exception:  # garbage the engine cannot even read
         pass
-    raise Refusal("That isn't a move you can make now. Use `My hand` for your controls.")
+    raise Refusal(Why.NOT_A_MOVE)
 
 
 def _describe(error: Exception) -> str:
@@ -279,7 +274,7 @@ class TableService:
                     if by_owner:
                         return None
                     raise
-        raise Refusal(BUSY)
+        raise Refusal(Why.TABLE_BUSY)
 
     def drop(self, table_id: int) -> None:
         """This process no longer runs the table: stop its computer players (another process runs them)."""
@@ -325,16 +320,16 @@ class TableService:
             read = read_options(preset, options)
             computer_level = read.computer_level or computer_level
             if computer_level not in COMPUTER_LEVELS:
-                raise RulesError(f"computer players can be {' or '.join(COMPUTER_LEVELS)}")
+                raise Refusal(Why.UNKNOWN_COMPUTER_LEVEL)
             overrides = dict(read.overrides)
             if target is not None:
                 overrides["target"] = target
             rules = Rules.from_preset(preset, overrides)
         except RulesError as error:
-            raise Refusal(f"Those rules don't work: {error}") from None
+            raise Refusal(Why.BAD_RULES, detail=str(error)) from None
         seats = [s for s in (seats or []) if s.seat < rules.players]
         if await self.table_in(channel_id) is not None:
-            raise Refusal(CHANNEL_BUSY)
+            raise Refusal(Why.CHANNEL_BUSY)
         return await self._create(guild_id, channel_id, host_id, rules, computer_level, seats, read.settings)
 
     async def _create(
@@ -368,7 +363,7 @@ class TableService:
                 lease_seconds=self.ownership.lease_seconds,
             )
         except ChannelBusy:
-            raise Refusal(CHANNEL_BUSY) from None
+            raise Refusal(Why.CHANNEL_BUSY) from None
         self.ownership.took(table_id)
         table = Table(
             table_id,
@@ -429,9 +424,9 @@ class TableService:
     async def _sit(self, table: Table, user_id: int, name: str, seat: int) -> None:
         self._require_lobby(table)
         if not 0 <= seat < table.rules.players:
-            raise Refusal("There is no such seat at this table.")
+            raise Refusal(Why.NO_SUCH_SEAT)
         if seat in table.seats:
-            raise Refusal(f"{table.seat_names[seat]} is taken.")
+            raise Refusal(Why.SEAT_TAKEN, seat_name=table.seat_names[seat])
         current = table.seat_of(user_id)
         row = SeatRow(seat=seat, name=name, user_id=user_id)
         seats = {s: r for s, r in table.seats.items() if s != current}
@@ -447,7 +442,7 @@ class TableService:
         self._require_lobby(table)
         empty = [s for s in range(table.rules.players) if s not in table.seats]
         if not empty:
-            raise Refusal("Every seat is taken.")
+            raise Refusal(Why.TABLE_FULL)
         seat = empty[0]
         row = SeatRow(seat=seat, name=table.computer_name(), computer_level=table.computer_level)
         after = replace(table, seats={**table.seats, seat: row})
@@ -468,7 +463,7 @@ class TableService:
         if seat is None:
             computers = [s for s in table.seats.values() if s.is_computer]
             if user_id != table.host_id or not computers:
-                raise Refusal("You're not seated at this table.")
+                raise Refusal(Why.NOT_SEATED)
             seat = computers[-1].seat
         name = table.seats[seat].name
         after = replace(table, seats={s: r for s, r in table.seats.items() if s != seat})
@@ -479,7 +474,7 @@ class TableService:
         """A player leaves mid-game (lock held): a computer takes the seat for the rest of the game."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal("You're not playing at this table.")
+            raise Refusal(Why.NOT_PLAYING)
         self._require_open_for_play()
         old = table.seats[seat]
         compass = table.seat_names[seat]
@@ -497,9 +492,9 @@ class TableService:
     async def _start(self, table: Table, user_id: int) -> None:
         self._require_lobby(table)
         if user_id != table.host_id:
-            raise Refusal("Only the host can start the game.")
+            raise Refusal(Why.HOST_STARTS)
         if not table.full:
-            raise Refusal("Every seat needs a player first (`Add computer` fills one).")
+            raise Refusal(Why.SEATS_EMPTY)
         rng = self._rng_for(table, "start")
         seating = first_seating(table, rng)  # the table's `draw` may move players and pick the first dealer
         hand = seating.game.deal(rng)
@@ -522,9 +517,9 @@ class TableService:
 
     async def _end(self, table: Table, user_id: int, *, moderator: bool, by: str) -> None:
         if not table.open:
-            raise Refusal("This table has already ended.")
+            raise Refusal(Why.ALREADY_ENDED)
         if user_id != table.host_id and not moderator:
-            raise Refusal("Only the table's host, or someone with Manage Messages, can end it.")
+            raise Refusal(Why.HOST_ENDS)
         after = replace(table, status="ended", ended_by=by)
         await self._save(table, after, Change(table.id).end_table(ended_by=by), [Ended(by)])
         self.computers.stop(table)
@@ -533,15 +528,15 @@ class TableService:
     async def rematch(self, table: Table, user_id: int, name: str) -> Table:
         """Open a new lobby in the same channel with the same seats and rules; the clicker hosts it."""
         if table.status != "finished":
-            raise Refusal("A rematch opens once the game is over.")
+            raise Refusal(Why.REMATCH_TOO_EARLY)
         if table.seat_of(user_id) is None and user_id != table.host_id:
-            raise Refusal("Only the players of this game can ask for a rematch.")
+            raise Refusal(Why.REMATCH_PLAYERS_ONLY)
         async with self.lock(table):
             await self._fresh(table)
         if table.rematch_id is not None:
-            raise Refusal(f"The rematch is already open: table {table.rematch_id}.")
+            raise Refusal(Why.REMATCH_OPEN, table_id=table.rematch_id)
         if await self.table_in(table.channel_id) is not None:
-            raise Refusal(CHANNEL_BUSY)
+            raise Refusal(Why.CHANNEL_BUSY)
         seats = [
             SeatRow(
                 seat=s.seat,
@@ -576,9 +571,9 @@ class TableService:
 
     def _require_lobby(self, table: Table) -> None:
         if table.status == "playing":
-            raise Refusal("The game has started: seats are fixed now.")
+            raise Refusal(Why.SEATS_FIXED)
         if table.status != "lobby":
-            raise Refusal("This table has ended.")
+            raise Refusal(Why.TABLE_ENDED)
 
     # ------------------------------------------------------------------ play
 
@@ -590,17 +585,15 @@ class TableService:
     async def _act(self, table: Table, user_id: int, token: str, action: str) -> None:
         if table.status != "playing":
             raise Refusal(
-                {"finished": "This game is over.", "lobby": "The game hasn't started."}.get(
-                    table.status, "This table has ended."
-                )
+                {"finished": Why.GAME_OVER, "lobby": Why.NOT_STARTED}.get(table.status, Why.TABLE_ENDED)
             )
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal("You're not playing at this table.")
+            raise Refusal(Why.NOT_PLAYING)
         if token != table.token:
-            raise Refusal("Those controls are out of date. Use `My hand` for the current ones.")
+            raise Refusal(Why.CONTROLS_OUT_OF_DATE)
         if table.turn() != seat:
-            raise Refusal("It's not your turn.")
+            raise Refusal(Why.NOT_YOUR_TURN)
         self._require_open_for_play()
         _require_legal(table, action)
         change = Change(table.id)
@@ -613,7 +606,7 @@ class TableService:
 
     def _require_open_for_play(self) -> None:
         if self.closing:
-            raise Refusal("The bot is restarting; try again in a minute.")
+            raise Refusal(Why.RESTARTING)
 
     async def _apply(
         self,
@@ -634,7 +627,7 @@ class TableService:
         try:
             hand = table.hand.apply(action)
         except IllegalAction as error:
-            raise Refusal(f"You can't do that: {error}") from None
+            raise Refusal(Why.ILLEGAL_MOVE, detail=str(error)) from None
         after = after if after is not None else replace(table)
         change = change if change is not None else Change(table.id)
         hand_no = table.hand_no
