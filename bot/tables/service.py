@@ -21,8 +21,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Protocol, TypeVar
 
+from bot.computers.choosers import PoolChooser
+from bot.computers.decisions import PlayerFactory
+from bot.computers.governor import Governor
 from bot.computers.pools import WorkerPlan
-from bot.computers.runner import ComputerRunner, PlayerFactory, Turn, make_chooser
+from bot.computers.runner import ComputerRunner, Turn
 from engine import (
     DEFAULT_PRESET,
     Game,
@@ -147,7 +150,12 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.damaged: list[DamagedTable] = []  # tables refused at load (bad records), for the bot to explain
         self.timers = TurnClock(clock)
-        self.chooser = make_chooser(player_factory, self.rng, computer_workers, pause=computer_pause)
+        plan = (
+            computer_workers or WorkerPlan()
+        )  # decisions' budgets fit the pause: an answer inside it costs no time
+        self.chooser = PoolChooser(
+            player_factory, self.rng, plan, governor=Governor(plan.workers, window_s=computer_pause)
+        )
         self.computers = ComputerRunner(self.chooser, self._computer_due, self._computer_move, computer_pause)
         self._locks: dict[int, asyncio.Lock] = {}
         self._published: dict[int, int] = {}  # table -> the last outbox number handed to the listener
