@@ -2,10 +2,11 @@
 events, only then made in memory, then published.
 
 A job (the lobby, play, the clocks) decides a change under the table's lock (`run`) and hands it to `save`
-as what storage writes (a `Change`), the events it tells, and the values of the table's fields it sets.
-The table in memory is never touched before the change is stored: `save` works out the turn timer on a
-draft of the table as it will be, stores everything against the version the table was read at, and then
-the table takes the new values at once (`Table.update`). Nobody holds a second table.
+as what storage writes (a `Change`), the events it tells, and the values of the table's fields it sets;
+a job only ever holds the table itself. Nothing changes in memory before the change is stored: `save`
+works out the turn timer on a draft of the table as it will be, stores everything against the version the
+table was read at, and only then does the table take the values the change set and its new timer fields,
+at once (`Table.update`).
 
 A change refused as stale (another process changed the table between the read and the write) is decided
 again on the reloaded table; an owner's change this process may no longer make (its lease has gone to
@@ -35,7 +36,7 @@ ATTEMPTS = 5  # a change refused as stale is decided again on the fresh table, t
 T = TypeVar("T")
 
 
-class Kept(Protocol):
+class TablesInMemory(Protocol):
     """The tables in memory as a change needs them (`registry.Registry`)."""
 
     def lock(self, table: Table) -> asyncio.Lock:
@@ -56,7 +57,7 @@ class Kept(Protocol):
 class UnitOfWork:
     """Decides, stores and makes each change at a table (see the module docstring)."""
 
-    def __init__(self, storage: Storage, ownership: Ownership, timers: TurnClock, tables: Kept):
+    def __init__(self, storage: Storage, ownership: Ownership, timers: TurnClock, tables: TablesInMemory):
         self.storage = storage
         self.ownership = ownership
         self.timers = timers

@@ -9,8 +9,8 @@ import pytest
 
 from bot.show.refusals import sentence
 from bot.storage import Storage
-from bot.tables import Refusal, TableEvent, TableService, Why
-from engine import write_record
+from bot.tables import Refusal, Table, TableEvent, TableService, Why
+from engine import DEFAULT_PRESET, Rules, write_record
 from tests.bot.table_driver import quick_player
 
 
@@ -115,6 +115,35 @@ async def test_every_action_is_stored_before_it_takes_effect(storage, database_u
         await again.close()
     assert row.status == "playing"
     assert row.hands[-1] == write_record(table.hand)
+
+
+async def test_a_change_storage_refuses_leaves_the_table_in_memory_as_it_was(storage, monkeypatch):
+    service, recorder = service_for(storage)
+    table = await seated_game(service)
+    seat, token, version = table.turn(), table.token, table.version
+    before = write_record(table.hand)
+    told = len(recorder.events)
+
+    async def broken(*args, **kwargs):
+        raise OSError("the database went away")
+
+    monkeypatch.setattr(storage, "commit", broken)
+    with pytest.raises(OSError):
+        await service.act(table, 10 + seat, token, "30")
+    assert write_record(table.hand) == before and table.token == token and table.version == version
+    assert len(recorder.events) == told, "nothing is published for a change that was not stored"
+    monkeypatch.undo()
+    await service.act(table, 10 + seat, token, "30")
+    assert table.version == version + 1 and write_record(table.hand)["calls"] == ["30"]
+
+
+def test_a_table_takes_only_its_own_fields():
+    table = Table(1, 2, 3, 4, Rules.from_preset(DEFAULT_PRESET))
+    table.update(status="playing", version=3)
+    assert (table.status, table.version) == ("playing", 3)
+    with pytest.raises(TypeError, match="no field statu"):
+        table.update(statu="ended")
+    assert table.status == "playing"
 
 
 async def test_a_finished_game_tallies_players_and_teams(storage):
