@@ -18,8 +18,11 @@ from bot.show import custom_ids
 from bot.show import screens as presenter
 from bot.show.controls import Control, group_controls, page, turn_controls
 from bot.show.custom_ids import ParsedId
+from bot.show.refusals import sentence
 from bot.show.wording import action_phrase, game_words
-from bot.tables import Refusal, Table, TableService
+from bot.tables.model import Table
+from bot.tables.refusal import Refusal, Why
+from bot.tables.service import TableService
 
 from .buttons import view_of
 from .delivery import Delivery
@@ -27,7 +30,6 @@ from .delivery import Delivery
 log = logging.getLogger(__name__)
 _TEMPLATE = re.compile(custom_ids.TEMPLATE)
 GONE = "That button belongs to a table that has closed."
-OUT_OF_DATE = "Those controls are out of date. Use `My hand` for the current ones."
 
 Handler = Callable[[discord.Interaction, Table, ParsedId], Awaitable[None]]
 
@@ -81,11 +83,11 @@ class ClickHandler:
         self.delivery.answered(table)  # the acknowledgement (an interaction request: not globally limited)
         try:
             if handler is None:
-                raise Refusal("That button isn't one I know.")
+                raise Refusal(Why.UNKNOWN_BUTTON)
             await handler(interaction, table, clicked)
         except Refusal as refusal:
             self.delivery.answered(table)
-            await refuse(interaction, str(refusal))
+            await refuse(interaction, sentence(refusal))
         except Exception:
             log.exception("table %s: click %r failed", clicked.table_id, clicked)
             await refuse(interaction, "Something went wrong on my side; please try again.")
@@ -105,7 +107,7 @@ class ClickHandler:
         try:
             await self.service.come_back(table, user_id)
         except Refusal as refusal:
-            log.info("table %s: %s's seat not handed back now: %s", table.id, user_id, refusal)
+            log.info("table %s: %s's seat not handed back now: %s", table.id, user_id, sentence(refusal))
         except Exception:
             log.exception("table %s: handing %s's seat back failed", table.id, user_id)
 
@@ -142,7 +144,7 @@ class ClickHandler:
 
     async def _sit(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if not clicked.arg.isdigit():
-            raise Refusal("That button isn't one I know.")
+            raise Refusal(Why.UNKNOWN_BUTTON)
         await interaction.response.defer()
         self.delivery.clicked_table(table, interaction)
         await self.service.sit(table, interaction.user.id, interaction.user.display_name, int(clicked.arg))
@@ -154,7 +156,7 @@ class ClickHandler:
 
     async def _leave(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if (clicked.token in ("game", "confirm")) != (table.status == "playing"):
-            raise Refusal("That button is out of date. Use `My hand` for the current ones.")
+            raise Refusal(Why.BUTTON_OUT_OF_DATE)
         if clicked.token == "game":  # leaving a game in progress is for good: ask once more
             await self._confirm_leave(interaction, table)
             return
@@ -165,7 +167,7 @@ class ClickHandler:
 
     async def _back(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if table.seat_of(interaction.user.id) is None:
-            raise Refusal("You're not playing at this table.")
+            raise Refusal(Why.NOT_PLAYING)
         await interaction.response.defer(ephemeral=True, thinking=True)
         came_back = await self.service.come_back(table, interaction.user.id)
         text = "Welcome back: your seat is yours again." if came_back else "You're already playing your seat."
@@ -184,7 +186,7 @@ class ClickHandler:
 
     async def _confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
         if table.seat_of(interaction.user.id) is None:
-            raise Refusal("You're not playing at this table.")
+            raise Refusal(Why.NOT_PLAYING)
         await interaction.response.send_message(
             "Leave this game? A computer takes your seat for the rest of it, and nothing is tallied for you.",
             view=view_of(presenter.leave_confirm_buttons(table)),
@@ -195,11 +197,11 @@ class ClickHandler:
         """Answer privately with the player's hand picture and, on their turn, their controls."""
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal("You're not playing at this table.")
+            raise Refusal(Why.NOT_PLAYING)
         if table.status == "lobby":
-            raise Refusal("The game hasn't started yet.")
+            raise Refusal(Why.HAND_BEFORE_START)
         if not table.open:
-            raise Refusal("This table's game is over.")
+            raise Refusal(Why.HAND_AFTER_END)
         await interaction.response.defer(ephemeral=True, thinking=True)
         message = await self.delivery.private(table, seat)
         self.delivery.answered(table)
@@ -211,9 +213,9 @@ class ClickHandler:
         """Show the buttons inside a group (Nello's doubles) or another page of buttons."""
         seat = table.seat_of(interaction.user.id)
         if table.status != "playing" or seat is None:
-            raise Refusal("You're not playing at this table.")
+            raise Refusal(Why.NOT_PLAYING)
         if clicked.token != table.token or table.turn() != seat:
-            raise Refusal(OUT_OF_DATE)
+            raise Refusal(Why.CONTROLS_OUT_OF_DATE)
         view = table.view_for(seat)
         kind, _, value = clicked.arg.partition(":")
         if kind == "group":
@@ -223,5 +225,5 @@ class ClickHandler:
                 turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules)), int(value)
             )
         else:
-            raise Refusal("That button isn't one I know.")
+            raise Refusal(Why.UNKNOWN_BUTTON)
         await interaction.response.edit_message(view=view_of(presenter.control_buttons(table, controls)))

@@ -31,8 +31,9 @@ from bot.show.records import StoredGame, history_text, rating_board_text, review
 from bot.show.review import hint_text, review_scene, review_text, seat_names
 from bot.storage import Storage, TableRow
 from bot.storage import learning as kept
-from bot.tables import Table, TableListener
-from bot.tables.service import Published
+from bot.tables.events import Published
+from bot.tables.model import Table
+from bot.tables.registry import TableListener
 from engine import Hand, RecordError, Rules, read_record, view_for
 from engine.ai.review import DEFAULT_BUDGET_S, HandReview, ReviewError, advise, decision_key, review_hand
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.tables import Table
+from bot.tables.model import Table
 from bot.tables.options_text import describe_duration
 from engine import Hand, public_view, view_for
 

@@ -18,7 +18,7 @@ from engine import Hand, count_points, public_view, view_for
 from .wording import bid_label, contract_title
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables.model import Table
 
 
 def seat_infos(table: Table) -> tuple[SeatInfo, ...]:

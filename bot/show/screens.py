@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.tables import Table
 from bot.tables.events import (
     Acted,
     Away,
@@ -27,6 +26,7 @@ from bot.tables.events import (
     TableShown,
     TakenOver,
 )
+from bot.tables.model import Table
 from engine import public_view
 
 from . import custom_ids, learn_ids, messages

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.discord.run import run_until_stopped
 from bot.storage import SeatRow, Storage
-from bot.tables import Refusal, TableService
+from bot.tables import Refusal, TableService, Why
 from tests.bot.table_driver import quick_player
 
 
@@ -32,8 +32,9 @@ async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(datab
     assert not stopping.done(), "the stop waits for the action in hand"
     service.lock(table).release()
     await stopping
-    with pytest.raises(Refusal, match="restarting"):
+    with pytest.raises(Refusal) as refused:
         await service.act(table, 11, table.token, table.hand.legal_actions()[0])
+    assert refused.value.why is Why.RESTARTING
     await storage.close()
     await storage.close()  # closing twice is harmless
 
@@ -122,7 +123,7 @@ async def test_a_seat_handed_back_after_a_click_logs_a_refusal_in_one_line(caplo
 
     class Stopping:
         async def come_back(self, table: object, user_id: int) -> bool:
-            raise Refusal("The bot is restarting; try again in a minute.")
+            raise Refusal(Why.RESTARTING)
 
     clicks = ClickHandler(Stopping(), delivery=None)  # type: ignore[arg-type]
     table = SimpleNamespace(id=7, seats={0: SimpleNamespace(user_id=5, away=True)}, seat_of=lambda user: 0)

@@ -10,9 +10,11 @@ from discord.ext import commands
 
 from bot.show.learn_ids import is_learning
 from bot.show.messages import title
+from bot.show.refusals import sentence
 from bot.show.rules_guide import message_chunks, plain_words
-from bot.tables import Refusal, Table
+from bot.tables.model import Table
 from bot.tables.options_text import option_suggestions
+from bot.tables.refusal import Refusal
 from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import is_ours, refuse
@@ -61,7 +63,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
                 options=options,
             )
         except Refusal as refusal:
-            await interaction.followup.send(str(refusal), ephemeral=True)
+            await interaction.followup.send(sentence(refusal), ephemeral=True)
             return
         try:
             await self.bot.delivery.sync_table(table)
@@ -104,7 +106,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         try:
             await self.bot.clicks.show_hand(interaction, table)
         except Refusal as refusal:
-            await refuse(interaction, str(refusal))
+            await refuse(interaction, sentence(refusal))
 
     @app_commands.command(name="rules", description="The rules of the table in this channel, or of a preset")
     @app_commands.choices(preset=PRESET_CHOICES)
@@ -151,7 +153,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
                 table, interaction.user.id, moderator=moderator, by=interaction.user.display_name
             )
         except Refusal as refusal:
-            await interaction.followup.send(str(refusal), ephemeral=True)
+            await interaction.followup.send(sentence(refusal), ephemeral=True)
             return
         await interaction.followup.send(f"Table {table.id} is ended. Nothing was tallied.", ephemeral=True)
 
