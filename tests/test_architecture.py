@@ -246,17 +246,13 @@ MAX_CHAIN = 10
 STILL_LONG: set[str] = {
     "bot/discord/delivery.py",
     "bot/tables/service.py",
-    "bot/storage/store.py",
     "engine/hand.py",
     "engine/ai/calibrate.py",
     "engine/ai/review.py",
     "engine/ai/strong.py",
     "bot/pictures/examples.py",
 }
-STILL_AGAINST_THE_FLOORS: set[tuple[str, str]] = {
-    ("bot.storage.learning", "bot.learn.player_record"),
-    ("bot.storage.learning", "bot.learn.ratings"),
-}
+STILL_AGAINST_THE_FLOORS: set[tuple[str, str]] = set()
 
 
 def _all_imports(path: Path, known: set[str] | frozenset[str] = frozenset()) -> set[str]:

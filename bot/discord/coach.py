@@ -13,13 +13,13 @@ import io
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
 import discord
 
+from bot.learn import standings
 from bot.learn.player_record import player_record
 from bot.learn.ratings import RatingBook
 from bot.pictures.record import render_record
@@ -31,8 +31,8 @@ from bot.show.records import StoredGame, history_text, rating_board_text, review
 from bot.show.review import hint_text, review_scene, review_text, seat_names
 from bot.storage import Storage, TableRow
 from bot.storage import learning as kept
-from bot.tables import Table, TableListener
-from bot.tables.service import Published
+from bot.storage.learning import FinishedTable
+from bot.tables import Table
 from engine import Hand, RecordError, Rules, read_record, view_for
 from engine.ai.review import DEFAULT_BUDGET_S, HandReview, ReviewError, advise, decision_key, review_hand
 
@@ -110,40 +110,6 @@ async def reply(interaction: discord.Interaction, text: str, **extras: Any) -> N
         await interaction.followup.send(text, ephemeral=True, **extras)
     else:
         await interaction.response.send_message(text, ephemeral=True, **extras)
-
-
-class RatingOnGameOver:
-    """The table listener the bot hands its table service: passes every event on to the delivery and, when
-    a game is over, rates the server's finished games in the background (a rating is updated per
-    finished game, not only when someone next reads one; a game missed here, say by a restart, is rated
-    at the next reading, since each game is rated once whoever gets there first)."""
-
-    def __init__(self, storage: Storage, inner: TableListener):
-        self.storage = storage
-        self.inner = inner
-        self._rating: set[asyncio.Task[int]] = set()
-
-    def publish(self, table: Table, events: Sequence[Published]) -> None:
-        """Pass the events on; after a game's end, start rating its server (never waits)."""
-        self.inner.publish(table, events)
-        if any(published.event.kind == "game_over" for published in events):
-            task = asyncio.get_running_loop().create_task(
-                self._rate(table.guild_id), name=f"rate-{table.guild_id}"
-            )
-            self._rating.add(task)
-            task.add_done_callback(self._rating.discard)
-
-    async def _rate(self, guild_id: int) -> int:
-        try:
-            return await kept.rate_finished(self.storage, guild_id)
-        except Exception:  # the ratings are derived: the next reading rates the game instead
-            log.exception("rating the finished games of server %s failed", guild_id)
-            return 0
-
-    async def settled(self) -> None:
-        """Wait for the ratings under way (tests; a clean stop)."""
-        while self._rating:
-            await asyncio.gather(*self._rating, return_exceptions=True)
 
 
 class Coach:
@@ -352,7 +318,7 @@ class Coach:
         assert interaction.guild_id is not None
         guild = interaction.guild_id
         await interaction.response.defer(thinking=True)
-        await kept.rate_finished(self.storage, guild)
+        await standings.rate_finished(self.storage, guild)
         row = await self.storage.player_stats(guild, who.id)
         name = discord.utils.escape_markdown(who.display_name)
         if row is None:
@@ -361,8 +327,8 @@ class Coach:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        history = await kept.rating_history(self.storage, guild, who.id)
-        games = await kept.games_of(self.storage, guild, who.id)
+        history = await standings.rating_history(self.storage, guild, who.id)
+        games = await standings.games_of(self.storage, guild, who.id)
         record = await asyncio.to_thread(player_record, games)
         scene = stats_scene(
             who.display_name,
@@ -387,8 +353,8 @@ class Coach:
         assert interaction.guild_id is not None
         guild = interaction.guild_id
         await interaction.response.defer(thinking=True)
-        await kept.rate_finished(self.storage, guild)
-        book = RatingBook(await kept.ratings(self.storage, guild))
+        await standings.rate_finished(self.storage, guild)
+        book = RatingBook(await standings.ratings(self.storage, guild))
         top = book.ranking()[:limit]
         names = await kept.names(self.storage, guild, [user for user, _ in top])
         rows = [(discord.utils.escape_markdown(names.get(user, str(user))), rating) for user, rating in top]
@@ -397,7 +363,7 @@ class Coach:
         )
 
 
-def _seat_of(table: kept.FinishedTable, user_id: int) -> int | None:
+def _seat_of(table: FinishedTable, user_id: int) -> int | None:
     return next((seat for seat, (_, user, _) in table.seats.items() if user == user_id), None)
 
 
@@ -408,7 +374,7 @@ def _bidder(record: dict[str, Any]) -> int:
         return 0
 
 
-def _stored(table: kept.FinishedTable) -> StoredGame:
+def _stored(table: FinishedTable) -> StoredGame:
     """A finished table as the history's words read it (names escaped for Discord)."""
     rules = Rules.from_preset(table.variant, table.rules)
     names = tuple(
