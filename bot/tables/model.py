@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import Game, Hand, Rules, View, read_record, view_for, write_record
 
-from ..storage import SeatRow
+from ..storage.rows import SeatRow
 from .options_text import TableSettings
 
 # Computer players' names: a short list, so no two seats at a table are just "Computer".

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from engine import Game
 from engine.draw import draw_seats
 
-from ..storage import SeatRow
+from ..storage.rows import SeatRow
 from .events import Drawn
 from .model import Table
 

@@ -36,7 +36,10 @@ from engine import (
 )
 from engine.ai import make_player
 
-from ..storage import Change, ChannelBusy, NotOwner, SeatRow, StaleTable, Storage, TableRow
+from ..storage.change import Change
+from ..storage.errors import ChannelBusy, NotOwner, StaleTable
+from ..storage.rows import SeatRow, TableRow
+from ..storage.store import Storage
 from .events import (
     Acted,
     Away,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import Game, read_record
 
-from ..storage import PlayerTally, TeamResult
+from ..storage.rows import PlayerTally, TeamResult
 from .model import Table
 
 
