@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import URL, Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 T = TypeVar("T")
@@ -27,6 +27,9 @@ class Driver(Protocol):
     engine: AsyncEngine
     clock_sql: str  # the database's clock, in seconds since the epoch (leases are timed by it)
     row_lock: str  # added to a SELECT, locks the rows it reads until the transaction ends
+
+    def __init__(self, url: URL) -> None:
+        """Ready to reach the database at `url` (SQLAlchemy's async URL); nothing is connected yet."""
 
     async def probe(self) -> None:
         """Fail early, with an `OSError`, if the database plainly cannot be opened."""

@@ -2,13 +2,13 @@
 
 The migrations are Alembic's (`migrations/versions/`). They run inside one transaction that first takes the
 driver's schema lock (`pg_advisory_xact_lock` on PostgreSQL, released at commit or when a killed process's
-connection drops; SQLite's `BEGIN IMMEDIATE` already is one). A second process starting at the same moment waits for the lock, then
-finds nothing left to do. Within one process, migrations also wait for each other (`_in_turn`): Alembic keeps
-its running migration in module globals, so two at once in one process would trip over each other. A
-database already at the newest version skips Alembic's upgrade altogether. A SQLite database made before
-Alembic (its `PRAGMA user_version` counted migrations 1–4, which are Alembic's 0001–0004) is stamped at its
-revision first, then carried forward. A database newer than this bot is left as it is, and `Migrated`
-says why (the store refuses it, in one line).
+connection drops; on SQLite, `BEGIN IMMEDIATE` is one). A second process starting at the same moment waits
+for the lock, then finds nothing left to do. Within one process, migrations also wait for each other
+(`_in_turn`): Alembic keeps its running migration in module globals, so two at once in one process would
+trip over each other. A database already at the newest version skips Alembic's upgrade altogether. A SQLite
+database made before Alembic (its `PRAGMA user_version` counted migrations 1–4, which are Alembic's
+0001–0004) is stamped at its revision first, then carried forward. A database newer than this bot is left
+as it is, and `Migrated` says why (the store refuses it, in one line).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from .sqlite import SqliteDriver
 from .target import Backend, DatabaseTarget, database_target
 
 log = logging.getLogger(__name__)
-DRIVERS: dict[Backend, Callable[..., Driver]] = {
+DRIVERS: dict[Backend, type[Driver]] = {
     Backend.SQLITE: SqliteDriver,
     Backend.POSTGRESQL: PostgresDriver,
 }
@@ -69,7 +69,7 @@ class _Writes:
     events: tuple[tuple[str, dict[str, Any]], ...] = ()
 
 
-def get_driver_class(backend: Backend) -> Callable[..., Driver]:
+def get_driver_class(backend: Backend) -> type[Driver]:
     """The driver for a backend."""
     return DRIVERS[backend]
 
@@ -170,9 +170,8 @@ class Storage:
                 for kind, payload in events
             ]
             bumped = (found or 0) + 1
-            for sql, params in [(BUMP_VERSION, {"version": bumped, "table": table_id})] + notify(
-                table_id, bumped
-            ):
+            run(BUMP_VERSION, {"version": bumped, "table": table_id})
+            for sql, params in notify(table_id, bumped):  # delivered at commit, and only then
                 run(sql, params)
             return seqs
 
