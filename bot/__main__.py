@@ -8,7 +8,8 @@ import sys
 
 from .config import Config, ConfigError
 from .discord.run import run
-from .storage import Storage, StorageError
+from .storage.errors import StorageError
+from .storage.store import Storage
 
 log = logging.getLogger("bot")
 

@@ -16,17 +16,19 @@ from discord.ext import commands, tasks
 
 from bot.computers.pools import WorkerPlan
 from bot.config import default_process_id
+from bot.learn.standings import RatingOnGameOver
 from bot.show import messages
-from bot.storage import DatabaseTarget, Storage
 from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed
+from bot.storage.store import Storage
+from bot.storage.target import DatabaseTarget
 from bot.tables import TableService
 from bot.tables.ownership import LeasedOwner, Ownership, SoleOwner
 from engine.ai import make_player
 
 from .buttons import TableButton
 from .clicks import ClickHandler
-from .coach import Coach, CoachButton, RatingOnGameOver
+from .coach import Coach, CoachButton
 from .delivery import Delivery
 from .limits import Limits
 

@@ -35,7 +35,8 @@ from bot.computers.quantiles import nearest_rank
 from bot.show import render
 from bot.show import screens as presenter
 from bot.show.screens import Post, Screen, Summary, SyncPanel, SyncTable, Work
-from bot.storage import Panel, Storage
+from bot.storage.rows import Panel
+from bot.storage.store import Storage
 from bot.tables import Table, TableService
 from bot.tables.events import from_payload
 from bot.tables.service import Published

@@ -10,7 +10,7 @@ import sys
 import discord
 
 from bot.config import Config
-from bot.storage import StorageError
+from bot.storage.errors import StorageError
 
 from .client import BotSettings, Texas42Bot
 

@@ -59,7 +59,7 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
     before, events = write_record(table.hand), await storage.pending_events()
 
     def broken(self, *args, **kwargs):
-        async def write(db):
+        def write(run):
             raise OSError("disk full")
 
         self.writes.append(write)
