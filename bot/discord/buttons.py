@@ -1,7 +1,7 @@
 """Show's screens as Discord message parts: the one persistent button class, views built from button
 specs, and a screen drawn (its picture as a file, its buttons as a view) ready to send.
 
-Every button the bot sends is a `TableButton`: a `DynamicItem` whose custom id (see `bot.custom_ids`)
+Every button the bot sends is a `TableButton`: a `DynamicItem` whose custom id (see `bot.show.custom_ids`)
 carries the table id, the kind of button, the game moment it was made for and its argument. The button
 parses its own id when clicked (as discord.py's `dynamic_counter` example does), so clicks reach the game
 after a restart without any view being re-sent; the click is handed to the bot's click router.

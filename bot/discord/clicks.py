@@ -16,8 +16,7 @@ from typing import Protocol
 
 import discord
 
-from bot.show import custom_ids, replies
-from bot.show import presenter as show
+from bot.show import custom_ids, presenter, replies
 from bot.show.custom_ids import ParsedId
 from bot.show.screens import ButtonSpec
 from bot.tables.model import Table
@@ -143,7 +142,7 @@ class ClickHandler:
                 await self.answers.edit_clicked(
                     table,
                     interaction,
-                    content=show.panel_after_move(table, interaction.user.id, clicked.arg),
+                    content=presenter.panel_after_move(table, interaction.user.id, clicked.arg),
                     view=None,
                 )
             except discord.HTTPException:
@@ -153,7 +152,7 @@ class ClickHandler:
                 await self.answers.edit_clicked(
                     table,
                     interaction,
-                    content=show.reply_after_move(table, clicked.arg),
+                    content=presenter.reply_after_move(table, clicked.arg),
                     view=None,
                     attachments=[],
                 )
@@ -177,7 +176,7 @@ class ClickHandler:
             if table.seat_of(interaction.user.id) is None:
                 raise Refusal(replies.NOT_PLAYING)
             await self.answers.ask(
-                table, interaction, replies.LEAVE_FOR_GOOD, show.leave_confirm_buttons(table)
+                table, interaction, replies.LEAVE_FOR_GOOD, presenter.leave_confirm_buttons(table)
             )
             return
         await self.answers.think(table, interaction)
@@ -219,7 +218,7 @@ class ClickHandler:
             raise Refusal(replies.NOT_PLAYING)
         if clicked.token != table.token or table.turn() != seat:
             raise Refusal(replies.OUT_OF_DATE)
-        buttons = show.menu_buttons(table, seat, clicked.arg)
+        buttons = presenter.menu_buttons(table, seat, clicked.arg)
         if buttons is None:
             raise Refusal(replies.UNKNOWN_BUTTON)
         await self.answers.swap_buttons(table, interaction, buttons)

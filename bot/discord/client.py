@@ -134,12 +134,12 @@ class Texas42Bot(commands.AutoShardedBot):
             seed=self.settings.seed,
             computer_workers=self.settings.computer_workers,
         )
+        self.build_delivery()
         if self.storage.target.shared:
             self.changes = ChangeFeed(self.storage.target, self.service.hint)
             await self.changes.check()
             if self.settings.tick_seconds:
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
-        self.build_delivery()
         self.coach = Coach(self.storage, self.service)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
