@@ -245,6 +245,21 @@ async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
     assert len([r for r in caplog.records if "REST requests for the hand" in r.getMessage()]) == 2
 
 
+async def test_every_request_a_click_or_the_delivery_makes_through_an_interaction_is_counted(simcord_env):
+    """The figures wrap the sender: the acknowledgements and answers of clicks are counted as they are made,
+    with the delivery's edits, follow-ups and deletes through interaction tokens."""
+    env = simcord_env
+    channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
+    await env.settle()
+    rest = env.bot.sender.rest
+    mark, before = len(env.http_requests), rest.hands_exempt + sum(rest.exempt.values())
+    while state.hand_no < 2 and state.status == "playing":
+        await play_turn(alice)
+    await env.settle()
+    exempt = [e for e in requests_since(env, mark) if not is_global(e)]
+    assert exempt and rest.hands_exempt + sum(rest.exempt.values()) - before == len(exempt)
+
+
 def test_turn_panel_times_are_logged_every_so_often(caplog):
     now = [0.0]
     times = TurnPanelTimes(every=10.0, clock=lambda: now[0])
