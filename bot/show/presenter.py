@@ -147,7 +147,7 @@ def closed_private_screen(table: Table, note: str | None) -> Screen:
     return Screen(messages.private_closed_text(table, note), picture)
 
 
-# ---------------------------------------------------------------------- a move, answered on the message clicked
+# ---------------------------------------------------------------------- after a move, on the message clicked
 
 
 def panel_after_move(table: Table, user_id: int, action: str) -> str:

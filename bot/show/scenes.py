@@ -1,9 +1,9 @@
 """Scenes built from engine views plus seat names: the one place that reads engine state for the renderers.
 
-The renderers draw only what a scene says; this module says it (in the words of `wording`). Names and teams come from the table's
-rules (the engine names seats and teams) and its seat rows (the bot names players and computers). The
-public table is built from the public parts of a view only (calls, the trick, the tricks, points), never
-from anyone's tiles.
+The renderers draw only what a scene says; this module says it, in the words of `wording`. Names and
+teams come from the table's rules (the engine names seats and teams) and its seat rows (the bot names
+players and computers). The public table is built from the public parts of a view only (calls, the trick,
+the tricks, points), never from anyone's tiles.
 """
 
 from __future__ import annotations

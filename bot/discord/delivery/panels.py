@@ -81,8 +81,8 @@ class Panels:
             self.panels[(table_id, user_id)] = replace(panel, live_token=None)
 
     async def sync(self, table: Table, work: SyncPanel, asked: float | None = None) -> None:
-        """Bring a player's panel at the table up to date (see `bot.show.screens.SyncPanel`). `asked`: when the work
-        was asked for (a turn's panel is timed from then)."""
+        """Bring a player's panel at the table up to date (see `bot.show.screens.SyncPanel`). `asked`: when
+        the work was asked for (a turn's panel is timed from then)."""
         key = (table.id, work.user_id)
         seat = table.seat_of(work.user_id)
         row = table.seats.get(seat) if seat is not None else None
