@@ -7,7 +7,7 @@ import logging
 import sys
 
 from .config import Config, ConfigError
-from .discord.run import run
+from .discord.client import run
 from .storage.errors import StorageError
 from .storage.store import Storage
 
