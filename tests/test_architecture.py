@@ -248,7 +248,6 @@ STILL_LONG: set[str] = {
     "engine/ai/calibrate.py",
     "engine/ai/review.py",
     "engine/ai/strong.py",
-    "bot/pictures/examples.py",
 }
 STILL_AGAINST_THE_FLOORS: set[tuple[str, str]] = set()
 
@@ -363,9 +362,6 @@ def test_the_bot_has_no_import_cycle():
     assert _cycles(_bot_graph()) == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the renovation is under way: the service, delivery and storage splits"
-)
 def test_the_longest_import_chain_in_the_bot_is_at_most_10():
     chain = _longest_chain(_bot_graph())
     assert len(chain) <= MAX_CHAIN, " > ".join(chain)
