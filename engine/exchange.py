@@ -34,6 +34,8 @@ class ExchangeRule:
 
     describe = ""  # one line for the table's rules
     scores_discards = False  # a discarded count tile scores for the defenders at once (Seventy-two)
+    # The widow is taken whole and paid back in full: a record that stops in between says so ("done": false).
+    whole = False
 
     def legal(self, hand: Hand) -> list[str]:
         """The exchange actions open to the bid winner now."""
@@ -47,8 +49,13 @@ class ExchangeRule:
         """Discards every seat may see (Seventy-two's trumps and count); none by default."""
         return []
 
-    def steps(self, takes: list[str], discards: list[str], widow: list[str]) -> list[tuple[str, int]]:
-        """A record's exchange as actions to replay, each with the index ``at`` names if it fails."""
+    def steps(
+        self, takes: list[str], discards: list[str], widow: list[str], still_open: bool = False
+    ) -> list[tuple[str, int]]:
+        """A record's exchange as actions to replay, each with the index ``at`` names if it fails.
+
+        ``still_open``: the record marks the exchange as under way (``"done": false``), a hand in progress.
+        """
         out = []
         for i, text in enumerate(takes):
             out.append((f"take {text}", i))
@@ -165,6 +172,8 @@ class WholeWidow(ExchangeRule):
     trumps lie face up.
     """
 
+    whole = True
+
     def __init__(self, guard_trumps: bool):
         self.guard_trumps = guard_trumps
         self.scores_discards = guard_trumps
@@ -239,7 +248,9 @@ class WholeWidow(ExchangeRule):
         trumps = table.members[table.trump] if table.trump >= 0 else 0
         return [t for t in hand.discarded if hand.ts.points[t] or trumps >> t & 1]
 
-    def steps(self, takes: list[str], discards: list[str], widow: list[str]) -> list[tuple[str, int]]:
+    def steps(
+        self, takes: list[str], discards: list[str], widow: list[str], still_open: bool = False
+    ) -> list[tuple[str, int]]:
         if not takes:
             if discards:
                 raise RecordError("the record discards without taking the widow", {"exchange": 0})
@@ -249,6 +260,13 @@ class WholeWidow(ExchangeRule):
                 f"the exchange must take the whole widow ({', '.join(widow)}), "
                 f"not {', '.join(map(str, takes))}",
                 {"exchange": 0},
+            )
+        if len(discards) < len(takes) and not still_open:
+            # HAND-RECORD.md: "discard lists as many tiles"; only a hand the writer stopped mid-way says so
+            raise RecordError(
+                f"the bid winner takes the whole widow and discards {_count(len(takes))}: "
+                f"the record discards {_count(len(discards))}",
+                {"exchange": len(discards)},
             )
         return [("take", 0)] + [(f"discard {text}", i) for i, text in enumerate(discards)]
 
@@ -261,3 +279,7 @@ def _canonical(text: object) -> str:
         return format_tile(parse_tile(text))
     except TileError:
         return text
+
+
+def _count(n: int) -> str:
+    return ("none", "one", "two")[n] if n < 3 else str(n)
