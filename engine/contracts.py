@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .calls import SUIT_NAMES, Call, CallKind, parse_suit, suit_word
+from .calls import Call, CallKind, parse_suit, suit_word
 from .errors import IllegalAction
 from .tiles import TileSet
 
@@ -351,8 +351,9 @@ def parse_contract(text: str, rules: Rules) -> Contract:
         if len(words) == 2 and words[1] in ("doubles-high", "doubles-low", "doubles-suit"):
             return Contract(NELLO, doubles=words[1].removeprefix("doubles-"))
         if len(words) == 2 and words[1].endswith("-low"):
+            # A number by its suit's name or its digit, like any suit ("threes-low", "3-low", "7-low")
             low = parse_suit(words[1].removesuffix("-low"), top)
-            if low is not None and (low >= len(SUIT_NAMES) or not words[1][0].isdigit()):
+            if low is not None:
                 return Contract(NELLO, low=low)
     raise IllegalAction(
         f"{text!r} is not a contract: name a suit (like fives), doubles, follow-me, nello or sevens"
