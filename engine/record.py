@@ -34,7 +34,7 @@ def write(hand: Hand) -> dict[str, Any]:
         # The bidder closed the exchange ("keep") but has not named the contract: a record alone could not
         # tell that from an exchange still open, so say it (readers that do not know the key ignore it).
         record["exchange"]["done"] = True
-    rule = hand.lay.exchange
+    rule = hand.rules.exchange
     if hand.phase == Phase.EXCHANGE and hand.taken and rule is not None and rule.whole:
         # Taken whole and not yet paid back in full: without the mark such a record is an error.
         record["exchange"]["done"] = False
@@ -122,7 +122,7 @@ def _read_contract(hand: Hand, contract: Any) -> Hand:
 def _read_exchange(
     hand: Hand, takes: list[Any], discards: list[Any], widow: list[str], still_open: bool = False
 ) -> Hand:
-    rule = hand.lay.exchange
+    rule = hand.rules.exchange
     if not takes and not discards:
         return hand
     if rule is None or hand.phase != Phase.EXCHANGE:

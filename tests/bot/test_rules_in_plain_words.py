@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from bot.show.rules_guide import MESSAGE_LIMIT, message_chunks, plain_words
+from bot.show.messages import MESSAGE_LIMIT, message_chunks
 from engine import PRESETS, Rules
 from tests.bot.table_driver import in_a_channel
 
 
 def words(preset: str, options: dict | None = None) -> str:
-    return "\n".join(plain_words(Rules.from_preset(preset, options or {})))
+    return "\n".join(Rules.from_preset(preset, options or {}).explain())
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -38,15 +38,15 @@ def test_each_contract_the_game_allows_is_explained_and_no_other(preset):
     rules = Rules.from_preset(preset)
     o, lay = rules.options, rules.layout
     text = words(preset)
-    nello = lay.nello_name.capitalize()
+    nello = rules.variant.nello_word.capitalize()
     assert (f"{nello}: " in text) == (o.nello != "off")
     assert ("Follow me: no trumps" in text) == (o.follow_me and not lay.bids_name_trump)
     assert ("Doubles: the doubles are trumps" in text) == (o.doubles_trump and not lay.bids_name_trump)
     specials = [b.kind.value.capitalize() for b in lay.doubles_bids.values() if b.enabled(rules)]
     assert all(name in text for name in specials)
     assert ("rich in doubles" in text) == bool(specials)
-    assert ("Count as trump" in text) == bool(lay.count_trump_bid and o.count_trump)
-    assert ("Shooting the moon" in text) == bool(lay.moon_bids)
+    assert ("Count as trump" in text) == bool(lay.count_trump_at and o.count_trump)
+    assert ("Shooting the moon" in text) == bool(lay.shoot_bids)
     assert f"first to {rules.target}" in text
 
 
@@ -76,7 +76,7 @@ async def test_rules_preset_answers_each_game_in_plain_words(simcord_env, preset
     [message] = [result.response, *result.followups]
     rules = Rules.from_preset(preset)
     assert message.content.startswith(f"**{rules.title}**") and len(message.content) <= MESSAGE_LIMIT
-    for line in (*rules.describe(), *plain_words(rules)):
+    for line in (*rules.describe(), *rules.explain()):
         assert f"• {line}" in message.content
 
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, Hand, Rules, RulesError, read_record, write_record
+from engine import PRESETS, Hand, IllegalAction, Rules, RulesError, read_record, write_record
 from engine.calls import SUIT_NAMES
 from engine.replay import replay_text
 
@@ -51,7 +51,11 @@ def rules_with_every_switch(preset: str) -> Rules:
     return Rules.from_preset(preset, options)
 
 
-TABLES = [Rules.from_preset(p) for p in PRESETS] + [rules_with_every_switch(p) for p in PRESETS]
+TABLES = [
+    *(Rules.from_preset(p) for p in PRESETS),
+    *(rules_with_every_switch(p) for p in PRESETS),
+    Rules.from_preset("eighty-four", {"players": 6}),  # the kitty of six-hand Eighty-four
+]
 
 
 def _reversed_tile(text: str) -> str | None:
@@ -152,3 +156,31 @@ def test_a_record_cut_inside_the_exchange_is_in_progress_unless_the_widow_is_tak
     too_many = {**record, "exchange": {"take": takes, "discard": [*discards, discards[0]]}}
     status, out = replay_text(json.dumps(too_many))
     assert status == 1 and "exchange" in out["at"]
+
+
+# HAND-RECORD.md: each of these words belongs to one game; elsewhere it is no call or contract at all.
+OWN_WORDS = {
+    "partner": "geezer",
+    "shoot the moon": "moon",
+    "shoot over": "moon",
+    "dip": "geezer",
+    "pistol": "eighty-four",
+}
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_games_own_words_are_read_there_only(preset):
+    rules = rules_with_every_switch(preset)
+    for word, owner in OWN_WORDS.items():
+        read = rules.parse_contract if word == "pistol" else rules.parse_call
+        if preset == owner:
+            read(word)
+        else:
+            with pytest.raises(IllegalAction, match="not a c"):
+                read(word)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.preset}{r.overrides() or ''}")
+def test_a_table_exchanges_exactly_where_its_layout_deals_a_widow(rules):
+    assert (rules.exchange is None) == (rules.layout.widow_size == 0)
+    assert (rules.exchange is not None and rules.exchange.whole) == rules.layout.contract_first

@@ -9,8 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.show.learn_ids import is_learning
-from bot.show.messages import title
-from bot.show.rules_guide import message_chunks, plain_words
+from bot.show.messages import message_chunks, title
 from bot.tables import Refusal, Table
 from bot.tables.options_text import option_suggestions
 from engine import DEFAULT_PRESET, PRESETS, Rules
@@ -120,7 +119,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
             heading,
             *(f"• {line}" for line in rules.describe()),
             "**In plain words**",
-            *(f"• {line}" for line in plain_words(rules)),
+            *(f"• {line}" for line in rules.explain()),
             "New to 42? `/42 help` teaches it from zero, with pictures.",
         ]
         first, *rest = message_chunks(lines)
