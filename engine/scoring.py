@@ -41,8 +41,10 @@ def settle(hand: HandState, winner: int | None) -> None:
 
 def stop_if_decided(hand: HandState) -> bool:
     """End the hand once its result is certain, where the table stops then (marks, no ``play_out``)."""
+    if hand.made is None:
+        return False
     options = hand.rules.options
-    if hand.made is not None and options.scoring == "marks" and not options.play_out:
+    if options.scoring == "marks" and not options.play_out:
         hand.phase, hand.turn, hand.complete = DONE, None, True
         return True
     return False
