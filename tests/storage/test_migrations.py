@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import shutil
 import sqlite3
 import subprocess
@@ -12,12 +13,15 @@ import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy
+from alembic import command
 
 from bot.storage import Storage, StorageError
-from bot.storage.migrate import head_revision
-from engine import Game, Rules, read_record
+from bot.storage.migrate import alembic_config, head_revision
+from engine import Game, Hand, RecordError, Rules, read_record, write_record
 from tests.databases import POSTGRESQL, drop_postgres_database, server_url
 
+SEVENTY_TWO = "seventy-two"
 V4 = Path(__file__).with_name("data") / "v4.db"
 ROOT = Path(__file__).resolve().parents[2]
 BIG = 2**62 + 12345
@@ -229,3 +233,56 @@ def test_the_v4_fixture_is_what_its_maker_says(tmp_path):
             db.execute("SELECT record_json FROM hands WHERE table_id = 2 ORDER BY hand_no").fetchone()[0]
         )
         assert record["variant"] == "standard"
+
+
+def _seventy_two_mid_exchange() -> dict:
+    """A Seventy-two hand whose bidder has taken the widow and discarded one tile of two, as the earlier bot
+    wrote it (no `done` mark)."""
+    rng = random.Random(3)
+    hand = Hand.new(Rules.from_preset(SEVENTY_TWO, {}), 0, rng)
+    while hand.phase != "exchange":
+        legal = hand.legal_actions()
+        bids = [a for a in legal if a != "pass"]
+        hand = hand.apply(
+            bids[0]
+            if hand.phase == "auction" and not hand.calls
+            else legal[0]
+            if hand.phase != "auction"
+            else "pass"
+        )
+    hand = hand.apply("take")
+    hand = hand.apply(hand.legal_actions()[0])  # the first discard
+    record = write_record(hand)
+    assert record["exchange"]["done"] is False and len(record["exchange"]["discard"]) == 1
+    del record["exchange"]["done"]
+    return record
+
+
+async def test_a_hand_saved_partway_through_a_whole_widow_exchange_reads_after_the_migration(tmp_path):
+    path = tmp_path / "v6.db"
+    engine = sqlalchemy.create_engine(f"sqlite:///{path}")
+    old = _seventy_two_mid_exchange()
+    with pytest.raises(RecordError):
+        read_record(old)  # the engine refuses the earlier bot's record of that moment
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0006")
+        connection.execute(
+            sqlalchemy.text(
+                "INSERT INTO game_tables (id, guild_id, channel_id, host_id, variant, status) "
+                "VALUES (1, 1, 1, 1, :variant, 'playing')"
+            ),
+            {"variant": SEVENTY_TWO},
+        )
+        for hand_no, record, complete in ((0, old, 0), (1, {**old, "plays": ["6-6"]}, 1)):
+            connection.execute(
+                sqlalchemy.text("INSERT INTO hands VALUES (1, :n, :record, :complete)"),
+                {"n": hand_no, "record": json.dumps(record), "complete": complete},
+            )
+    engine.dispose()
+    storage = await Storage.open(path)
+    await storage.close()
+    with sqlite3.connect(path) as db:
+        stored = {n: json.loads(text) for n, text in db.execute("SELECT hand_no, record_json FROM hands")}
+    assert stored[0]["exchange"]["done"] is False
+    assert read_record(stored[0]).phase == "exchange"
+    assert "done" not in stored[1]["exchange"]  # a complete hand is left as it was
