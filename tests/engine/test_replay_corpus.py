@@ -104,7 +104,7 @@ def _tile_not_held(record: dict[str, Any], rng: random.Random) -> tuple[dict[str
     i = rng.randrange(1, len(out["plays"]))
     out["plays"][i] = out["plays"][i - 1].split("/")[0]  # the tile just played: nobody holds it now
     hand = read_record({**out, "plays": out["plays"][:i]})
-    if hand.complete or out["plays"][i] in hand.tiles_of(hand.turn):
+    if hand.complete or out["plays"][i] in hand.tiles_of(hand.to_act):
         return None  # a second copy of an identical tile may be held: no defect
     return out, "trick"
 
