@@ -3,7 +3,7 @@
 import random
 import time
 
-from engine import Hand, Rules, view_for
+from engine import Hand, Rules, View, view_for
 from engine.ai import auction_sim
 from engine.ai import strong as strong_module
 from engine.ai.situation import read
@@ -14,7 +14,7 @@ STRONG = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"]
 WEAK = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0"]
 
 
-def opening_view(tiles: list[str], seed: int = 1) -> dict:
+def opening_view(tiles: list[str], seed: int = 1) -> View:
     """The first seat's view of a standard deal in which it holds ``tiles`` (the rest dealt at random)."""
     rules = Rules.from_preset("standard")
     hand = Hand.new(rules, 3, random.Random(seed))

@@ -89,7 +89,7 @@ def test_samples_respect_what_the_seat_has_seen():
         hand = hand.apply(rng.choice(["fives", "doubles", "follow-me", "sixes"]))
         for _ in range(rng.randrange(4, 20)):
             hand = hand.play(rng.choice(list(bits(hand.legal_plays()))))
-        seat = hand.turn
+        seat = hand.to_act
         sit = read(view_for(hand, seat))
         for k in range(5):
             held = deal(sit, random.Random(k))
@@ -108,7 +108,7 @@ def test_samples_respect_what_the_seat_has_seen():
 def test_strong_is_reproducible_with_fixed_samples():
     hand = Hand.new(Rules.from_preset("standard"), 0, random.Random(3)).apply("pass")
     hand = hand.apply("30").apply("pass").apply("pass").apply("fours")
-    view = view_for(hand, hand.turn)
+    view = view_for(hand, hand.to_act)
     a = [StrongPlayer(5, samples=6).choose(view) for _ in range(2)]
     assert a[0] == a[1] and a[0] in view["legal"]
 
@@ -139,9 +139,9 @@ def test_auction_filter_keeps_the_truth_nearly_always():
         hand = Hand.new(rules, i % 4, rng)
         players = [EasyPlayer(s) for s in range(4)]
         while not hand.complete and hand.phase != "play":
-            hand = hand.apply(players[hand.turn].choose(view_for(hand, hand.turn)))
+            hand = hand.apply(players[hand.to_act].choose(view_for(hand, hand.to_act)))
         if hand.complete:
             continue
         total += 1
-        kept += _fits_auction(read(view_for(hand, hand.turn)), list(hand.held))
+        kept += _fits_auction(read(view_for(hand, hand.to_act)), list(hand.held))
     assert total >= 20 and kept >= 0.85 * total
