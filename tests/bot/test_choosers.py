@@ -16,6 +16,7 @@ from bot.computers.choosers import PoolChooser
 from bot.computers.decisions import CUT_JUMP_S, LATE_BUDGET_MS, BudgetClock, Decision, decide, takes_budget
 from bot.computers.governor import Governor
 from bot.computers.pools import PROCESSES, THREADS, WorkerPlan
+from engine import View
 from engine.ai import make_player
 from engine.ai.solver import Workspace
 from tests.bot.computer_views import FakeTable, fixed_strong, views
@@ -89,7 +90,7 @@ async def test_a_seeded_table_repeats_its_moves_and_another_seed_differs():
 
 async def decide_at_many_tables(
     picker: PoolChooser, n_tables: int, seed: int
-) -> tuple[list[str], list[dict]]:
+) -> tuple[list[str], list[View]]:
     """Four strong computers seated at each of `n_tables` tables, and one play decision at each table, all
     asked at once; the answers and their views."""
     tables = [FakeTable(t) for t in range(n_tables)]
@@ -205,6 +206,7 @@ def test_worker_processes_end_with_a_killed_bot(tmp_path):
         text=True,
         env={**os.environ, "PYTHONPATH": str(root)},
     )
+    assert bot.stdout is not None  # a pipe
     try:
         worker = int(bot.stdout.readline())
         assert alive(worker)

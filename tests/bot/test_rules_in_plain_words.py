@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import simcord
 
 from bot.show.rules_guide import MESSAGE_LIMIT, message_chunks, plain_words
 from engine import PRESETS, Rules
@@ -71,9 +72,11 @@ def test_long_rules_are_split_between_lines_and_nothing_is_lost():
 @pytest.mark.parametrize("preset", list(PRESETS))
 async def test_rules_preset_answers_each_game_in_plain_words(simcord_env, preset):
     _, channel, [alice] = in_a_channel(simcord_env, "alice")
-    result = await alice.slash(channel, "42 rules", preset=preset)
+    result: simcord.InteractionResult = await alice.slash(channel, "42 rules", preset=preset)
     assert result.ephemeral
-    [message] = [result.response, *result.followups]
+    replies = [result.response, *result.followups]
+    [message] = replies
+    assert message is not None
     rules = Rules.from_preset(preset)
     assert message.content.startswith(f"**{rules.title}**") and len(message.content) <= MESSAGE_LIMIT
     for line in (*rules.describe(), *plain_words(rules)):

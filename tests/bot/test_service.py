@@ -9,8 +9,10 @@ import pytest
 
 from bot.storage import Storage
 from bot.tables import Refusal, TableEvent, TableService
+from bot.tables.model import Table
 from engine import write_record
 from tests.bot.table_driver import quick_player
+from tests.bot.table_state import game_of, hand_of, seat_on_turn
 
 
 class Recorder:
@@ -45,7 +47,7 @@ def service_for(storage: Storage, seed: int = 7) -> tuple[TableService, Recorder
     return service, recorder
 
 
-async def seated_game(service: TableService, **options):
+async def seated_game(service: TableService, **options) -> Table:
     table = await service.open_table(guild_id=1, channel_id=2, host_id=10, **options)
     for seat in range(4):
         await service.sit(table, 10 + seat, f"player{seat}", seat)
@@ -56,7 +58,7 @@ async def seated_game(service: TableService, **options):
 async def test_not_your_turn_and_not_your_seat_are_refused(storage):
     service, _ = service_for(storage)
     table = await seated_game(service)
-    turn = table.turn()
+    turn = seat_on_turn(table)
     other = 10 + (turn + 1) % 4
     with pytest.raises(Refusal, match="not your turn"):
         await service.act(table, other, table.token, "pass")
@@ -64,7 +66,7 @@ async def test_not_your_turn_and_not_your_seat_are_refused(storage):
         await service.act(table, 99, table.token, "pass")
     with pytest.raises(Refusal, match="can't do that"):
         await service.act(table, 10 + turn, table.token, "99")
-    assert write_record(table.hand)["calls"] == []
+    assert write_record(hand_of(table))["calls"] == []
 
 
 async def test_a_click_finds_its_table_without_waiting_behind_the_action_in_hand(storage):
@@ -83,7 +85,7 @@ async def test_a_click_finds_its_table_without_waiting_behind_the_action_in_hand
 async def test_two_fast_clicks_apply_once(storage):
     service, recorder = service_for(storage)
     table = await seated_game(service)
-    player = 10 + table.turn()
+    player = 10 + seat_on_turn(table)
     token = table.token
 
     results = await asyncio.gather(
@@ -94,22 +96,22 @@ async def test_two_fast_clicks_apply_once(storage):
 
     assert sum(result is None for result in results) == 1
     assert isinstance(next(r for r in results if r is not None), Refusal)
-    assert write_record(table.hand)["calls"] == ["30"]
+    assert write_record(hand_of(table))["calls"] == ["30"]
     assert [e.kind for e in recorder.events].count("acted") == 1
 
 
 async def test_every_action_is_stored_before_it_takes_effect(storage, database_url):
     service, _ = service_for(storage)
     table = await seated_game(service)
-    await service.act(table, 10 + table.turn(), table.token, "30")
+    await service.act(table, 10 + seat_on_turn(table), table.token, "30")
 
     again = await Storage.open(database_url)
     try:
         row = await again.load_table(table.id)
     finally:
         await again.close()
-    assert row.status == "playing"
-    assert row.hands[-1] == write_record(table.hand)
+    assert row is not None and row.status == "playing"
+    assert row.hands[-1] == write_record(hand_of(table))
 
 
 async def test_a_finished_game_tallies_players_and_teams(storage):
@@ -134,9 +136,9 @@ async def test_a_finished_game_tallies_players_and_teams(storage):
 
     stats = await storage.player_stats(1, 10)
     assert stats is not None and stats.games_played == 1
-    won = table.game.winner == table.rules.team_of(0)
+    won = game_of(table).winner == table.rules.team_of(0)
     assert stats.games_won == int(won)
-    assert stats.marks_won == table.game.scores[0]
+    assert stats.marks_won == game_of(table).scores[0]
     assert stats.hands_bid == stats.hands_made + stats.hands_set
     teams = await storage.team_results(table.id)
     assert [t.won for t in teams].count(True) == 1
@@ -159,12 +161,12 @@ async def test_ending_or_leaving_before_the_start_tallies_nothing(storage):
 async def test_tables_reload_after_a_restart(storage, tmp_path):
     service, _ = service_for(storage)
     table = await seated_game(service)
-    await service.act(table, 10 + table.turn(), table.token, "31")
+    await service.act(table, 10 + seat_on_turn(table), table.token, "31")
 
     reloaded, _ = service_for(storage, seed=99)
     [again] = await reloaded.load()
     assert again.id == table.id and again.status == "playing"
-    assert write_record(again.hand) == write_record(table.hand)
+    assert write_record(hand_of(again)) == write_record(hand_of(table))
     assert again.token == table.token
     assert {s.name for s in again.seats.values()} == {"player0", "player1", "player2", "player3"}
 
@@ -193,8 +195,10 @@ async def test_computers_carry_on_after_a_reload(storage):
     for _ in range(4):
         await service.add_computer(table, 10)
     await service.start(table, 10)
-    service.runner(table).cancel()  # the bot stops before any computer has moved
-    await asyncio.gather(service.runner(table), return_exceptions=True)
+    runner = service.runner(table)
+    assert runner is not None
+    runner.cancel()  # the bot stops before any computer has moved
+    await asyncio.gather(runner, return_exceptions=True)
     assert table.computer_turn() is not None
 
     reloaded, recorder = service_for(storage, seed=3)
@@ -216,5 +220,5 @@ async def test_a_game_of_real_strong_computer_players(tmp_path):
     assert {seat.computer_level for seat in table.seats.values()} == {"strong"}
     await service.start(table, 10)
     await computers_done(service, table)
-    assert table.status == "finished" and table.game.winner is not None
+    assert table.status == "finished" and game_of(table).winner is not None
     await storage.close()

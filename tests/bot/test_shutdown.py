@@ -14,6 +14,7 @@ from bot.discord.run import run_until_stopped
 from bot.storage import SeatRow, Storage
 from bot.tables import Refusal, TableService
 from tests.bot.table_driver import quick_player
+from tests.bot.table_state import hand_of
 
 
 async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(database_url):
@@ -33,7 +34,7 @@ async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(datab
     service.lock(table).release()
     await stopping
     with pytest.raises(Refusal, match="restarting"):
-        await service.act(table, 11, table.token, table.hand.legal_actions()[0])
+        await service.act(table, 11, table.token, hand_of(table).legal_actions()[0])
     await storage.close()
     await storage.close()  # closing twice is harmless
 

@@ -70,7 +70,7 @@ async def test_fifty_computer_games_on_ten_tables_at_once(tmp_path):
     db.row_factory = sqlite3.Row
     tables = db.execute("SELECT * FROM game_tables").fetchall()
     assert len(tables) == 50 and {t["status"] for t in tables} == {"finished"}
-    expected = Counter()
+    expected: Counter[tuple[int, str]] = Counter()
     for row in tables:
         rules = Rules.from_preset(row["variant"], json.loads(row["rules_json"]))
         records = [
