@@ -46,7 +46,8 @@ def test_channel_creates_and_edits_count_apart_under_one_bucket_hash():
     creates = [limiter.check(CREATE, exempt=False, channel_id=7, kind="create") for _ in range(5)]
     assert [v.headers["X-RateLimit-Remaining"] for v in creates] == ["4", "3", "2", "1", "0"]
     sixth = limiter.check(CREATE, exempt=False, channel_id=7, kind="create")
-    assert not sixth.allowed and sixth.scope == "user" and sixth.body["global"] is False
+    assert not sixth.allowed and sixth.scope == "user"
+    assert sixth.body is not None and sixth.body["global"] is False
     edit = limiter.check(EDIT, exempt=False, channel_id=7, kind="edit")
     assert edit.allowed and edit.headers["X-RateLimit-Remaining"] == "4"
     assert (

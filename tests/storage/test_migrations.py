@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage, StorageError
+from bot.storage import Storage, StorageError, TableRow
 from bot.storage.migrate import head_revision
 from engine import Game, Rules, read_record
 from tests.databases import POSTGRESQL, drop_postgres_database, server_url
@@ -69,6 +69,13 @@ def dump(path: Path) -> dict[str, list[tuple]]:
         return {name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in names}
 
 
+async def stored(storage: Storage, table_id: int) -> TableRow:
+    """A table the database holds (the test fails if it does not)."""
+    row = await storage.load_table(table_id)
+    assert row is not None, f"table {table_id} is not stored"
+    return row
+
+
 async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_nothing_lost(tmp_path):
     path = tmp_path / "old.db"
     shutil.copy(V4, path)
@@ -79,7 +86,7 @@ async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_no
         after = dump(path)
         for name, rows in before.items():  # every old row is still there, with new columns appended
             assert [row[: len(rows[0])] for row in after[name]] == rows, name
-        finished, playing, lobby, ended = [await storage.load_table(n) for n in (1, 2, 3, 4)]
+        finished, playing, lobby, ended = [await stored(storage, n) for n in (1, 2, 3, 4)]
         assert [t.status for t in (finished, playing, lobby, ended)] == [
             "finished",
             "playing",
@@ -87,6 +94,7 @@ async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_no
             "ended",
         ]
         assert playing.guild_id == BIG and playing.seats[0].user_id == BIG + 1 and playing.version == 0
+        assert playing.first_dealer is not None  # its game was under way
         game = Game.from_records(
             Rules.from_preset(playing.variant, playing.rules), playing.first_dealer, playing.hands[:-1]
         )

@@ -35,7 +35,7 @@ async def test_a_change_goes_through_the_writer_and_is_read_back_through_the_eng
         )
         assert len(steps) == 1  # the whole change: one step in the writer's thread
         row = await storage.load_table(table_id)
-        assert (row.message_id, row.message_posted_at, row.version) == (77, 1.5, 1)
+        assert row is not None and (row.message_id, row.message_posted_at, row.version) == (77, 1.5, 1)
         assert [(seq, kind) for seq, _, kind, _ in await storage.pending_events(table_id)] == list(
             zip(seqs, "ab", strict=True)
         )
@@ -59,10 +59,11 @@ async def test_a_change_that_fails_half_way_leaves_nothing_behind(tmp_path):
         with pytest.raises(sqlite3.OperationalError):
             await storage.commit(change, version=0)
         row = await storage.load_table(table_id)
-        assert (row.message_id, row.version) == (None, 0)
+        assert row is not None and (row.message_id, row.version) == (None, 0)
         assert await storage.pending_events(table_id) == []
         await storage.commit(Change(table_id).set_message(78, 2.0), version=0)  # the writer goes on
-        assert (await storage.load_table(table_id)).message_id == 78
+        row = await storage.load_table(table_id)
+        assert row is not None and row.message_id == 78
     finally:
         await storage.close()
 
