@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.storage import Change, Storage
+from bot.storage import Change
 from bot.tables import TableService
 from bot.tables.model import Table
 from engine import Rules, write_record
@@ -27,14 +27,6 @@ from tests.bot.table_driver import (
     take_turn,
 )
 from tests.bot.table_state import hand_of
-
-
-@pytest.fixture
-async def storage(database_url):
-    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
-    storage = await Storage.open(database_url)
-    yield storage
-    await storage.close()
 
 
 async def seated(service: TableService):

@@ -15,14 +15,6 @@ from engine import write_record
 from tests.bot.table_driver import FakeClock, quick_player
 
 
-@pytest.fixture
-async def storage(database_url):
-    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
-    storage = await Storage.open(database_url)
-    yield storage
-    await storage.close()
-
-
 class Yielding:
     """Wraps storage so every write yields to the loop first: racing callers interleave as much as they can."""
 

@@ -25,14 +25,6 @@ class Recorder:
         self.events.extend(published.event for published in events)
 
 
-@pytest.fixture
-async def storage(database_url):
-    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
-    storage = await Storage.open(database_url)
-    yield storage
-    await storage.close()
-
-
 async def computers_done(service, table) -> None:
     """Wait until the computer players have made every move that is theirs."""
     while (runner := service.runner(table)) is not None and not runner.done():

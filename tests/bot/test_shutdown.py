@@ -17,8 +17,7 @@ from tests.bot.table_driver import quick_player
 from tests.bot.table_state import hand_of
 
 
-async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(database_url):
-    storage = await Storage.open(database_url)
+async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(storage):
     service = TableService(storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player)
     seats = [SeatRow(seat=0, name="alice", user_id=11)] + [
         SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in (1, 2, 3)
