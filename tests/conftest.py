@@ -1,5 +1,5 @@
-"""Fixtures shared by every test folder: a fresh database on each backend (`backend`, `database_url`) and a
-`storage` opened on it."""
+"""Fixtures shared by every test folder: each preset of the engine (`preset`), a fresh database on each
+backend (`backend`, `database_url`) and a `storage` opened on it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import Storage
+from engine import PRESETS
 from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database
+
+
+@pytest.fixture(params=list(PRESETS))
+def preset(request) -> str:
+    """Each preset the engine knows (`engine.PRESETS`) in turn: a new preset is tested as soon as it exists."""
+    return request.param
 
 
 @pytest.fixture(params=BACKENDS)

@@ -7,11 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine import Hand, Rules, View, view_for
+from engine import PRESETS, Hand, Rules, View, view_for
 from engine.ai import bidding, calibrate, easy, opening
 from engine.ai.situation import read
-
-GAMES = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
 
 
 def first_view(preset: str, seed: int) -> View:
@@ -24,7 +22,7 @@ def first_view(preset: str, seed: int) -> View:
 def test_every_game_has_its_bars_and_the_command_that_built_them():
     built = opening.DATA.read_text()
     assert "python -m engine.ai.calibrate --opening" in built
-    for preset in GAMES:
+    for preset in PRESETS:
         assert preset in opening.bars()
     # the deep and three-hand games throw in most deals by the usual rules: both levels have a bar there
     for preset in ("three-hand", "big-game", "eighty-eight"):
@@ -72,7 +70,6 @@ def test_the_bar_does_not_apply_once_someone_has_bid(monkeypatch):
         assert bidding.bid(sit) == bidding.bid(sit, opening_rule=False)
 
 
-@pytest.mark.parametrize("preset", GAMES)
 def test_a_table_of_easy_players_plays_most_deals(preset):
     rules = Rules.from_preset(preset)
     thrown = 0

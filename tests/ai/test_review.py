@@ -190,9 +190,6 @@ def test_decision_keys_name_the_moment():
     assert decision_key(hand) == "contract"
 
 
-@pytest.mark.parametrize(
-    "preset", ["three-hand", "big-game", "eighty-eight", "moon", "seventy-two", "geezer", "eighty-four"]
-)
 def test_every_game_can_be_reviewed_and_says_what_it_could_not_judge(preset):
     rules = Rules.from_preset(preset, {"forced_bid": True} if "forced_bid" in _forced_ok(preset) else {})
     rng = random.Random(2)

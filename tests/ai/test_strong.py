@@ -2,10 +2,11 @@
 
 import random
 import time
+from typing import Any
 
 import pytest
 
-from engine import Hand, Rules, view_for
+from engine import PRESETS, Hand, Rules, view_for
 from engine.ai import make_player, warm_up
 from engine.ai.arena import Timings, play_hand
 from engine.ai.easy import EasyPlayer
@@ -14,20 +15,12 @@ from engine.ai.situation import read
 from engine.ai.strong import StrongPlayer
 from engine.tiles import bits
 
-PRESETS = [
-    ("standard", {}),
-    ("tournament", {}),
-    ("three-hand", {}),
-    ("big-game", {}),
-    ("eighty-eight", {}),
+# Every preset as it comes, and some with the options that change their calls, contracts or table
+TABLES: list[tuple[str, dict[str, Any]]] = [(preset, {}) for preset in PRESETS] + [
     ("standard", {"sevens": True, "forced_bid": True, "first_suit_declared": True}),
-    ("moon", {}),
     ("moon", {"nello": "on", "shoot_over": False}),
-    ("seventy-two", {}),
     ("seventy-two", {"plunge": True, "nello": "on"}),
-    ("geezer", {}),
     ("geezer", {"sevens_trump": True}),
-    ("eighty-four", {}),
     ("eighty-four", {"players": 6, "mark_raise": "double"}),
 ]
 
@@ -36,7 +29,7 @@ def test_warm_up_runs():
     assert warm_up() < 60
 
 
-@pytest.mark.parametrize("preset,options", PRESETS)
+@pytest.mark.parametrize("preset,options", TABLES)
 def test_strong_plays_legally_in_every_preset(preset, options):
     rules = Rules.from_preset(preset, options)
     rng = random.Random(2)

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from bot.storage import SeatRow, Storage
 from bot.tables import TableService
-from engine import Game, Rules
+from engine import PRESETS, Game, Rules
 from engine.replay import replay_text
 from tests.bot.table_driver import quick_player
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES, GAMES_EACH = 10, 5
-PRESETS = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
+GAMES = list(PRESETS)  # the tables take the presets in turn
 
 
 def seats_for(rules_players: int, channel: int) -> list[SeatRow]:
@@ -37,7 +37,7 @@ def seats_for(rules_players: int, channel: int) -> list[SeatRow]:
 async def play_games(service: TableService, channel: int) -> list[int]:
     played = []
     for game in range(GAMES_EACH):
-        preset = PRESETS[(channel + game) % len(PRESETS)]
+        preset = GAMES[(channel + game) % len(GAMES)]
         players = Rules.from_preset(preset).players
         table = await service.open_table(
             guild_id=1,
