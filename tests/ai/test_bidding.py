@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from engine import Hand, Rules, view_for
 from engine.ai import bidding, calibrate
 from engine.ai.situation import read
@@ -56,6 +58,7 @@ def test_bid_is_legal_for_every_seat():
             hand = hand.apply(call)
 
 
+@pytest.mark.slow
 def test_rebuild_is_deterministic():
     a = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
     b = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
@@ -91,6 +94,7 @@ def test_three_hand_has_its_own_table():
             hand = hand.apply(call)
 
 
+@pytest.mark.slow
 def test_variant_simulation_is_deterministic():
     a = calibrate.simulate(4, seed=9, preset="three-hand")
     assert a == calibrate.simulate(4, seed=9, preset="three-hand") and len(a) == 12

@@ -70,6 +70,7 @@ def test_the_bar_does_not_apply_once_someone_has_bid(monkeypatch):
         assert bidding.bid(sit) == bidding.bid(sit, opening_rule=False)
 
 
+@pytest.mark.slow
 def test_a_table_of_easy_players_plays_most_deals(preset):
     rules = Rules.from_preset(preset)
     thrown = 0
@@ -83,6 +84,7 @@ def test_a_table_of_easy_players_plays_most_deals(preset):
 
 
 @pytest.mark.parametrize("preset", ["three-hand", "big-game", "eighty-eight"])
+@pytest.mark.slow
 def test_strong_bidders_open_most_deals(preset):
     rules = Rules.from_preset(preset)
     thrown = 0

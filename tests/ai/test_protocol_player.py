@@ -17,6 +17,8 @@ from engine.ai import make_player
 from engine.ai.public_state import PROTOCOL_FIELDS
 from engine.protocol import answer
 
+pytestmark = pytest.mark.slow  # `python -m engine player` processes
+
 REPLY_TIMEOUT_S = 60  # a guard against a hung process, far above any answer (strong thinks 20 ms here)
 
 # The house rules and the options that change calls and contracts: each preset is also played with every one

@@ -53,6 +53,7 @@ def _continue(hand: Hand) -> Hand:
 
 
 @pytest.mark.parametrize("seed", [1])
+@pytest.mark.slow
 def test_solver_values_match_a_slow_minimax_near_the_end(seed):
     checked = 0
     for hand in _hands(8, seed, {"play_out": True}):
@@ -78,6 +79,7 @@ def test_solver_values_match_a_slow_minimax_near_the_end(seed):
     assert checked > 10
 
 
+@pytest.mark.slow
 def test_every_decision_of_the_seat_is_listed_with_costs_that_add_up():
     for hand in _hands(6, 5):
         record = write_record(hand)
@@ -232,6 +234,7 @@ def _best_points(record: dict, seat: int, level: int) -> dict[str, int]:
     return values
 
 
+@pytest.mark.slow
 def test_a_bid_and_a_pass_are_judged_against_a_direct_solve():
     hand = _hands(1, 5)[0]  # seat 2 bids 30, the others pass
     record = write_record(hand)

@@ -106,6 +106,7 @@ def test_strong_is_reproducible_with_fixed_samples():
     assert a[0] == a[1] and a[0] in view["legal"]
 
 
+@pytest.mark.slow
 def test_strong_beats_easy_in_duplicate():
     rules = Rules.from_preset("standard", {"play_out": True})
     net = 0

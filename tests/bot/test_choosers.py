@@ -51,6 +51,7 @@ async def test_a_single_legal_move_is_played_without_a_worker():
     assert picker._pool is None and picker.governor.decisions == 0
 
 
+@pytest.mark.slow
 async def test_thread_and_process_pools_play_the_same_moves_from_the_same_seed():
     sample = views("standard", 11, 6)
     answers = {}
@@ -116,6 +117,7 @@ async def test_many_seats_share_the_workers_workspaces():
         picker.close()
 
 
+@pytest.mark.slow
 async def test_in_a_process_pool_each_worker_holds_one_workspace_for_every_seat():
     import multiprocessing
 
@@ -185,6 +187,7 @@ def test_computer_workers_are_configured_from_the_environment():
         Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "many"})
 
 
+@pytest.mark.slow
 def test_worker_processes_end_with_a_killed_bot(tmp_path):
     script = tmp_path / "bot_with_workers.py"
     script.write_text(
@@ -231,6 +234,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 async def test_a_worker_process_that_dies_is_replaced_and_the_decision_made_there(tmp_path):
     from tests.bot.computer_views import crash_once
 
@@ -290,6 +294,7 @@ def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_
     assert given == [LATE_BUDGET_MS, 300]
 
 
+@pytest.mark.slow
 async def test_warming_up_prepares_the_workers_where_they_decide():
     picker = chooser(fixed_strong, plan=WorkerPlan(THREADS, 1))
     before = Workspace.made

@@ -54,6 +54,7 @@ def kind_of(action: str, phase: str) -> str:
 
 
 @pytest.mark.parametrize("preset", ["standard", "big-game"])
+@pytest.mark.slow
 async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_nothing_twice(
     simcord_env, database, preset
 ):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 import discord
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,6 +103,7 @@ class ErrorLog(logging.Handler):
         self.records.append(record)
 
 
+@pytest.mark.slow
 async def test_forged_and_malformed_ids_are_refused_privately(simcord_env):
     env = simcord_env
     channel, members, table = await setup_table(env)

@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bot.learn.ratings import Rating
 from bot.show import learn_ids as ids
 from bot.storage import learning as kept
@@ -31,6 +33,7 @@ async def _game(env, guild, name: str, members):
     return channel
 
 
+@pytest.mark.slow
 async def test_history_lists_games_newest_first_and_each_hand_replays(simcord_env):
     env = simcord_env
     guild = env.create_guild()

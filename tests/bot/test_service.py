@@ -201,6 +201,7 @@ async def test_computers_carry_on_after_a_reload(storage):
     assert recorder.events[-1].kind == "game_over"
 
 
+@pytest.mark.slow
 async def test_a_game_of_real_strong_computer_players(tmp_path):
     """The bot's default computer player (engine.ai "strong") plays through the service to the end (a test
     of the players, so on SQLite only)."""

@@ -13,11 +13,15 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bot.storage import SeatRow, Storage
 from bot.tables import TableService
 from engine import PRESETS, Game, Rules
 from engine.replay import replay_text
 from tests.bot.table_driver import quick_player
+
+pytestmark = pytest.mark.slow  # a soak: fifty games at once
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES, GAMES_EACH = 10, 5

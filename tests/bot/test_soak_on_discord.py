@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import PRESETS, Game, Rules
 from engine.replay import replay_text
 from tests.bot.table_driver import channel_message
+
+pytestmark = pytest.mark.slow  # a soak: ten tables at once through the bot
 
 TABLES = 10
 GAMES = list(PRESETS)  # the tables take the presets in turn

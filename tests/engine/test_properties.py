@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -270,6 +271,7 @@ def test_no_tile_is_played_twice_and_every_trick_is_full(rules, seed):
 
 @SETTINGS
 @given(tables(), st.integers(0, 2**32))
+@pytest.mark.slow
 def test_record_rebuild_gives_the_same_state_at_every_step(rules, seed):
     def check(before, action, after):
         rebuilt = read_record(json.loads(json.dumps(write_record(after))))
@@ -331,6 +333,7 @@ def test_a_game_always_ends_with_one_winner(rules, seed):
 
 @SETTINGS
 @given(tables(), st.integers(0, 2**32))
+@pytest.mark.slow
 def test_the_public_view_shows_no_hidden_tile_and_a_seat_sees_only_its_own(rules, seed):
     def shown(view):
         names = [p["tile"].split("/")[0] for p in view["trick"]]

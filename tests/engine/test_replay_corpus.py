@@ -229,6 +229,7 @@ def test_every_record_replays_as_the_spec_says(preset):
             assert at in out["at"], (name, out)
 
 
+@pytest.mark.slow
 def test_the_command_line_replays_a_sample_without_a_traceback():
     sample = CORPUS[:: max(1, len(CORPUS) // 25)]
     for name, record, at in sample:

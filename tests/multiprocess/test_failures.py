@@ -20,7 +20,10 @@ from tests.multiprocess.cluster import LIMITS, TICK, Board, Cluster, Players, cu
 from tests.standin import DiscordStandIn
 
 ADOPTION_LIMIT = 30.0  # seconds, as the issue sets it
-pytestmark = pytest.mark.asyncio(loop_scope="module")  # the tests share the processes of `pair`
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),  # the tests share the processes of `pair`
+    pytest.mark.slow,  # bot processes on shards, stopped and cut off
+]
 
 
 @dataclass

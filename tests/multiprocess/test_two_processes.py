@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from engine import read_record, write_record
 from tests.bot.table_state import hand_of
 from tests.databases import drop_postgres_database, fresh_postgres_database
@@ -29,6 +31,8 @@ from tests.multiprocess.cluster import (
     until,
 )
 from tests.standin import DiscordStandIn
+
+pytestmark = pytest.mark.slow  # bot processes on shards, killed and restarted
 
 NAMES = ["alice", "bob", "carol", "dave"]
 ADOPTION_LIMIT = CURRENT_LIMIT = 30.0  # seconds, as the issue sets them

@@ -250,6 +250,7 @@ def test_turns_count_the_computer_moves_between_two_human_actions():
 # ---------------------------------------------------------------------- the real bot on the stand-in
 
 
+@pytest.mark.slow
 async def test_the_real_bot_opens_a_table_and_a_human_plays_turns_from_its_dms(tmp_path):
     # Channel buckets relaxed: at 5 edits per 5 s the lobby alone would make discord.py wait seconds.
     async with DiscordStandIn(seed=1, limits=Limits(channel_creates=100, channel_edits=100)) as discord:

@@ -198,6 +198,7 @@ async def test_two_empty_databases_opened_at_once_in_one_process_are_both_migrat
                 await drop_postgres_database(target)
 
 
+@pytest.mark.slow
 async def test_two_processes_starting_together_on_an_empty_database_migrate_it_once(backend, tmp_path):
     target = await empty_database(backend, tmp_path)
     processes = [
