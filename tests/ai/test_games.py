@@ -209,17 +209,17 @@ def play_from_stripped_views(rules: Rules, seed: int, players: list) -> Hand:
     return hand
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, derandomize=True)
 @given(tables(NEW_GAMES), st.integers(0, 2**32))
-@pytest.mark.slow
 def test_easy_plays_every_new_game_and_option_legally_from_views_alone(rules, seed):
     players = [EasyPlayer(seed + s) for s in range(rules.players)]
     assert play_from_stripped_views(rules, seed, players).complete
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, derandomize=True)
 @given(tables(NEW_GAMES), st.integers(0, 2**32))
-@pytest.mark.slow
 def test_strong_plays_every_new_game_and_option_legally_from_views_alone(rules, seed):
     # four samples: the fewest at which strong searches; an error inside its search fails the test instead
     # of falling back to easy's move
@@ -245,9 +245,9 @@ TABLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "strong"])
 @pytest.mark.parametrize("preset,options", TABLES)
-@pytest.mark.slow
 def test_a_table_of_computers_throws_in_at_most_a_third_of_deals(preset, options, level):
     # the opening bars (data/opening.json) were fitted to leave about a quarter thrown in where all may
     # pass; Geezer's forced dealer bids where the others pass

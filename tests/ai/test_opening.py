@@ -83,8 +83,8 @@ def test_a_table_of_easy_players_plays_most_deals(preset):
     assert thrown <= 120 // 3
 
 
-@pytest.mark.parametrize("preset", ["three-hand", "big-game", "eighty-eight"])
 @pytest.mark.slow
+@pytest.mark.parametrize("preset", ["three-hand", "big-game", "eighty-eight"])
 def test_strong_bidders_open_most_deals(preset):
     rules = Rules.from_preset(preset)
     thrown = 0

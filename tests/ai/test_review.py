@@ -52,8 +52,8 @@ def _continue(hand: Hand) -> Hand:
     return read_record({**write_record(hand), "rules": rules.overrides()})
 
 
-@pytest.mark.parametrize("seed", [1])
 @pytest.mark.slow
+@pytest.mark.parametrize("seed", [1])
 def test_solver_values_match_a_slow_minimax_near_the_end(seed):
     checked = 0
     for hand in _hands(8, seed, {"play_out": True}):

@@ -269,9 +269,9 @@ def test_no_tile_is_played_twice_and_every_trick_is_full(rules, seed):
         assert len(set(tr.seats)) == len(tr.seats) and not set(h.seats_out) & set(tr.seats)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(tables(), st.integers(0, 2**32))
-@pytest.mark.slow
 def test_record_rebuild_gives_the_same_state_at_every_step(rules, seed):
     def check(before, action, after):
         rebuilt = read_record(json.loads(json.dumps(write_record(after))))
@@ -331,9 +331,9 @@ def test_a_game_always_ends_with_one_winner(rules, seed):
     assert game.scores[game.winner] >= rules.target  # not always the top score: see the both-past rule
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(tables(), st.integers(0, 2**32))
-@pytest.mark.slow
 def test_the_public_view_shows_no_hidden_tile_and_a_seat_sees_only_its_own(rules, seed):
     def shown(view):
         names = [p["tile"].split("/")[0] for p in view["trick"]]
