@@ -3,7 +3,7 @@ the table has none, instead of handing a None on to the next line."""
 
 from __future__ import annotations
 
-from bot.tables.model import Table
+from bot.tables import Table
 from engine import Game, Hand
 
 

@@ -10,8 +10,7 @@ import random
 import pytest
 
 from bot.storage import Change
-from bot.tables import TableService
-from bot.tables.model import Table
+from bot.tables import Table, TableService
 from engine import Rules, write_record
 from tests.bot.table_driver import (
     buttons,

@@ -8,8 +8,7 @@ import random
 import pytest
 
 from bot.storage import Storage
-from bot.tables import Refusal, TableEvent, TableService
-from bot.tables.model import Table
+from bot.tables import Refusal, Table, TableEvent, TableService
 from engine import write_record
 from tests.bot.table_driver import quick_player
 from tests.bot.table_state import game_of, hand_of, seat_on_turn
