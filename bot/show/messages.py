@@ -6,22 +6,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.tables import Table
+from bot.tables.model import Table
 from bot.tables.options_text import describe_duration
 from engine import Hand, public_view, view_for
 
-from .scenes import early_end_reason, latest_calls
 from .wording import (
     action_phrase,
     bid_label,
     contract_title,
+    early_end_reason,
     game_words,
+    latest_calls,
     plural,
     score_line,
     tile_label,
 )
 
 BACK_LABEL = "I'm back"
+NEW_TO_42 = "New to 42? `/42 help` teaches it from zero, with pictures."
 PHASE_VERBS = {
     "auction": "bid",
     "contract": "name the contract",
@@ -84,7 +86,7 @@ def lobby_text(table: Table) -> str:
         lines.append(
             "Take a seat, or fill one with **Add computer**. The host starts when every seat is taken."
         )
-    lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
+    lines.append(NEW_TO_42)
     return "\n".join(lines)
 
 

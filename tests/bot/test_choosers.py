@@ -193,11 +193,11 @@ def test_worker_processes_end_with_a_killed_bot(tmp_path):
     script.write_text(
         "import random, sys, time\n"
         "from bot.computers.choosers import PoolChooser\n"
-        "from bot.computers.decisions import ready\n"
-        "from bot.computers.pools import WorkerPlan\n"
+        "from bot.computers.governor import Governor\n"
+        "from bot.computers.pools import WorkerPlan, ready\n"
         "from engine.ai import make_player\n"
         "if __name__ == '__main__':\n"
-        "    chooser = PoolChooser(make_player, random.Random(1), WorkerPlan('processes', 1))\n"
+        "    chooser = PoolChooser(make_player, random.Random(1), WorkerPlan('processes', 1), governor=Governor(1))\n"
         "    print(chooser.pool.submit(ready).result(), flush=True)\n"
         "    time.sleep(120)\n"
     )

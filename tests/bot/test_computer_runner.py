@@ -134,16 +134,17 @@ async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
         return Stuck()
 
     plan = WorkerPlan(THREADS, 1)
-    chooser = PoolChooser(factory, random.Random(1), plan, governor=Governor(1))
+    governor = Governor(1)
+    chooser = PoolChooser(factory, random.Random(1), plan, governor=governor)
     table = Table([1, 2])
     runner, applied = runner_for(table, chooser, pause=0)
     try:
         runner.kick(table)
         await settle()
-        assert chooser.governor.waiting == 1
+        assert governor.waiting == 1
         runner.stop(table)
         await asyncio.gather(playing(runner, table), return_exceptions=True)
-        assert chooser.governor.waiting == 0 and applied == []
+        assert governor.waiting == 0 and applied == []
     finally:
         release.set()
         chooser.close()

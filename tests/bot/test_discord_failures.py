@@ -141,14 +141,14 @@ async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_p
 ):
     """Room taken before a wait in the pictures' queue would be spent late, bunched with later requests
     (Discord's global limit counts them when they arrive)."""
-    import bot.discord.delivery as delivery_module
-    from bot.discord.limits import EDIT
+    import bot.discord.delivery.table_message as table_message_module
+    from bot.discord.delivery.sender import EDIT
 
     env = simcord_env
     channel, members, _ = await started_table(env, target=1, options="timer=off")
     spend_tokens(env)  # edits go through the channel, within the budget
     steps: list[tuple[str, str]] = []  # (the lane's task, what it did)
-    budget, real_draw = env.bot.delivery.budget, delivery_module.draw
+    budget, real_draw = env.bot.budget, table_message_module.draw
     real_acquire = budget.acquire
 
     def lane() -> str:
@@ -164,7 +164,7 @@ async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_p
         return await real_draw(screen, urgent=urgent)
 
     monkeypatch.setattr(budget, "acquire", acquire)
-    monkeypatch.setattr(delivery_module, "draw", draw)
+    monkeypatch.setattr(table_message_module, "draw", draw)
     for _ in range(3):
         assert await take_turn(members)
     table_lane = [what for name, what in steps if name.endswith("-lane-channel")]

@@ -7,7 +7,7 @@ import asyncio
 import heapq
 import itertools
 
-from bot.discord.limits import CREATE, EDIT, Bucket, Budget, Limits, RoundRobin, Window
+from bot.discord.delivery.sender import CREATE, EDIT, Bucket, Budget, Limits, RoundRobin, Window
 
 
 class VirtualTime:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.discord.delivery import TurnPanelTimes
+from bot.discord.delivery.metered import TurnPanelTimes
 from bot.show.messages import hand_result_sentence
 from bot.storage import SeatRow, Storage
 from bot.tables import TableService
@@ -235,7 +235,7 @@ async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
         while state.hand_no < 2 and state.status == "playing":
             await play_turn(alice)
         await env.settle()
-    rest = env.bot.delivery.rest
+    rest = env.bot.sender.rest
     assert rest.hands == 2
     counted = rest.hands_bound + sum(rest.bound.values())
     assert counted == len([e for e in requests_since(env, mark) if is_global(e)]), (
@@ -244,6 +244,21 @@ async def test_rest_requests_are_counted_per_hand(simcord_env, caplog):
     bound, exempt = rest.per_hand()
     assert 0 < bound < 20 and exempt > 0
     assert len([r for r in caplog.records if "REST requests for the hand" in r.getMessage()]) == 2
+
+
+async def test_every_request_a_click_or_the_delivery_makes_through_an_interaction_is_counted(simcord_env):
+    """The figures wrap the sender: the acknowledgements and answers of clicks are counted as they are made,
+    with the delivery's edits, follow-ups and deletes through interaction tokens."""
+    env = simcord_env
+    channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
+    await env.settle()
+    rest = env.bot.sender.rest
+    mark, before = len(env.http_requests), rest.hands_exempt + sum(rest.exempt.values())
+    while state.hand_no < 2 and state.status == "playing":
+        await play_turn(alice)
+    await env.settle()
+    exempt = [e for e in requests_since(env, mark) if not is_global(e)]
+    assert exempt and rest.hands_exempt + sum(rest.exempt.values()) - before == len(exempt)
 
 
 def test_turn_panel_times_are_logged_every_so_often(caplog):
@@ -266,8 +281,8 @@ def test_turn_panel_times_are_logged_every_so_often(caplog):
 async def test_each_turn_panel_is_timed_from_the_move_that_made_it_a_turn(simcord_env):
     env = simcord_env
     channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
-    timed = list(env.bot.delivery.turn_panels.recent)
+    timed = list(env.bot.sender.turn_panels.recent)
     await play_turn(alice)
     if state.status == "playing" and state.human_turn() == 0:
-        assert len(env.bot.delivery.turn_panels.recent) == len(timed) + 1
-    assert all(seconds >= 0 for seconds in env.bot.delivery.turn_panels.recent)
+        assert len(env.bot.sender.turn_panels.recent) == len(timed) + 1
+    assert all(seconds >= 0 for seconds in env.bot.sender.turn_panels.recent)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.computers.pace import MovePace, MoveTimes
+from bot.computers.runner import MovePace, MoveTimes
 from tests.bot.table_driver import FakeClock
 
 

@@ -52,7 +52,7 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
     before, events = write_record(table.hand), await storage.pending_events()
 
     def broken(self, *args, **kwargs):
-        async def write(db):
+        def write(run):
             raise OSError("disk full")
 
         self.writes.append(write)
@@ -137,11 +137,11 @@ async def test_work_that_comes_while_a_lane_forgets_its_events_is_carried_out():
     """A lane forgets its shown events after its work (one transaction for many): work queued while that
     write is under way must not be stranded behind a lane that looks busy."""
     from types import SimpleNamespace
-    from typing import cast
 
-    from bot.discord.delivery import Delivery
-    from bot.discord.limits import Limits
+    from bot.discord.delivery.lanes import Lanes
+    from bot.discord.delivery.outbox import Outbox
     from bot.show.screens import Post, SyncTable
+    from bot.tables.events import TableShown
 
     class SlowStorage:
         def __init__(self) -> None:
@@ -154,24 +154,22 @@ async def test_work_that_comes_while_a_lane_forgets_its_events_is_carried_out():
 
     storage = SlowStorage()
     table = Table(id=1, guild_id=1, channel_id=2, host_id=3, rules=Rules.from_preset("standard"))  # open
-    # no Discord client (the lanes' work is replaced below) and a storage that only forgets events
-    delivery = Delivery(None, storage, limits=Limits.none())  # type: ignore[arg-type]
-    # only what the lanes ask of the service
-    delivery.service = cast(
-        TableService, SimpleNamespace(table=lambda table_id: table, owns=lambda table_id: True, tables={})
-    )
+    outbox = Outbox(storage)  # type: ignore[arg-type]
+    tables = SimpleNamespace(table=lambda table_id: table, owns=lambda table_id: True, tables={})
+    lanes = Lanes(outbox, tables, channel=None, panels=None)  # type: ignore[arg-type]
+    outbox.read_by(lanes)
     done = []
 
     async def carry_out(lane, item) -> None:
         done.append(item.work)
 
-    delivery._carry_out = carry_out  # type: ignore[method-assign]
-    delivery._enqueue(table, [SyncTable()], 7)  # an event that only brings the table message up to date
+    lanes._carry_out = carry_out  # type: ignore[method-assign]
+    outbox.take_event(table, 7, TableShown())  # an event that only brings the table message up to date
     for _ in range(5):
         await asyncio.sleep(0)
-    assert done == [SyncTable()] and delivery.lanes[(1, None)].busy, "the lane is forgetting event 7"
-    delivery.show(table, [Post("while it writes")])
+    assert done == [SyncTable()] and lanes.lanes[(1, None)].busy, "the lane is forgetting event 7"
+    outbox.show(table, [Post("while it writes")])
     storage.gate.set()
-    await delivery.idle()
+    await lanes.idle()
     assert done == [SyncTable(), Post("while it writes")]
     assert storage.forgotten == [{7}]

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from bot.learn import standings
 from bot.learn.ratings import Rating
 from bot.show import learn_ids as ids
 from bot.storage import learning as kept
@@ -67,12 +68,12 @@ async def test_ratings_move_the_right_way_and_recompute_identically(simcord_env)
     members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
     channel = await _game(env, guild, "one", members)
     await env.bot.rating.settled()  # rated once the game was over, before anyone asked
-    assert set(await kept.ratings(env.bot.storage, guild.id)) == {m.id for m in members}
-    assert await kept.rate_finished(env.bot.storage, guild.id) == 0
+    assert set(await standings.ratings(env.bot.storage, guild.id)) == {m.id for m in members}
+    assert await standings.rate_finished(env.bot.storage, guild.id) == 0
     board = await members[0].slash(channel, "42 leaderboard", by="rating")
     text = reply(board).content
     assert not reply(board).ephemeral and "skill rating" in text
-    ratings = await kept.ratings(env.bot.storage, guild.id)
+    ratings = await standings.ratings(env.bot.storage, guild.id)
     stored = await kept.finished_tables(env.bot.storage, guild.id)
     winners = {user for seat, (_, user, _) in stored[0].seats.items() if seat % 2 == stored[0].winner}
     assert len(winners) == 2
@@ -82,10 +83,10 @@ async def test_ratings_move_the_right_way_and_recompute_identically(simcord_env)
     top = text.splitlines()[1]
     assert any(m.name in top for m in members if m.id in winners)
     await _game(env, guild, "two", [members[0], members[2], members[1], members[3]])
-    await kept.rate_finished(env.bot.storage, guild.id)
-    again = await kept.recompute(env.bot.storage, guild.id)
-    assert again.ratings == await kept.ratings(env.bot.storage, guild.id)
-    assert await kept.rate_finished(env.bot.storage, guild.id) == 0  # each game is rated once
+    await standings.rate_finished(env.bot.storage, guild.id)
+    again = await standings.recompute(env.bot.storage, guild.id)
+    assert again.ratings == await standings.ratings(env.bot.storage, guild.id)
+    assert await standings.rate_finished(env.bot.storage, guild.id) == 0  # each game is rated once
 
 
 async def test_stats_is_a_picture_with_the_figures_in_text(simcord_env):

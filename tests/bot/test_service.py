@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from bot.show.refusals import sentence
 from bot.storage import Storage
-from bot.tables import Refusal, Table, TableEvent, TableService
-from engine import write_record
+from bot.tables import Refusal, Table, TableEvent, TableService, Why
+from engine import DEFAULT_PRESET, Rules, write_record
 from tests.bot.table_driver import quick_player
 from tests.bot.table_state import game_of, hand_of, seat_on_turn
 
@@ -51,12 +52,16 @@ async def test_not_your_turn_and_not_your_seat_are_refused(storage):
     table = await seated_game(service)
     turn = seat_on_turn(table)
     other = 10 + (turn + 1) % 4
-    with pytest.raises(Refusal, match="not your turn"):
+    with pytest.raises(Refusal) as refused:
         await service.act(table, other, table.token, "pass")
-    with pytest.raises(Refusal, match="not playing"):
+    assert refused.value.why is Why.NOT_YOUR_TURN
+    with pytest.raises(Refusal) as refused:
         await service.act(table, 99, table.token, "pass")
-    with pytest.raises(Refusal, match="can't do that"):
+    assert refused.value.why is Why.NOT_PLAYING
+    with pytest.raises(Refusal) as refused:
         await service.act(table, 10 + turn, table.token, "99")
+    assert refused.value.why is Why.ILLEGAL_MOVE and refused.value.detail  # the engine says why
+    assert sentence(refused.value).startswith("You can't do that: ")
     assert write_record(hand_of(table))["calls"] == []
 
 
@@ -105,6 +110,35 @@ async def test_every_action_is_stored_before_it_takes_effect(storage, database_u
     assert row.hands[-1] == write_record(hand_of(table))
 
 
+async def test_a_change_storage_refuses_leaves_the_table_in_memory_as_it_was(storage, monkeypatch):
+    service, recorder = service_for(storage)
+    table = await seated_game(service)
+    seat, token, version = seat_on_turn(table), table.token, table.version
+    before = write_record(hand_of(table))
+    told = len(recorder.events)
+
+    async def broken(*args, **kwargs):
+        raise OSError("the database went away")
+
+    monkeypatch.setattr(storage, "commit", broken)
+    with pytest.raises(OSError):
+        await service.act(table, 10 + seat, token, "30")
+    assert write_record(hand_of(table)) == before and table.token == token and table.version == version
+    assert len(recorder.events) == told, "nothing is published for a change that was not stored"
+    monkeypatch.undo()
+    await service.act(table, 10 + seat, token, "30")
+    assert table.version == version + 1 and write_record(hand_of(table))["calls"] == ["30"]
+
+
+def test_a_table_takes_only_its_own_fields():
+    table = Table(1, 2, 3, 4, Rules.from_preset(DEFAULT_PRESET))
+    table.update(status="playing", version=3)
+    assert (table.status, table.version) == ("playing", 3)
+    with pytest.raises(TypeError, match="no field statu"):
+        table.update(statu="ended")
+    assert table.status == "playing"
+
+
 async def test_a_finished_game_tallies_players_and_teams(storage):
     service, recorder = service_for(storage)
     table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1)
@@ -141,8 +175,9 @@ async def test_ending_or_leaving_before_the_start_tallies_nothing(storage):
     table = await service.open_table(guild_id=1, channel_id=2, host_id=10)
     await service.sit(table, 11, "bob", 1)
     await service.leave(table, 11)
-    with pytest.raises(Refusal, match="Only the table's host"):
+    with pytest.raises(Refusal) as refused:
         await service.end(table, 11, moderator=False, by="bob")
+    assert refused.value.why is Why.HOST_ENDS
     await service.end(table, 11, moderator=True, by="a moderator")
     assert table.status == "ended"
     assert await storage.leaderboard(1) == []
@@ -167,8 +202,9 @@ async def test_rematch_keeps_the_seats_and_rules(storage):
     table = await service.open_table(guild_id=1, channel_id=2, host_id=10, target=1, options="nello=off")
     for _ in range(4):
         await service.add_computer(table, 10)
-    with pytest.raises(Refusal, match="once the game is over"):
+    with pytest.raises(Refusal) as refused:
         await service.rematch(table, 10, "alice")
+    assert refused.value.why is Why.REMATCH_TOO_EARLY
     await service.start(table, 10)
     await computers_done(service, table)
     assert table.status == "finished"
@@ -176,8 +212,9 @@ async def test_rematch_keeps_the_seats_and_rules(storage):
     assert again.id != table.id and again.status == "lobby"
     assert again.rules == table.rules
     assert [s.name for s in again.seats.values()] == [s.name for s in table.seats.values()]
-    with pytest.raises(Refusal, match="rematch is already open"):
+    with pytest.raises(Refusal) as refused:
         await service.rematch(table, 10, "alice")
+    assert refused.value.why is Why.REMATCH_OPEN and refused.value.table_id == again.id
 
 
 async def test_computers_carry_on_after_a_reload(storage):

@@ -10,9 +10,9 @@ import signal
 import pytest
 from discord.ext import commands
 
-from bot.discord.run import run_until_stopped
+from bot.discord.client import run_until_stopped
 from bot.storage import SeatRow, Storage
-from bot.tables import Refusal, TableService
+from bot.tables import Refusal, TableService, Why
 from tests.bot.table_driver import quick_player
 from tests.bot.table_state import hand_of
 
@@ -32,8 +32,9 @@ async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(stora
     assert not stopping.done(), "the stop waits for the action in hand"
     service.lock(table).release()
     await stopping
-    with pytest.raises(Refusal, match="restarting"):
+    with pytest.raises(Refusal) as refused:
         await service.act(table, 11, table.token, hand_of(table).legal_actions()[0])
+    assert refused.value.why is Why.RESTARTING
     await storage.close()
     await storage.close()  # closing twice is harmless
 
@@ -74,18 +75,18 @@ async def test_a_stop_during_the_start_up_warm_up_leaves_the_tables_alone(tmp_pa
     """SIGTERM while the computers warm up: the start-up resume stops there (it would otherwise start the
     computers and read the outbox after the database closed)."""
     from bot.discord.client import BotSettings, Texas42Bot
-    from bot.discord.delivery import Delivery
+    from bot.discord.delivery.outbox import Outbox
 
     bot = Texas42Bot(
         BotSettings(tmp_path / "stop.db", warm_up_computers=True, tick_seconds=None, shard_count=1),
         player_factory=quick_player,
     )
     bot.storage = await Storage.open(tmp_path / "stop.db")
+    bot.outbox = Outbox(bot.storage)
     bot.service = TableService(
-        bot.storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player
+        bot.storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player, listener=bot.outbox
     )
-    bot.delivery = Delivery(bot, bot.storage)
-    bot.delivery.service = bot.service
+    bot.build_delivery()
     warming, released = asyncio.Event(), asyncio.Event()
     carried_on: list[str] = []
 
@@ -122,9 +123,9 @@ async def test_a_seat_handed_back_after_a_click_logs_a_refusal_in_one_line(caplo
 
     class Stopping:
         async def come_back(self, table: object, user_id: int) -> bool:
-            raise Refusal("The bot is restarting; try again in a minute.")
+            raise Refusal(Why.RESTARTING)
 
-    clicks = ClickHandler(Stopping(), delivery=None)  # type: ignore[arg-type]
+    clicks = ClickHandler(Stopping(), answers=None)  # type: ignore[arg-type]
     table = SimpleNamespace(id=7, seats={0: SimpleNamespace(user_id=5, away=True)}, seat_of=lambda user: 0)
     with caplog.at_level("INFO", logger="bot.discord.clicks"):
         clicks.come_back_soon(table, 5)  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.discord.client import BotSettings, Texas42Bot
-from bot.discord.limits import Limits
+from bot.discord.delivery.sender import Limits
 from tests.bot.table_driver import FakeClock, in_a_channel, open_and_seat, quick_player, table_message
 
 

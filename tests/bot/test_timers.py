@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables.options_text import TableSettings, split_settings
+from bot.tables.model import TableSettings
+from bot.tables.options_text import split_settings
 from engine import RulesError, write_record
 from tests.bot.table_driver import (
     buttons,

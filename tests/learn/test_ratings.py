@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.learn.ratings import COMPUTER_MU, FinishedGame, Rating, RatingBook, Seat, places_of, replay
+from bot.learn.standings import game_of
 from bot.storage.learning import FinishedTable
 from engine import Rules
 
@@ -83,7 +84,7 @@ def test_a_stored_game_is_rated_by_its_teams_three_hand_and_moon_each_alone():
             seat: (f"p{seat}", 10 + seat if seat != 1 else None, "easy" if seat == 1 else None)
             for seat in range(players)
         }
-        return FinishedTable(7, 1, 2, "", variant, {}, False, seats, scores, winner, ()).game()
+        return game_of(FinishedTable(7, 1, 2, "", variant, {}, False, seats, scores, winner, ()))
 
     standard = stored("standard", (7, 4), 1)
     assert standard.sides == (

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.show import screens as presenter
+from bot.show import presenter
 from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.tables import Table, TableService

@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bot.show.scenes import (
-    early_end_reason,
-    hand_end_scene,
-    latest_calls,
-    panel_scene,
-    seat_infos,
-    table_scene,
-)
+from bot.show.scenes import hand_end_scene, panel_scene, seat_infos, table_scene
+from bot.show.wording import early_end_reason, latest_calls
 from bot.storage import SeatRow
 from bot.tables import Table
 from engine import Hand, Rules

@@ -1,86 +1,64 @@
-"""Learning's storage on both backends: finished games read back in order, each game rated once, the
-stored ratings equal to a recomputation from the stored games, and hints noted per decision."""
+"""Learning's storage on both backends: finished games read back in order, each game claimed for rating
+once with its ratings and history kept, rated games read back in the order they were rated, and hints
+noted per decision."""
 
 from __future__ import annotations
 
-import asyncio
-import random
-
-from bot.learn.ratings import Rating
-from bot.storage import Change, PlayerTally, SeatRow, Storage, TeamResult
+from bot.storage import Storage
 from bot.storage import learning as kept
-from engine import Game, Rules
-from engine.ai.arena import play_hand
-from engine.ai.easy import EasyPlayer
-
-GUILD = 5
+from bot.storage.learning import KeptRating
+from tests.learn.stored_games import GUILD, finished_game
 
 
-async def _finished_game(
-    storage: Storage, channel: int, users: list[int | None], seed: int, hints: bool = False
-) -> int:
-    """A whole standard game to 1 mark played by easy computers, stored as the bot stores one; `users`
-    names who sat at each seat (None: a computer)."""
-    rules = Rules.from_preset("standard", {"target": 1, "forced_bid": True})
-    rng = random.Random(seed)
-    game = Game.new(rules, rng)
-    while not game.over:
-        game = game.record_hand(play_hand(game.deal(rng), [EasyPlayer(s) for s in range(4)]))
-    seats = [
-        SeatRow(
-            seat,
-            f"p{user}" if user else f"Computer {seat}",
-            user_id=user,
-            computer_level=None if user else "strong",
-        )
-        for seat, user in enumerate(users)
-    ]
-    table_id = await storage.create_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=1,
-        variant="standard",
-        rules=rules.overrides(),
-        computer_level="strong",
-        seats=seats,
-        hints=hints,
-    )
-    records = game.records
-    await storage.commit(Change(table_id).start_game(0, records[0]))
-    for number, record in enumerate(records[:-1]):
-        await storage.commit(Change(table_id).save_hand(number, record, True))
-    tallies = [
-        PlayerTally(user, f"p{user}", game.winner == seat % 2) for seat, user in enumerate(users) if user
-    ]
-    teams = [
-        TeamResult(team, name, [], game.scores[team], "marks", game.winner == team)
-        for team, name in enumerate(rules.team_names)
-    ]
-    await storage.commit(Change(table_id).finish_game(GUILD, len(records) - 1, records[-1], tallies, teams))
-    return table_id
+def _plus_one(table, before):
+    """A stand-in rating: one more game each, the mean the game's id."""
+    people = {user for _, user, _ in table.seats.values() if user is not None}
+    return {
+        user: KeptRating(float(table.table_id), 1.0, before.get(user, KeptRating(0, 0, 0)).games + 1)
+        for user in people
+    }
 
 
-async def test_ratings_are_rated_once_and_recompute_identically(database_url):
+async def test_finished_games_are_read_newest_first_and_per_server(database_url):
     storage = await Storage.open(database_url)
     try:
-        first = await _finished_game(storage, 10, [1, 2, 3, 4], seed=1)
-        second = await _finished_game(storage, 11, [2, None, 1, None], seed=2)
-        assert await kept.rate_finished(storage, GUILD) == 2
-        assert await kept.rate_finished(storage, GUILD) == 0
-        stored = await kept.ratings(storage, GUILD)
-        assert set(stored) == {1, 2, 3, 4}
-        assert stored[1].games == 2 and stored[3].games == 1
-        again = await kept.recompute(storage, GUILD)
-        assert again.ratings == stored
-        history = await kept.rating_history(storage, GUILD, 1)
-        assert len(history) == 2 and history[-1] == stored[1]
+        first = await finished_game(storage, 10, [1, 2, 3, 4], seed=1)
+        second = await finished_game(storage, 11, [2, None, 1, None], seed=2)
         tables = await kept.finished_tables(storage, GUILD)
         assert [t.table_id for t in tables] == [second, first]  # newest first
-        winners = {user for seat, (_, user, _) in tables[1].seats.items() if seat % 2 == tables[1].winner}
-        for user in (3, 4):  # played only the first game
-            assert (stored[user].mu > Rating().mu) == (user in winners)
-        assert [g.game_id for g in await kept.games_of(storage, GUILD, 2)] == [first, second]
+        assert [t.table_id for t in await kept.finished_tables(storage, GUILD, user_id=3)] == [first]
+        assert tables[0].seats[1] == ("Computer 1", None, "strong") and all(t.hands for t in tables)
         assert await kept.finished_tables(storage, GUILD + 1) == []
+    finally:
+        await storage.close()
+
+
+async def test_a_game_is_claimed_for_rating_once_and_its_ratings_kept_in_order(database_url):
+    storage = await Storage.open(database_url)
+    try:
+        first = await finished_game(storage, 10, [1, 2, 3, 4], seed=1)
+        second = await finished_game(storage, 11, [2, None, 1, None], seed=2)
+        waiting = await kept.unrated_games(storage, GUILD)
+        assert [t.table_id for t in waiting] == [first, second] and all(not t.hands for t in waiting)
+        for table in reversed(waiting):  # rated in another order than they finished
+            assert await kept.rate_game(storage, GUILD, table, _plus_one)
+        assert not await kept.rate_game(storage, GUILD, waiting[0], _plus_one), "claimed already"
+        assert await kept.unrated_games(storage, GUILD) == []
+        ratings = await kept.kept_ratings(storage, GUILD)
+        assert ratings == {
+            1: KeptRating(first, 1.0, 2),
+            2: KeptRating(first, 1.0, 2),
+            3: KeptRating(first, 1.0, 1),
+            4: KeptRating(first, 1.0, 1),
+        }
+        assert await kept.rating_history(storage, GUILD, 1) == [
+            KeptRating(second, 1.0, 1),
+            KeptRating(first, 1.0, 2),
+        ]
+        rated = await kept.rated_games(storage, GUILD)
+        assert [t.table_id for t in rated] == [second, first]
+        assert rated[1].seats[0][1:] == (1, None) and rated[1].scores == waiting[0].scores
+        assert await kept.names(storage, GUILD, [1, 9]) == {1: "p1"}
     finally:
         await storage.close()
 
@@ -88,9 +66,10 @@ async def test_ratings_are_rated_once_and_recompute_identically(database_url):
 async def test_hints_are_noted_per_decision_and_a_game_with_hints_is_marked(database_url):
     storage = await Storage.open(database_url)
     try:
-        table_id = await _finished_game(storage, 12, [1, None, None, None], seed=3, hints=True)
-        plain = await _finished_game(storage, 13, [1, None, None, None], seed=4)
-        assert [(g.game_id, g.hints) for g in await kept.games_of(storage, GUILD, 1)] == [
+        table_id = await finished_game(storage, 12, [1, None, None, None], seed=3, hints=True)
+        plain = await finished_game(storage, 13, [1, None, None, None], seed=4)
+        mine = await kept.finished_tables(storage, GUILD, user_id=1, oldest_first=True)
+        assert [(t.table_id, t.hints) for t in mine] == [
             (table_id, True),
             (plain, False),
         ]
@@ -101,31 +80,3 @@ async def test_hints_are_noted_per_decision_and_a_game_with_hints_is_marked(data
         assert await kept.hints_shown(storage, table_id, 1, 0) == frozenset()
     finally:
         await storage.close()
-
-
-async def test_two_processes_rating_at_once_rate_each_game_once_in_a_recomputable_order(database_url):
-    first, second = await Storage.open(database_url), await Storage.open(database_url)
-    try:
-        # newcomers shared between games: a game rated from a stale rating would lose the other's update
-        seatings: list[list[int | None]] = [
-            [1, 2, 3, 4],
-            [1, None, 5, None],
-            [2, 5, 1, None],
-            [3, 1, None, 5],
-            [5, 2, 4, 1],
-            [4, 3, 2, 1],
-        ]
-        for number, users in enumerate(seatings):
-            await _finished_game(first, 20 + number, users, seed=10 + number)
-        counts = await asyncio.gather(
-            *(kept.rate_finished(store, GUILD) for store in (first, second, first, second))
-        )
-        assert sum(counts) == len(seatings)
-        stored = await kept.ratings(second, GUILD)
-        assert {user: rating.games for user, rating in stored.items()} == {
-            user: sum(user in users for users in seatings) for user in range(1, 6)
-        }
-        assert (await kept.recompute(first, GUILD)).ratings == stored
-    finally:
-        await first.close()
-        await second.close()

@@ -12,7 +12,7 @@ import pytest
 
 from bot.storage import SeatRow, Storage
 from bot.storage.leases import Leases
-from bot.tables import Refusal, TableService
+from bot.tables import Refusal, TableService, Why
 from bot.tables.ownership import LeasedOwner
 from engine import write_record
 from tests.bot.table_driver import quick_player
@@ -97,7 +97,7 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
             return_exceptions=True,
         )
         assert sorted(type(r).__name__ for r in results) == ["NoneType", "Refusal"], results
-        assert "out of date" in str(next(r for r in results if isinstance(r, Refusal)))
+        assert next(r for r in results if isinstance(r, Refusal)).why is Why.CONTROLS_OUT_OF_DATE
         assert await stores[0].table_version(table.id) == before + 1
         await a.find(table.id)
         await b.find(table.id)

@@ -8,8 +8,7 @@ import sqlite3
 import pytest
 
 from bot.storage import Change, Storage
-from bot.storage.sql import run
-from bot.storage.writer import Recorder, SqliteWriter
+from bot.storage.sqlite import SqliteWriter
 
 
 async def lobby(storage: Storage) -> int:
@@ -52,8 +51,8 @@ async def test_a_change_that_fails_half_way_leaves_nothing_behind(tmp_path):
         table_id = await lobby(storage)
         change = Change(table_id).set_message(77, 1.5).announce("a", {})
 
-        async def broken(db) -> None:
-            await run(db, "INSERT INTO no_such_table (x) VALUES (:x)", x=1)
+        def broken(run) -> None:
+            run("INSERT INTO no_such_table (x) VALUES (:x)", {"x": 1})
 
         change.writes.append(broken)
         with pytest.raises(sqlite3.OperationalError):
@@ -68,9 +67,17 @@ async def test_a_change_that_fails_half_way_leaves_nothing_behind(tmp_path):
         await storage.close()
 
 
-async def test_the_recorder_keeps_each_statement_with_its_parameters():
-    recorder = Recorder()
-    await run(recorder, "UPDATE seats SET away = :away WHERE table_id = :table", away=1, table=5)  # type: ignore[arg-type]
-    assert recorder.statements == [
-        ("UPDATE seats SET away = :away WHERE table_id = :table", {"away": 1, "table": 5})
+async def test_a_change_records_its_writes_as_statements_run_in_order():
+    change = Change(5).set_seat_state(2, away=True, taken_over=3).remove_seat(1)
+    ran: list[tuple[str, dict]] = []
+
+    def record(sql: str, params: dict) -> list:
+        ran.append((sql.split()[0], params))
+        return []
+
+    for write in change.writes:
+        write(record)
+    assert ran == [
+        ("UPDATE", {"away": 1, "taken": 3, "table": 5, "seat": 2}),
+        ("DELETE", {"table": 5, "seat": 1}),
     ]

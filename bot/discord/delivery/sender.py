@@ -1,8 +1,9 @@
-"""Discord's rate limits, planned for instead of discovered through 429s.
+"""The sender: every request the delivery makes to Discord, those bound by the global rate limit planned
+for instead of discovered through 429s, and those exempt from it (interaction responses and webhooks).
 
 Discord allows a bot token 50 requests per second in all (interaction endpoints are exempt), and each
-channel about 5 message creates and 5 edits per 5 seconds. `Budget` plans every request the delivery makes
-against both before it is sent:
+channel about 5 message creates and 5 edits per 5 seconds. `Budget` plans every bound request against both
+before it is sent:
 
 - per channel, a sliding window per kind of write (create, edit, delete): a request waits until its window
   has room;
@@ -13,7 +14,9 @@ against both before it is sent:
   cannot starve a quiet one.
 
 The plans (`Window`, `Bucket`, `RoundRobin`) are plain data read against an injected clock, so tests check
-their decisions without sleeping; `Budget.acquire` sleeps as they say.
+their decisions without sleeping; `Budget.acquire` sleeps as they say. `DiscordSender` makes the requests;
+what the bot counts of them (requests per hand, how long turn panels take) is `metered.Metered`, a wrapper
+with the same face (`Sender`).
 """
 
 from __future__ import annotations
@@ -23,9 +26,18 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
 
 CREATE, EDIT, DELETE = "create", "edit", "delete"
 _EPSILON = 1e-9  # seconds: float sums of waits must not leave a request waiting for a rounding error
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def transient(error: discord.HTTPException) -> bool:
+    """A refusal worth trying again: rate limited, or Discord's own trouble."""
+    return error.status == 429 or error.status >= 500
 
 
 @dataclass(frozen=True)
@@ -219,3 +231,138 @@ class Budget:
                 continue
             self.bucket.take(self.clock())
             waiter.set_result(None)
+
+
+class Sender(Protocol):
+    """Every request the delivery and the click acknowledger make, each for a table (`table_id`: whose turn
+    at the budget a bound request waits for, and whose figures it counts in; None: no table's)."""
+
+    async def send(self, table_id: int, channel_id: int, content: str, **fields: Any) -> discord.Message:
+        """A new message in a channel (bound: within the budget)."""
+
+    async def edit(self, table_id: int, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit a message through its channel (bound)."""
+
+    async def delete(self, table_id: int, channel_id: int, message_id: int) -> None:
+        """Delete a message through its channel (bound); one already gone is fine."""
+
+    async def open_dm(self, table_id: int, user_id: int) -> int:
+        """Open the DM channel with a user (bound); its id."""
+
+    async def defer(self, table_id: int | None, interaction: discord.Interaction, **options: Any) -> None:
+        """Acknowledge a click, with no answer yet (exempt, as is everything through an interaction)."""
+
+    async def respond(
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
+    ) -> None:
+        """Answer a click with a message of its own."""
+
+    async def respond_by_editing(
+        self, table_id: int | None, interaction: discord.Interaction, **fields: Any
+    ) -> None:
+        """Answer a click by editing the message clicked."""
+
+    async def follow_up(
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
+    ) -> None:
+        """A message after a click's acknowledgement."""
+
+    async def follow_up_message(
+        self, table_id: int, interaction: discord.Interaction, content: str, **fields: Any
+    ) -> discord.WebhookMessage:
+        """A message after a click's acknowledgement, returned (to be edited or deleted later)."""
+
+    async def edit_original(
+        self, table_id: int | None, interaction: discord.Interaction, **fields: Any
+    ) -> None:
+        """Edit the message a click's interaction answers (the clicked one when the click was deferred)."""
+
+    async def delete_original(self, table_id: int, interaction: discord.Interaction) -> None:
+        """Delete the message a click's interaction answers."""
+
+    async def edit_by_token(self, table_id: int, token: str, message_id: int, **fields: Any) -> None:
+        """Edit a follow-up through the token of the interaction that sent it."""
+
+    async def delete_by_token(self, table_id: int, token: str, message_id: int) -> None:
+        """Delete a follow-up through the token of the interaction that sent it."""
+
+    def hand_over(self, table_id: int) -> None:
+        """A finished hand's summary goes out next: the table's requests from now on are its next hand's."""
+
+    def turn_panel_out(self, seconds: float) -> None:
+        """A player's turn panel went out `seconds` after the move that made it their turn."""
+
+
+class DiscordSender:
+    """Makes the requests (see `Sender`); the bound ones wait for their room in the budget first."""
+
+    def __init__(self, client: discord.Client, budget: Budget):
+        self.client = client
+        self.budget = budget
+
+    async def send(self, table_id: int, channel_id: int, content: str, **fields: Any) -> discord.Message:
+        await self.budget.acquire(table_id, channel_id, CREATE)
+        return await self.client.get_partial_messageable(channel_id).send(content, **fields)
+
+    async def edit(self, table_id: int, channel_id: int, message_id: int, **fields: Any) -> None:
+        await self.budget.acquire(table_id, channel_id, EDIT)
+        await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**fields)
+
+    async def delete(self, table_id: int, channel_id: int, message_id: int) -> None:
+        await self.budget.acquire(table_id, channel_id, DELETE)
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+
+    async def open_dm(self, table_id: int, user_id: int) -> int:
+        await self.budget.acquire(table_id)
+        return (await self.client.create_dm(discord.Object(user_id))).id
+
+    async def defer(self, table_id: int | None, interaction: discord.Interaction, **options: Any) -> None:
+        await interaction.response.defer(**options)
+
+    async def respond(
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
+    ) -> None:
+        await interaction.response.send_message(content, **fields)
+
+    async def respond_by_editing(
+        self, table_id: int | None, interaction: discord.Interaction, **fields: Any
+    ) -> None:
+        await interaction.response.edit_message(**fields)
+
+    async def follow_up(
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
+    ) -> None:
+        await interaction.followup.send(content, **fields)
+
+    async def follow_up_message(
+        self, table_id: int, interaction: discord.Interaction, content: str, **fields: Any
+    ) -> discord.WebhookMessage:
+        return await interaction.followup.send(content, wait=True, **fields)
+
+    async def edit_original(
+        self, table_id: int | None, interaction: discord.Interaction, **fields: Any
+    ) -> None:
+        await interaction.edit_original_response(**fields)
+
+    async def delete_original(self, table_id: int, interaction: discord.Interaction) -> None:
+        await interaction.delete_original_response()
+
+    async def edit_by_token(self, table_id: int, token: str, message_id: int, **fields: Any) -> None:
+        await self._webhook(token).edit_message(message_id, **fields)
+
+    async def delete_by_token(self, table_id: int, token: str, message_id: int) -> None:
+        await self._webhook(token).delete_message(message_id)
+
+    def hand_over(self, table_id: int) -> None:
+        """Nothing to count here (`metered.Metered` counts)."""
+
+    def turn_panel_out(self, seconds: float) -> None:
+        """Nothing to count here (`metered.Metered` counts)."""
+
+    def _webhook(self, token: str) -> discord.Webhook:
+        """The interaction webhook of a stored token (its follow-ups can be edited and deleted with it)."""
+        assert self.client.application_id is not None
+        return discord.Webhook.partial(self.client.application_id, token, client=self.client)
