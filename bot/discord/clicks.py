@@ -124,7 +124,7 @@ class ClickHandler:
         try:
             await self.service.come_back(table, user_id)
         except Refusal as refusal:
-            log.info("table %s: %s's seat not handed back now: %s", table.id, user_id, refusal)
+            log.info("table %s: %s's seat not handed back now: %s", table.id, user_id, sentence(refusal))
         except Exception:
             log.exception("table %s: handing %s's seat back failed", table.id, user_id)
 

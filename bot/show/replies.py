@@ -9,7 +9,6 @@ from bot.storage.rows import PlayerStats
 from engine import Rules
 
 from .messages import NEW_TO_42
-from .rules_guide import plain_words
 
 # ---------------------------------------------------------------------- clicks
 
@@ -61,7 +60,7 @@ def rules_lines(rules: Rules, table_id: int | None = None) -> list[str]:
         heading,
         *(f"• {line}" for line in rules.describe()),
         "**In plain words**",
-        *(f"• {line}" for line in plain_words(rules)),
+        *(f"• {line}" for line in rules.explain()),
         NEW_TO_42,
     ]
 

@@ -68,7 +68,7 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     playable = None
     if view["phase"] == "play" and view["legal"]:
         playable = frozenset(action.split("/")[0] for action in view["legal"])
-    contract = contract_title(view["contract"], table.rules.layout.nello_name)
+    contract = contract_title(view["contract"], table.rules.variant.nello_word)
     return HandScene(
         tiles,
         frozenset(view["trumps"]),
@@ -120,7 +120,7 @@ def table_scene(table: Table, status: str) -> TableScene:
         last_trick=last,
         last_winner=last_winner,
         bid=bid_text(table, view),
-        contract=contract_title(view["contract"], table.rules.layout.nello_name),
+        contract=contract_title(view["contract"], table.rules.variant.nello_word),
         score_kind=rules.scoring,
         team_names=tuple(rules.team_names),
         scores=tuple(table.scores),
@@ -177,7 +177,7 @@ def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
         team_names=tuple(rules.team_names),
         bidder=summary["bidder"],
         bid=bid_label(summary["bid"]) if summary.get("bid") else None,
-        contract=contract_title(summary.get("contract"), rules.layout.nello_name),
+        contract=contract_title(summary.get("contract"), rules.variant.nello_word),
         made=summary.get("made"),
         points=tuple(summary["points"]),
         counts=tuple(tuple(c) for c in counts),

@@ -4,7 +4,7 @@ latest call, why a hand stopped early, and the titles drawn on the pictures.
 The engine speaks hand-record notation ("nello doubles-low", "7-3/3", "dip 3", "sevens-trump"); this module
 is the one place that turns it into the vocabulary of BOT.md ("Nello", "Doubles low", "7-3 as 3", "Dip",
 "Sevens trump"). Eighty-four calls Nello "Pistol": functions that may name it take the game's word for it
-(``rules.layout.nello_name``) as ``nello``.
+(``rules.variant.nello_word``) as ``nello``.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ STANDARD_WORDS = GameWords()
 
 def game_words(rules: Rules) -> GameWords:
     """The words of a table's game, from its rules."""
-    return GameWords(rules.layout.nello_name, rules.layout.tiles.top)
+    return GameWords(rules.variant.nello_word, rules.layout.tiles.top)
 
 
 def suit_word(text: str) -> str | None:

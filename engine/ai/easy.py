@@ -167,7 +167,7 @@ def exchange(sit: Situation) -> str:
     legal = sit.view["legal"]
     trump = _named_trump(sit)
     if legal[0].startswith("discard"):
-        rule = sit.rules.layout.exchange
+        rule = sit.rules.exchange
         # a discarded count tile is kept out of play, or in Seventy-two scores for the defenders at once
         lost = 1.0 if rule is not None and rule.scores_discards else 0.01
 

@@ -342,7 +342,7 @@ def test_the_public_view_shows_no_hidden_tile_and_a_seat_sees_only_its_own(rules
 
     def check(before, action, after):
         public = public_view(after)
-        face_up = after.lay.exchange.face_up(after) if after.lay.exchange else []
+        face_up = after.rules.exchange.face_up(after) if after.rules.exchange else []
         allowed = Counter(
             [after.ts.names[t] for _, t, _ in after.plays] + [after.ts.names[t] for t in face_up]
         )

@@ -72,6 +72,10 @@ def _cut(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if key == "exchange" and (out["exchange"]["take"] or out["exchange"]["discard"]):
             out["plays"] = []
             out["exchange"]["discard"] = out["exchange"]["discard"][:-1]
+            if Rules.from_preset(out["variant"], out["rules"]).layout.contract_first:
+                out["exchange"]["done"] = (
+                    False  # a widow taken whole, not yet paid back: marked as the writer does
+                )
             return out
         if key == "contract" and out.get("contract"):
             out["plays"], out["exchange"] = [], {"take": [], "discard": []}

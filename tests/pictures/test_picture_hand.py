@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from bot.pictures import HandScene, render_hand
-from bot.pictures.hand import draw_hand, order_hand
+from bot.pictures.hand import draw_hand
 from bot.pictures.palette import COUNT
+from bot.pictures.rack import order_hand
 
 from .pip_probe import decode, read_pips, tile_patches
 

@@ -11,8 +11,8 @@ from discord.ext import commands
 from bot.show import replies
 from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS
 from bot.show.learn_ids import is_learning
+from bot.show.messages import message_chunks
 from bot.show.refusals import sentence
-from bot.show.rules_guide import message_chunks
 from bot.tables.model import Table
 from bot.tables.options_text import option_suggestions
 from bot.tables.refusal import Refusal

@@ -109,6 +109,28 @@ def test_nello_needs_45_and_the_partner_sits_out():
         Rules.from_preset("geezer", {"nello": "forced-only"})
 
 
+@pytest.mark.parametrize(
+    ("spelled", "low", "written"),
+    [
+        ("nello 6-low", 6, "nello sixes-low"),
+        ("nello sixes-low", 6, "nello sixes-low"),
+        ("nello 3-low", 3, "nello threes-low"),
+        ("nello 0-low", 0, "nello blanks-low"),
+        ("nello 7-low", 7, "nello 7-low"),
+    ],
+)
+def test_a_number_low_is_read_as_a_digit_or_a_suit_name_and_written_one_way(spelled, low, written):
+    # HAND-RECORD.md: "nello" with nello_low "a number: " threes-low", " 7-low"" (a suit by its name or its
+    # digit, as for any contract); RULES.md §8.6: "the declarer may name a number n"
+    bid = make_hand(variant="geezer", calls=["46", *PASSES])
+    h = bid.apply(spelled)
+    assert h.contract.low == low and write_record(h)["contract"] == written and written in bid.legal_actions()
+    with pytest.raises(IllegalAction, match="not a contract"):
+        bid.apply("nello 8-low")  # no eights in a double-seven set
+    with pytest.raises(IllegalAction, match="not a contract"):
+        bid.apply("nello sevens-low")  # Sevens is a contract; the sevens are the digit 7 (RULES.md §10)
+
+
 def test_threes_low_makes_6_3_the_lowest_six_but_leaves_the_threes_and_the_doubles():
     # 001: "if 3s are low, a 3-6 is lower than the 6-blank"
     rules = Rules.from_preset("geezer")

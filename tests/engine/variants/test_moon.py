@@ -213,7 +213,15 @@ def test_scoring_by_marks_is_an_error():
 
 def test_records_take_the_whole_widow_and_discard_as_many():
     base = make_record(variant="moon", dealer=2, calls=BID_5, contract="fives", widow=["2-1"], seed=2)
-    assert read_record({**base, "exchange": {"take": ["2-1"], "discard": []}}).phase == "exchange"
+    # A hand stopped between the take and the discard is marked so; unmarked, the missing discard is an error.
+    assert (
+        read_record({**base, "exchange": {"take": ["2-1"], "discard": [], "done": False}}).phase == "exchange"
+    )
+    status, out = replay_text(
+        __import__("json").dumps({**base, "exchange": {"take": ["2-1"], "discard": []}})
+    )
+    assert status == 1 and out["error"].endswith("discards one: the record discards none")
+    assert out["at"] == {"exchange": 0}
     for exchange, words in [
         ({"take": ["1-1"], "discard": ["1-1"]}, "whole widow"),
         ({"take": [], "discard": ["2-1"]}, "take list"),

@@ -193,3 +193,27 @@ def test_a_record_without_its_widow_is_an_error_and_records_round_trip():
     while not h.complete:
         h = h.apply(rng.choice(h.legal_actions()))
         assert read_record(json.loads(json.dumps(write_record(h)))) == h
+
+
+def test_a_record_that_takes_both_widow_tiles_must_discard_two():
+    # RULES.md §8.5: "the winner names the contract, takes both widow tiles and discards two of his 12 tiles";
+    # HAND-RECORD.md: "discard lists as many tiles [as take] ...; anything else is an error".
+    record = make_record({0: NORTH}, variant="seventy-two", widow=["3-1", "4-2"], calls=BID, contract="sixes")
+    for discard in ([], ["2-1"]):
+        exchange = {"take": ["3-1", "4-2"], "discard": discard}
+        status, out = replay_text(json.dumps({**record, "exchange": exchange}))
+        assert status == 1 and out["ok"] is False
+        assert out["error"].endswith(f"discards two: the record discards {['none', 'one'][len(discard)]}")
+        assert out["at"] == {"exchange": len(discard)}
+    status, out = replay_text(
+        json.dumps({**record, "exchange": {"take": ["3-1", "4-2"], "discard": ["2-1", "3-1"]}})
+    )
+    assert status == 0 and out["complete"] is False and out["contract"] == "sixes"
+
+
+def test_a_hand_stopped_between_the_two_discards_is_written_as_an_open_exchange_and_reads_back():
+    h = make_hand({0: NORTH}, variant="seventy-two", widow=["3-1", "4-2"], calls=BID, contract="sixes")
+    h = h.apply("take").apply("discard 2-1")
+    record = write_record(h)
+    assert record["exchange"] == {"take": ["3-1", "4-2"], "discard": ["2-1"], "done": False}
+    assert read_record(json.loads(json.dumps(record))) == h
