@@ -7,10 +7,8 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from bot.show.review import end_line
-from engine import PRESETS, Hand, Rules, RulesError
+from engine import Hand, Rules, RulesError
 from tests.engine.helpers import high
 
 
@@ -29,7 +27,6 @@ def _random_hand(rules: Rules, seed: int) -> Hand:
     return hand
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_early_end_is_explained_and_agrees_with_the_hand(preset):
     rules = _rules(preset)
     early = 0

@@ -124,7 +124,8 @@ def test_a_number_low_is_read_as_a_digit_or_a_suit_name_and_written_one_way(spel
     # digit, as for any contract); RULES.md §8.6: "the declarer may name a number n"
     bid = make_hand(variant="geezer", calls=["46", *PASSES])
     h = bid.apply(spelled)
-    assert h.contract.low == low and write_record(h)["contract"] == written and written in bid.legal_actions()
+    assert h.contract is not None and h.contract.low == low
+    assert write_record(h)["contract"] == written and written in bid.legal_actions()
     with pytest.raises(IllegalAction, match="not a contract"):
         bid.apply("nello 8-low")  # no eights in a double-seven set
     with pytest.raises(IllegalAction, match="not a contract"):
