@@ -1,10 +1,21 @@
-"""Fixtures shared by every test folder: a fresh database on each backend (`backend`, `database_url`)."""
+"""Fixtures shared by every test folder: each preset of the engine (`preset`), a fresh database on each
+backend (`backend`, `database_url`) and a `storage` opened on it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
+from bot.storage import Storage
+from engine import PRESETS
 from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database
+
+
+@pytest.fixture(params=list(PRESETS))
+def preset(request) -> str:
+    """Each preset the engine knows (`engine.PRESETS`) in turn: a new preset is tested as soon as it exists."""
+    return request.param
 
 
 @pytest.fixture(params=BACKENDS)
@@ -20,6 +31,14 @@ async def database_url(backend, tmp_path):
     yield url
     if backend == POSTGRESQL:
         await drop_postgres_database(url)
+
+
+@pytest.fixture
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    """The bot's storage on the test's fresh database (each backend in turn), closed afterwards."""
+    storage = await Storage.open(database_url)
+    yield storage
+    await storage.close()
 
 
 def pytest_collection_modifyitems(config, items) -> None:

@@ -383,7 +383,6 @@ def test_the_chain_finder_finds_the_longest_chain():
     assert _longest_chain(graph) == ["a", "b", "d", "e"]
 
 
-@pytest.mark.xfail(strict=True, reason="the renovation is under way: tests/ is not typed yet")
 def test_the_type_checker_reads_the_tests_too():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert {"engine", "bot", "tests"} <= set(config["tool"]["mypy"]["files"])

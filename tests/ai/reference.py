@@ -6,6 +6,8 @@ compiled tables, legal moves, trick winners and scoring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.hand import Hand
 from engine.tiles import bits
 
@@ -28,7 +30,11 @@ def value(hand: Hand, score_seats: set[int], max_seats: set[int], counts_only: b
 
 
 def move_values(
-    hand: Hand, moves: list[int], score_seats: set[int], max_seats: set[int], counts_only: bool
+    hand: Hand,
+    moves: Sequence[int | tuple[int, int]],
+    score_seats: set[int],
+    max_seats: set[int],
+    counts_only: bool,
 ) -> list[int]:
     """Each move's value for the seat to play, as ``value`` counts it.
 

@@ -3,7 +3,7 @@
 import random
 import time
 
-from engine import Hand, Rules, view_for
+from engine import PRESETS, Hand, Rules, View, view_for
 from engine.ai import auction_sim
 from engine.ai import strong as strong_module
 from engine.ai.situation import read
@@ -14,7 +14,7 @@ STRONG = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"]
 WEAK = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0"]
 
 
-def opening_view(tiles: list[str], seed: int = 1) -> dict:
+def opening_view(tiles: list[str], seed: int = 1) -> View:
     """The first seat's view of a standard deal in which it holds ``tiles`` (the rest dealt at random)."""
     rules = Rules.from_preset("standard")
     hand = Hand.new(rules, 3, random.Random(seed))
@@ -69,9 +69,9 @@ def test_simulation_applies_to_four_seat_one_round_auctions_only():
         rules = Rules.from_preset(preset)
         return read(view_for(Hand.new(rules, 0, random.Random(2)), 1))
 
-    assert auction_sim.applies(sit_of("standard")) and auction_sim.applies(sit_of("tournament"))
-    for preset in ("three-hand", "big-game", "eighty-eight", "moon", "seventy-two", "eighty-four"):
-        assert not auction_sim.applies(sit_of(preset)), preset
+    simulated = ("standard", "tournament")
+    for preset in PRESETS:
+        assert auction_sim.applies(sit_of(preset)) == (preset in simulated), preset
 
 
 def test_strong_bids_the_strong_hand_and_passes_the_weak_one_by_simulation(monkeypatch):

@@ -2,10 +2,19 @@
 
 import random
 
+import pytest
+
 from engine import Hand, Rules, view_for
 from engine.ai import bidding, calibrate
 from engine.ai.situation import read
 from engine.contracts import SUIT, Contract
+
+
+def known_chance(rules: Rules, contract: Contract, mask: int, level: int) -> float:
+    """The table's chance for a bid it has a model for (the test fails where it has none)."""
+    chance = bidding.chance(rules, contract, mask, level)
+    assert chance is not None, f"no chance known for {level} under {contract}"
+    return chance
 
 
 def test_table_ships_with_calibration():
@@ -16,7 +25,7 @@ def test_table_ships_with_calibration():
     rng = random.Random(1)
     for _ in range(20):
         mask = Hand.new(rules, 0, rng).held[0]
-        chances = [bidding.chance(rules, Contract(SUIT, 6), mask, b) for b in range(30, 43)]
+        chances = [known_chance(rules, Contract(SUIT, 6), mask, b) for b in range(30, 43)]
         assert chances == sorted(chances, reverse=True)  # a higher bid is never likelier to make
 
 
@@ -25,7 +34,7 @@ def test_strong_hands_bid_and_weak_hands_pass():
     strong = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"]
     weak = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0"]
     chances = [
-        bidding.chance(
+        known_chance(
             rules,
             Contract(SUIT, 6),
             Rules.from_preset("standard").layout.tiles.mask_of([rules.layout.tiles.id_of(t) for t in hand]),
@@ -43,12 +52,13 @@ def test_bid_is_legal_for_every_seat():
     for i in range(30):
         hand = Hand.new(rules, i % 4, rng)
         while hand.phase == "auction":
-            view = view_for(hand, hand.turn)
+            view = view_for(hand, hand.to_act)
             call = bidding.bid(read(view))
             assert call in view["legal"]
             hand = hand.apply(call)
 
 
+@pytest.mark.slow
 def test_rebuild_is_deterministic():
     a = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
     b = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
@@ -64,21 +74,19 @@ def test_three_hand_has_its_own_table():
     strong = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4", "6-0", "3-3"]
     weak = ["3-0", "2-0", "4-1", "5-2", "6-1", "3-1", "5-0", "4-2", "2-1"]
     good, bad = (
-        bidding.chance(rules, Contract(SUIT, 6), ts.mask_of([ts.id_of(t) for t in h]), 30)
+        known_chance(rules, Contract(SUIT, 6), ts.mask_of([ts.id_of(t) for t in h]), 30)
         for h in (strong, weak)
     )
     assert good > 0.8 and bad < 0.3
     rng = random.Random(4)
     for _ in range(20):
         mask = Hand.new(rules, 0, rng).held[0]
-        chances = [
-            bidding.chance(rules, Contract(SUIT, 5), mask, b) for b in range(30, rules.layout.total + 1)
-        ]
+        chances = [known_chance(rules, Contract(SUIT, 5), mask, b) for b in range(30, rules.layout.total + 1)]
         assert chances == sorted(chances, reverse=True)
     for i in range(20):  # the table bids, legally, from every seat
         hand = Hand.new(rules, i % 3, rng)
         while hand.phase == "auction":
-            view = view_for(hand, hand.turn)
+            view = view_for(hand, hand.to_act)
             sit = read(view)
             assert bidding.applies(sit)
             call = bidding.bid(sit)
@@ -86,6 +94,7 @@ def test_three_hand_has_its_own_table():
             hand = hand.apply(call)
 
 
+@pytest.mark.slow
 def test_variant_simulation_is_deterministic():
     a = calibrate.simulate(4, seed=9, preset="three-hand")
     assert a == calibrate.simulate(4, seed=9, preset="three-hand") and len(a) == 12
@@ -134,10 +143,10 @@ def test_deep_variants_have_played_out_tables():
         for _ in range(10):
             mask = Hand.new(rules, 0, rng).held[0]
             chances = [
-                bidding.chance(rules, Contract(SUIT, 6), mask, b)
+                known_chance(rules, Contract(SUIT, 6), mask, b)
                 for b in range(lay.min_bid, lay.total + 1, lay.bid_step)
             ]
-            assert None not in chances and chances == sorted(chances, reverse=True)
+            assert chances == sorted(chances, reverse=True)  # each one known: none is None
         for names, bids in ((strong, True), (weak, False)):
             view = view_for(_deal_with(rules, names, 1), 0)
             sit = read(view)
@@ -155,7 +164,7 @@ def test_deep_variants_declare_from_the_table():
     hand = _deal_with(rules, DEEP["big-game"][0], 2).apply("42")
     while hand.phase != "contract":
         hand = hand.apply("pass" if hand.phase == "auction" else hand.legal_actions()[-1])
-    view = view_for(hand, hand.turn)
+    view = view_for(hand, hand.to_act)
     choice = bidding.declare(read(view))
     assert choice in view["legal"] and choice == "8"  # eight trumps with every top one
     assert StrongPlayer(1, 0.05).choose(view) == choice

@@ -44,7 +44,8 @@ def test_declared_leads_match_the_reference():
         seats = {s for s in range(4) if hand.rules.team_of(s) == hand.rules.team_of(hand.bidder)}
         problem = Problem(hand.rules, hand.contract, hand.bidder, None, False)
         pos = Position(list(hand.held), [], -1, hand.turn)
-        ref_moves, fast_moves = [], []
+        ref_moves: list[int | tuple[int, int]] = []
+        fast_moves: list[int] = []
         for t in bits(hand.legal_plays()):
             ref_moves.append(t)
             fast_moves.append(t)
@@ -70,13 +71,13 @@ def test_strong_declares_when_only_that_wins(monkeypatch):
         moves = list(bits(hand.legal_plays()))
         best_plain = max(reference_values(hand, moves, seats, seats, False))
         texts = [a for a in hand.legal_actions() if "/" in a]
-        decl = [(hand.ts.id_of(a.split("/")[0], hand.held[hand.turn]), int(a.split("/")[1])) for a in texts]
+        decl = [(hand.ts.id_of(a.split("/")[0], hand.held[hand.to_act]), int(a.split("/")[1])) for a in texts]
         best_decl = max(reference_values(hand, decl, seats, seats, False))
         if best_decl < best_plain + 10:
             continue
         # the sampler deals the true hands: the strong player must then find the declared lead
         monkeypatch.setattr(sampler, "deal", lambda sit, rng, held=list(hand.held), **kw: held)
-        view = view_for(hand, hand.turn)
+        view = view_for(hand, hand.to_act)
         assert "/" in StrongPlayer(1, samples=4).choose(view), (write_record(hand), best_plain, best_decl)
         found += 1
         if found == 3:

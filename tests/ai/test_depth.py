@@ -3,13 +3,13 @@
 
 import random
 
-from engine import Hand, Rules, view_for
+from engine import Hand, Rules, View, view_for
 from engine.ai import sampler
 from engine.ai.easy import EasyPlayer
 from engine.ai.strong import MAX_SOLVE_TILES, StrongPlayer
 
 
-def deep_position(preset, most, least, seed):
+def deep_position(preset: str, most: int, least: int, seed: int) -> View:
     """A hand of ``preset`` played by easy players until between ``least`` and ``most`` tiles are left."""
     rules = Rules.from_preset(preset)
     rng = random.Random(seed)
@@ -17,9 +17,9 @@ def deep_position(preset, most, least, seed):
         hand = Hand.new(rules, rules.players - 1, rng)
         easy = EasyPlayer(seed)
         while hand.phase != "play" and not hand.complete:
-            hand = hand.apply(easy.choose(view_for(hand, hand.turn)))
+            hand = hand.apply(easy.choose(view_for(hand, hand.to_act)))
         while not hand.complete:
-            view = view_for(hand, hand.turn)
+            view = view_for(hand, hand.to_act)
             left = sum(bin(h).count("1") for s, h in enumerate(hand.held) if s != hand.out)
             if left < least:
                 break
@@ -43,9 +43,14 @@ def test_search_depth_follows_the_table_shape():
 
 
 def test_deep_positions_are_searched_inside_the_budget(monkeypatch):
-    calls = []
+    calls: list[int] = []
     real = sampler.deal
-    monkeypatch.setattr(sampler, "deal", lambda *a, **k: calls.append(1) or real(*a, **k))
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sampler, "deal", counted)
     for preset, seed in (("big-game", 1), ("eighty-eight", 2)):
         view = deep_position(preset, 35, 31, seed)
         before = len(calls)

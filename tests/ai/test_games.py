@@ -4,12 +4,13 @@ calls, contracts and exchanges decided sensibly, from views alone, by both level
 import json
 import random
 import time
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Hand, Rules, view_for
+from engine import Hand, Rules, View, view_for
 from engine.ai import bidding, calibrate, opening
 from engine.ai.easy import EasyPlayer
 from engine.ai.public_state import complete
@@ -20,11 +21,14 @@ from engine.tiles import count_points
 
 from .test_protocol_derivation import strict, tables
 
-LEVELS = {"easy": lambda: EasyPlayer(1), "strong": lambda: StrongPlayer(1, samples=8)}
+LEVELS: dict[str, Callable[[], EasyPlayer | StrongPlayer]] = {
+    "easy": lambda: EasyPlayer(1),
+    "strong": lambda: StrongPlayer(1, samples=8),
+}
 
 
 def dealt(
-    preset: str, options: dict, dealer: int, hands: dict[int, list[str]], widow: list[str] = ()
+    preset: str, options: dict, dealer: int, hands: dict[int, list[str]], widow: Sequence[str] = ()
 ) -> Hand:
     """A hand about to be bid: the named seats hold the tiles given, the widow holds ``widow``, and the other
     seats the rest of the set in order."""
@@ -153,7 +157,7 @@ def test_a_bare_dip_stakes_its_marks():
 # --- Eighty-four ---------------------------------------------------------------------------------------
 
 
-def _late(preset: str, options: dict, bid: str, contract: str, seed: int, tiles_left: int) -> dict:
+def _late(preset: str, options: dict, bid: str, contract: str, seed: int, tiles_left: int) -> View:
     """A view of a hand bid and declared as given, played by easy players until at most ``tiles_left``
     tiles are left in the hands of the seats that play (every trick played)."""
     rules = Rules.from_preset(preset, {**options, "play_out": True})
@@ -161,7 +165,7 @@ def _late(preset: str, options: dict, bid: str, contract: str, seed: int, tiles_
     hand = Hand.new(rules, rules.players - 1, rng).apply(bid)
     easy = EasyPlayer(seed)
     while hand.phase != "contract":
-        hand = hand.apply("pass" if hand.phase == "auction" else easy.choose(view_for(hand, hand.turn)))
+        hand = hand.apply("pass" if hand.phase == "auction" else easy.choose(view_for(hand, hand.to_act)))
     hand = hand.apply(contract)
     while True:
         view = view_for(hand, hand.to_act)
@@ -205,6 +209,7 @@ def play_from_stripped_views(rules: Rules, seed: int, players: list) -> Hand:
     return hand
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, derandomize=True)
 @given(tables(NEW_GAMES), st.integers(0, 2**32))
 def test_easy_plays_every_new_game_and_option_legally_from_views_alone(rules, seed):
@@ -212,16 +217,20 @@ def test_easy_plays_every_new_game_and_option_legally_from_views_alone(rules, se
     assert play_from_stripped_views(rules, seed, players).complete
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, derandomize=True)
 @given(tables(NEW_GAMES), st.integers(0, 2**32))
 def test_strong_plays_every_new_game_and_option_legally_from_views_alone(rules, seed):
     # four samples: the fewest at which strong searches; an error inside its search fails the test instead
     # of falling back to easy's move
-    players = []
+    players: list[StrongPlayer | EasyPlayer] = []
     for s in range(rules.players):
-        player = StrongPlayer(seed + s, samples=4) if s % 2 == 0 else EasyPlayer(seed + s)
-        player.raise_errors = True
-        players.append(player)
+        if s % 2 == 0:
+            strong = StrongPlayer(seed + s, samples=4)
+            strong.raise_errors = True
+            players.append(strong)
+        else:
+            players.append(EasyPlayer(seed + s))
     assert play_from_stripped_views(rules, seed, players).complete
 
 
@@ -236,6 +245,7 @@ TABLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "strong"])
 @pytest.mark.parametrize("preset,options", TABLES)
 def test_a_table_of_computers_throws_in_at_most_a_third_of_deals(preset, options, level):
@@ -251,7 +261,7 @@ def test_a_table_of_computers_throws_in_at_most_a_third_of_deals(preset, options
     for seed in range(120):
         hand = Hand.new(rules, seed % rules.players, random.Random(4000 + seed))
         while hand.phase == "auction":
-            hand = hand.apply(decide(view_for(hand, hand.turn)))
+            hand = hand.apply(decide(view_for(hand, hand.to_act)))
         thrown += hand.high is None
     assert thrown <= 120 // 3
     if rules.options.forced_bid:

@@ -3,22 +3,31 @@
 from __future__ import annotations
 
 import random
+from types import ModuleType
+from typing import Any
 
 import pytest
 
-from engine import Hand, Rules, view_for
+from engine import Hand, Rules, View, view_for
 from engine.ai import bidding, learned_bid
 from engine.ai import strong as strong_module
-from engine.ai.situation import read
+from engine.ai.situation import Situation, read
 from engine.ai.strong import StrongPlayer
 
 
-def auction_view(calls: list[str], dealer: int = 1, seed: int = 5, preset: str = "standard") -> dict:
+def auction_view(calls: list[str], dealer: int = 1, seed: int = 5, preset: str = "standard") -> View:
     """The view of the seat to call after ``calls`` on a seeded deal."""
     hand = Hand.new(Rules.from_preset(preset), dealer, random.Random(seed))
     for call in calls:
         hand = hand.apply(call)
-    return view_for(hand, hand.turn)
+    return view_for(hand, hand.to_act)
+
+
+def features(sit: Situation) -> dict[str, Any]:
+    """The learned call's features at a decision it makes (the test fails where it makes none)."""
+    found = learned_bid.decision_features(sit)
+    assert found is not None, "no decision for the learned call here"
+    return found
 
 
 def with_model(
@@ -67,7 +76,7 @@ def test_bids_the_cheapest_point_bid_exactly_where_the_fit_predicts_a_gain(monke
     assert learned_bid.bid(sit) == "32"
     with_model(monkeypatch, [-0.1, 0.0])
     assert learned_bid.bid(sit) == "pass"
-    p = learned_bid.decision_features(sit)["p"]
+    p = features(sit)["p"]
     with_model(monkeypatch, [-p, 1.0])  # predicted gain p - p = 0: not a gain
     assert learned_bid.bid(sit) == "pass"
     with_model(monkeypatch, [-p + 0.01, 1.0])
@@ -76,7 +85,7 @@ def test_bids_the_cheapest_point_bid_exactly_where_the_fit_predicts_a_gain(monke
 
 def test_jumps_to_34_where_its_fit_predicts_the_most(monkeypatch):
     sit = read(auction_view(["pass", "31"]))
-    assert learned_bid.decision_features(sit)["jump"] == "34"
+    assert features(sit)["jump"] == "34"
     with_model(monkeypatch, [0.1, 0.0], jump=0.2)
     assert learned_bid.bid(sit) == "34"
     with_model(monkeypatch, [0.1, 0.0], jump=0.05)
@@ -84,7 +93,7 @@ def test_jumps_to_34_where_its_fit_predicts_the_most(monkeypatch):
     with_model(monkeypatch, [-0.1, 0.0], jump=-0.05)
     assert learned_bid.bid(sit) == "pass"
     high = read(auction_view(["pass", "34"]))
-    assert learned_bid.decision_features(high)["jump"] is None  # 35 is the cheapest: no jump
+    assert features(high)["jump"] is None  # 35 is the cheapest: no jump
     with_model(monkeypatch, [0.1, 0.0], jump=0.5)
     assert learned_bid.bid(high) == "35"
 
@@ -102,7 +111,7 @@ def test_a_mark_bid_or_special_contract_the_table_chose_stands(monkeypatch):
 
 def test_outside_the_window_the_table_decides(monkeypatch):
     sit = read(auction_view(["pass", "31"]))
-    p = learned_bid.decision_features(sit)["p"]
+    p = features(sit)["p"]
     with_model(monkeypatch, [5.0, 0.0], window=(min(1.0, p + 0.01), 1.0))
     assert learned_bid.bid(sit) == bidding.bid(sit)
     monkeypatch.setattr(learned_bid, "model", lambda: {})
@@ -126,19 +135,20 @@ def test_shipped_fit_names_known_terms_and_is_deterministic(monkeypatch):
 def test_learned_call_is_legal_in_every_seat(monkeypatch, seed):
     hand = Hand.new(Rules.from_preset("standard"), seed % 4, random.Random(seed))
     while hand.phase == "auction":
-        view = view_for(hand, hand.turn)
+        view = view_for(hand, hand.to_act)
         call = learned_bid.bid(read(view))
         assert call in view["legal"]
         hand = hand.apply(call)
 
 
-def load_fit_script():
+def load_fit_script() -> ModuleType:
     """``benchmarks/fit_bidding.py`` as a module (benchmarks/ is not a package)."""
     import importlib.util
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "fit_bidding.py"
     spec = importlib.util.spec_from_file_location("fit_bidding", path)
+    assert spec is not None and spec.loader is not None, path
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -147,7 +157,7 @@ def load_fit_script():
 def test_fit_recovers_a_known_rule_and_counts_its_gain_over_the_table():
     fit = load_fit_script()
     rng = random.Random(3)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i in range(200):  # Δ = 2p - 1 exactly; the table bids from 0.6, the best rule from 0.5
         p = rng.uniform(0.2, 0.8)
         rows.append(

@@ -2,27 +2,27 @@
 most deals rather than throwing them in."""
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
-from engine import Hand, Rules, view_for
+from engine import PRESETS, Hand, Rules, View, view_for
 from engine.ai import bidding, calibrate, easy, opening
 from engine.ai.situation import read
 
-GAMES = ("standard", "tournament", "three-hand", "big-game", "eighty-eight")
 
-
-def first_view(preset: str, seed: int) -> dict:
+def first_view(preset: str, seed: int) -> View:
     """The first caller's view of a seeded deal (nobody has bid yet)."""
     rules = Rules.from_preset(preset)
     hand = Hand.new(rules, seed % rules.players, random.Random(seed))
-    return view_for(hand, hand.turn)
+    return view_for(hand, hand.to_act)
 
 
 def test_every_game_has_its_bars_and_the_command_that_built_them():
     built = opening.DATA.read_text()
     assert "python -m engine.ai.calibrate --opening" in built
-    for preset in GAMES:
+    for preset in PRESETS:
         assert preset in opening.bars()
     # the deep and three-hand games throw in most deals by the usual rules: both levels have a bar there
     for preset in ("three-hand", "big-game", "eighty-eight"):
@@ -32,11 +32,11 @@ def test_every_game_has_its_bars_and_the_command_that_built_them():
 def test_nobody_has_bid_only_before_the_first_bid():
     rules = Rules.from_preset("standard")
     hand = Hand.new(rules, 0, random.Random(4))
-    assert opening.nobody_has_bid(view_for(hand, hand.turn))
+    assert opening.nobody_has_bid(view_for(hand, hand.to_act))
     hand = hand.apply("pass")
-    assert opening.nobody_has_bid(view_for(hand, hand.turn))
+    assert opening.nobody_has_bid(view_for(hand, hand.to_act))
     hand = hand.apply("30")
-    assert not opening.nobody_has_bid(view_for(hand, hand.turn))
+    assert not opening.nobody_has_bid(view_for(hand, hand.to_act))
 
 
 @pytest.mark.parametrize("level", ["easy", "strong"])
@@ -64,13 +64,13 @@ def test_the_bar_does_not_apply_once_someone_has_bid(monkeypatch):
     monkeypatch.setattr(opening, "bars", lambda: {"three-hand": {"easy": -1.0, "strong": -1.0}})
     for seed in range(10):
         hand = Hand.new(rules, seed % 3, random.Random(seed)).apply("30")
-        sit = read(view_for(hand, hand.turn))
+        sit = read(view_for(hand, hand.to_act))
         # with a bid in, the usual rules alone decide: the same answer as with the rule switched off
         assert easy.bid(sit) == easy.bid(sit, opening=False)
         assert bidding.bid(sit) == bidding.bid(sit, opening_rule=False)
 
 
-@pytest.mark.parametrize("preset", GAMES)
+@pytest.mark.slow
 def test_a_table_of_easy_players_plays_most_deals(preset):
     rules = Rules.from_preset(preset)
     thrown = 0
@@ -78,11 +78,12 @@ def test_a_table_of_easy_players_plays_most_deals(preset):
         hand = Hand.new(rules, seed % rules.players, random.Random(1000 + seed))
         player = easy.EasyPlayer(seed)
         while hand.phase == "auction":
-            hand = hand.apply(player.choose(view_for(hand, hand.turn)))
+            hand = hand.apply(player.choose(view_for(hand, hand.to_act)))
         thrown += hand.high is None
     assert thrown <= 120 // 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["three-hand", "big-game", "eighty-eight"])
 def test_strong_bidders_open_most_deals(preset):
     rules = Rules.from_preset(preset)
@@ -90,7 +91,7 @@ def test_strong_bidders_open_most_deals(preset):
     for seed in range(120):
         hand = Hand.new(rules, seed % rules.players, random.Random(2000 + seed))
         while hand.phase == "auction":
-            hand = hand.apply(bidding.bid(read(view_for(hand, hand.turn))))
+            hand = hand.apply(bidding.bid(read(view_for(hand, hand.to_act))))
         thrown += hand.high is None
     assert thrown <= 120 // 3
 
@@ -117,7 +118,7 @@ def test_strict_protocol_views_open_the_same_deals(level):
     for seed in range(40):
         hand = Hand.new(rules, seed % 3, random.Random(3000 + seed))
         while hand.phase == "auction":
-            view = view_for(hand, hand.turn)
+            view: Mapping[str, Any] = view_for(hand, hand.to_act)
             strict = complete({name: view[name] for name in PROTOCOL_FIELDS})
             full = make_player(level, seed=seed).choose(view)
             assert make_player(level, seed=seed).choose(strict) == full

@@ -7,6 +7,8 @@ answer the stripped view exactly as they answer the full one.
 
 import json
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +22,9 @@ from engine.protocol import answer
 
 PLAYED_PRESETS = tuple(PRESETS)
 # Every table shape: the presets, and six-hand Eighty-four
-TABLES = [(preset, {}) for preset in PLAYED_PRESETS] + [("eighty-four", {"players": 6})]
+TABLES: list[tuple[str, dict[str, Any]]] = [(preset, {}) for preset in PLAYED_PRESETS] + [
+    ("eighty-four", {"players": 6})
+]
 FACTS = [
     "players",
     "phase",
@@ -39,7 +43,7 @@ FACTS = [
 # Options that change what must be derived (declared leads, Nello partners, Sevens, forced dealers, hands
 # played out, special bids, the games' own calls and contracts, the house rules); a preset that refuses one
 # simply plays without it.
-OPTIONS = {
+OPTIONS: dict[str, list[Any]] = {
     "first_suit_declared": [True],
     "sevens": [True],
     "forced_bid": [True, False],
@@ -71,7 +75,7 @@ OPTIONS = {
 def tables(draw, presets=PLAYED_PRESETS):
     """A preset with a random choice of the options it allows."""
     preset = draw(st.sampled_from(presets))
-    overrides = {}
+    overrides: dict[str, Any] = {}
     for name, values in OPTIONS.items():
         if draw(st.booleans()):
             value = draw(st.sampled_from(values))
@@ -83,9 +87,14 @@ def tables(draw, presets=PLAYED_PRESETS):
     return Rules.from_preset(preset, overrides)
 
 
-def strict(view: dict) -> dict:
+def strict(view: Mapping[str, Any]) -> dict[str, Any]:
     """The view as an outside referee sends it: the protocol's fields only, through JSON."""
     return json.loads(json.dumps({name: view[name] for name in PROTOCOL_FIELDS}))
+
+
+def facts(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts a view shows that the protocol fields imply (``FACTS``)."""
+    return {k: view[k] for k in FACTS}
 
 
 def random_position(rules: Rules, seed: int, steps: int) -> Hand:
@@ -107,9 +116,9 @@ def test_the_protocol_fields_imply_every_fact_the_engine_shows(rules, seed):
     rng = random.Random(seed)
     hand = Hand.new(rules, rng.randrange(rules.players), rng)
     while not hand.complete:
-        view = view_for(hand, hand.turn, [0] * rules.teams)
+        view = view_for(hand, hand.to_act, [0] * rules.teams)
         derived = complete(strict(view))
-        assert {k: derived[k] for k in FACTS} == {k: view[k] for k in FACTS}
+        assert facts(derived) == facts(view)
         hand = hand.apply(rng.choice(hand.legal_actions()))
 
 
@@ -122,9 +131,9 @@ def test_every_phase_of_every_preset_is_derived(preset, options):
         rng = random.Random(seed)
         hand = Hand.new(rules, seed % rules.players, rng)
         while not hand.complete:
-            view = view_for(hand, hand.turn)
+            view = view_for(hand, hand.to_act)
             derived = complete(strict(view))
-            assert {k: derived[k] for k in FACTS} == {k: view[k] for k in FACTS}
+            assert facts(derived) == facts(view)
             seen.add(hand.phase)
             hand = hand.apply(rng.choice(hand.legal_actions()))
     assert seen >= {"auction", "contract", "play"} | ({"exchange"} if rules.layout.widow_size else set())
@@ -134,7 +143,7 @@ def test_every_phase_of_every_preset_is_derived(preset, options):
 @given(tables(), st.integers(0, 2**32), st.integers(0, 60))
 def test_easy_answers_a_stripped_view_as_it_answers_the_full_one(rules, seed, steps):
     hand = random_position(rules, seed, steps)
-    view = view_for(hand, hand.turn, [0] * rules.teams)
+    view = view_for(hand, hand.to_act, [0] * rules.teams)
     assert answer(EasyPlayer(seed), json.dumps(strict(view)))["action"] == EasyPlayer(seed).choose(view)
 
 
@@ -144,7 +153,7 @@ def test_strong_answers_a_stripped_view_as_it_answers_the_full_one(rules, seed, 
     # four samples per decision: the fewest at which strong searches rather than deferring to easy, and a
     # fixed amount of work, so that both answers come from the same samples
     hand = random_position(rules, seed, steps)
-    view = view_for(hand, hand.turn, [0] * rules.teams)
+    view = view_for(hand, hand.to_act, [0] * rules.teams)
     stripped = answer(StrongPlayer(seed, samples=4), json.dumps(strict(view)))
     assert stripped["action"] == StrongPlayer(seed, samples=4).choose(view)
 

@@ -4,6 +4,7 @@ traceback, and the player goes on reading."""
 import copy
 import io
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,7 @@ from engine.ai.public_state import PROTOCOL_FIELDS, REQUIRED_FIELDS
 from engine.protocol import answer, serve
 
 # standard 42, seat 2 following in the second trick (tests/ai/test_protocol_views.py)
-GOOD = {
+GOOD: dict[str, Any] = {
     "variant": "standard",
     "rules": {},
     "seat": 2,
@@ -27,7 +28,7 @@ GOOD = {
     "score": {"marks": [2, 4]},
     "legal": ["3-1", "3-0"],
 }
-AUCTION = {
+AUCTION: dict[str, Any] = {
     **GOOD,
     "hand": GOOD["hand"] + ["2-0"],
     "calls": ["30"],

@@ -7,6 +7,8 @@ import select
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -14,6 +16,8 @@ from engine import PRESETS, Hand, Rules, RulesError, view_for
 from engine.ai import make_player
 from engine.ai.public_state import PROTOCOL_FIELDS
 from engine.protocol import answer
+
+pytestmark = pytest.mark.slow  # `python -m engine player` processes
 
 REPLY_TIMEOUT_S = 60  # a guard against a hung process, far above any answer (strong thinks 20 ms here)
 
@@ -33,7 +37,7 @@ HOUSE_RULES = {
 }
 
 
-def with_house_rules(preset: str, options: dict) -> dict:
+def with_house_rules(preset: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` plus every house rule ``preset`` accepts (one at a time, in order)."""
     out = dict(options)
     for name, value in HOUSE_RULES.items():
@@ -62,20 +66,22 @@ class PlayerProcess:
             text=True,
             bufsize=1,
         )
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both are pipes
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
 
     def ask(self, line: str) -> dict:
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        ready, _, _ = select.select([self.proc.stdout], [], [], REPLY_TIMEOUT_S)
+        self.stdin.write(line + "\n")
+        self.stdin.flush()
+        ready, _, _ = select.select([self.stdout], [], [], REPLY_TIMEOUT_S)
         assert ready, f"no answer within {REPLY_TIMEOUT_S} s to {line}"
-        reply = self.proc.stdout.readline()
+        reply = self.stdout.readline()
         assert reply, f"the player ended: {self.errors()}"
         return json.loads(reply)
 
     def close(self) -> int:
-        self.proc.stdin.close()
+        self.stdin.close()
         code = self.proc.wait(timeout=REPLY_TIMEOUT_S)
-        self.proc.stdout.close()
+        self.stdout.close()
         return code
 
     def errors(self) -> str:
@@ -84,7 +90,7 @@ class PlayerProcess:
 
 
 def strict_line(hand: Hand, score: list[int]) -> str:
-    view = view_for(hand, hand.turn, score)
+    view: Mapping[str, Any] = view_for(hand, hand.to_act, score)
     return json.dumps({name: view[name] for name in PROTOCOL_FIELDS})
 
 
@@ -111,7 +117,7 @@ def test_a_referee_plays_whole_hands_of_every_preset_with_strict_views(players, 
         hand = Hand.new(rules, deal % rules.players, rng)
         while not hand.complete:
             line = strict_line(hand, score)
-            reply = players["easy" if hand.turn % 2 == 0 else "strong"].ask(line)
+            reply = players["easy" if hand.to_act % 2 == 0 else "strong"].ask(line)
             assert "error" not in reply, (reply, line)
             assert reply["action"] in hand.legal_actions()
             hand = hand.apply(reply["action"])
@@ -125,7 +131,7 @@ def test_strong_answers_protocol_lines_legally():
     hand = Hand.new(Rules.from_preset("standard"), 0, random.Random(8))
     player = make_player("strong", seed=1, budget_ms=30)
     for _ in range(12):
-        view = view_for(hand, hand.turn)
+        view = view_for(hand, hand.to_act)
         reply = answer(player, json.dumps(view))
         assert reply["action"] in view["legal"]
         hand = hand.apply(reply["action"])

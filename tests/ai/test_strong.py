@@ -2,10 +2,11 @@
 
 import random
 import time
+from typing import Any
 
 import pytest
 
-from engine import Hand, Rules, view_for
+from engine import PRESETS, Hand, Rules, view_for
 from engine.ai import make_player, warm_up
 from engine.ai.arena import Timings, play_hand
 from engine.ai.easy import EasyPlayer
@@ -14,20 +15,12 @@ from engine.ai.situation import read
 from engine.ai.strong import StrongPlayer
 from engine.tiles import bits
 
-PRESETS = [
-    ("standard", {}),
-    ("tournament", {}),
-    ("three-hand", {}),
-    ("big-game", {}),
-    ("eighty-eight", {}),
+# Every preset as it comes, and some with the options that change their calls, contracts or table
+TABLES: list[tuple[str, dict[str, Any]]] = [(preset, {}) for preset in PRESETS] + [
     ("standard", {"sevens": True, "forced_bid": True, "first_suit_declared": True}),
-    ("moon", {}),
     ("moon", {"nello": "on", "shoot_over": False}),
-    ("seventy-two", {}),
     ("seventy-two", {"plunge": True, "nello": "on"}),
-    ("geezer", {}),
     ("geezer", {"sevens_trump": True}),
-    ("eighty-four", {}),
     ("eighty-four", {"players": 6, "mark_raise": "double"}),
 ]
 
@@ -36,7 +29,7 @@ def test_warm_up_runs():
     assert warm_up() < 60
 
 
-@pytest.mark.parametrize("preset,options", PRESETS)
+@pytest.mark.parametrize("preset,options", TABLES)
 def test_strong_plays_legally_in_every_preset(preset, options):
     rules = Rules.from_preset(preset, options)
     rng = random.Random(2)
@@ -89,7 +82,7 @@ def test_samples_respect_what_the_seat_has_seen():
         hand = hand.apply(rng.choice(["fives", "doubles", "follow-me", "sixes"]))
         for _ in range(rng.randrange(4, 20)):
             hand = hand.play(rng.choice(list(bits(hand.legal_plays()))))
-        seat = hand.turn
+        seat = hand.to_act
         sit = read(view_for(hand, seat))
         for k in range(5):
             held = deal(sit, random.Random(k))
@@ -108,11 +101,12 @@ def test_samples_respect_what_the_seat_has_seen():
 def test_strong_is_reproducible_with_fixed_samples():
     hand = Hand.new(Rules.from_preset("standard"), 0, random.Random(3)).apply("pass")
     hand = hand.apply("30").apply("pass").apply("pass").apply("fours")
-    view = view_for(hand, hand.turn)
+    view = view_for(hand, hand.to_act)
     a = [StrongPlayer(5, samples=6).choose(view) for _ in range(2)]
     assert a[0] == a[1] and a[0] in view["legal"]
 
 
+@pytest.mark.slow
 def test_strong_beats_easy_in_duplicate():
     rules = Rules.from_preset("standard", {"play_out": True})
     net = 0
@@ -139,9 +133,9 @@ def test_auction_filter_keeps_the_truth_nearly_always():
         hand = Hand.new(rules, i % 4, rng)
         players = [EasyPlayer(s) for s in range(4)]
         while not hand.complete and hand.phase != "play":
-            hand = hand.apply(players[hand.turn].choose(view_for(hand, hand.turn)))
+            hand = hand.apply(players[hand.to_act].choose(view_for(hand, hand.to_act)))
         if hand.complete:
             continue
         total += 1
-        kept += _fits_auction(read(view_for(hand, hand.turn)), list(hand.held))
+        kept += _fits_auction(read(view_for(hand, hand.to_act)), list(hand.held))
     assert total >= 20 and kept >= 0.85 * total

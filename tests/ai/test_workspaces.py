@@ -6,26 +6,26 @@ import pickle
 import random
 import threading
 
-from engine import Hand, Rules, view_for
+from engine import Hand, Rules, View, view_for
 from engine.ai import make_player
 from engine.ai.solver import Workspace, thread_problem, thread_workspace
 from engine.ai.strong import StrongPlayer
 from engine.contracts import parse_contract
 
 
-def play_views(count: int, seed: int) -> list[dict]:
+def play_views(count: int, seed: int) -> list[View]:
     """Views in play with a choice, from seeded hands played by easy players."""
     rules = Rules.from_preset("standard")
     rng = random.Random(seed)
     easy = [make_player("easy", s) for s in range(4)]
-    out: list[dict] = []
+    out: list[View] = []
     while len(out) < count:
         hand = Hand.new(rules, rng.randrange(4), rng)
         while not hand.complete and len(out) < count:
-            view = view_for(hand, hand.turn)
+            view = view_for(hand, hand.to_act)
             if view["phase"] == "play" and len(view["legal"]) > 1:
                 out.append(view)
-            hand = hand.apply(easy[hand.turn].choose(view))
+            hand = hand.apply(easy[hand.to_act].choose(view))
     return out
 
 

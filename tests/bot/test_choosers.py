@@ -16,6 +16,7 @@ from bot.computers.choosers import PoolChooser
 from bot.computers.decisions import CUT_JUMP_S, LATE_BUDGET_MS, BudgetClock, Decision, decide, takes_budget
 from bot.computers.governor import Governor
 from bot.computers.pools import PROCESSES, THREADS, WorkerPlan
+from engine import View
 from engine.ai import make_player
 from engine.ai.solver import Workspace
 from tests.bot.computer_views import FakeTable, fixed_strong, views
@@ -50,6 +51,7 @@ async def test_a_single_legal_move_is_played_without_a_worker():
     assert picker._pool is None and picker.governor.decisions == 0
 
 
+@pytest.mark.slow
 async def test_thread_and_process_pools_play_the_same_moves_from_the_same_seed():
     sample = views("standard", 11, 6)
     answers = {}
@@ -89,7 +91,7 @@ async def test_a_seeded_table_repeats_its_moves_and_another_seed_differs():
 
 async def decide_at_many_tables(
     picker: PoolChooser, n_tables: int, seed: int
-) -> tuple[list[str], list[dict]]:
+) -> tuple[list[str], list[View]]:
     """Four strong computers seated at each of `n_tables` tables, and one play decision at each table, all
     asked at once; the answers and their views."""
     tables = [FakeTable(t) for t in range(n_tables)]
@@ -115,6 +117,7 @@ async def test_many_seats_share_the_workers_workspaces():
         picker.close()
 
 
+@pytest.mark.slow
 async def test_in_a_process_pool_each_worker_holds_one_workspace_for_every_seat():
     import multiprocessing
 
@@ -184,6 +187,7 @@ def test_computer_workers_are_configured_from_the_environment():
         Config.from_env({"DISCORD_TOKEN": "t", "COMPUTER_WORKERS": "many"})
 
 
+@pytest.mark.slow
 def test_worker_processes_end_with_a_killed_bot(tmp_path):
     script = tmp_path / "bot_with_workers.py"
     script.write_text(
@@ -205,6 +209,7 @@ def test_worker_processes_end_with_a_killed_bot(tmp_path):
         text=True,
         env={**os.environ, "PYTHONPATH": str(root)},
     )
+    assert bot.stdout is not None  # a pipe
     try:
         worker = int(bot.stdout.readline())
         assert alive(worker)
@@ -229,6 +234,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 async def test_a_worker_process_that_dies_is_replaced_and_the_decision_made_there(tmp_path):
     from tests.bot.computer_views import crash_once
 
@@ -288,6 +294,7 @@ def test_a_decision_whose_answer_is_already_due_is_made_at_once_and_says_it_was_
     assert given == [LATE_BUDGET_MS, 300]
 
 
+@pytest.mark.slow
 async def test_warming_up_prepares_the_workers_where_they_decide():
     picker = chooser(fixed_strong, plan=WorkerPlan(THREADS, 1))
     before = Workspace.made

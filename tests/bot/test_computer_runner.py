@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from collections.abc import Mapping
+from typing import Any
 
 from bot.computers.choosers import PoolChooser
 from bot.computers.governor import Governor
 from bot.computers.pools import THREADS, WorkerPlan
 from bot.computers.runner import ComputerRunner
 from tests.bot.table_driver import FakeClock
+from tests.bot.table_state import hand_of
 
 
 class Table:
@@ -76,6 +79,13 @@ def runner_for(table: Table, chooser, pause: float) -> tuple[ComputerRunner, lis
     return ComputerRunner(chooser, due, play, pause), applied
 
 
+def playing(runner: ComputerRunner, table: Table) -> asyncio.Task:
+    """The task playing the table's computer turns (the test fails if there is none)."""
+    task = runner.runner(table)
+    assert task is not None, "no task plays the table's computers"
+    return task
+
+
 async def settle(rounds: int = 20) -> None:
     for _ in range(rounds):
         await asyncio.sleep(0)
@@ -94,7 +104,7 @@ async def test_a_decision_the_table_has_moved_past_is_dropped():
     assert applied == []
     assert chooser.asked == [(1, 0), (2, 1)]  # the runner asks the seat now on turn instead
     chooser.answer.set()
-    await asyncio.wait_for(runner.runner(table), 5)
+    await asyncio.wait_for(playing(runner, table), 5)
     assert applied == [(2, "2-b")]
 
 
@@ -124,16 +134,17 @@ async def test_a_table_that_ends_mid_thought_frees_its_place_in_the_queue():
         return Stuck()
 
     plan = WorkerPlan(THREADS, 1)
-    chooser = PoolChooser(factory, random.Random(1), plan, governor=Governor(1))
+    governor = Governor(1)
+    chooser = PoolChooser(factory, random.Random(1), plan, governor=governor)
     table = Table([1, 2])
     runner, applied = runner_for(table, chooser, pause=0)
     try:
         runner.kick(table)
         await settle()
-        assert chooser.governor.waiting == 1
+        assert governor.waiting == 1
         runner.stop(table)
-        await asyncio.gather(runner.runner(table), return_exceptions=True)
-        assert chooser.governor.waiting == 0 and applied == []
+        await asyncio.gather(playing(runner, table), return_exceptions=True)
+        assert governor.waiting == 0 and applied == []
     finally:
         release.set()
         chooser.close()
@@ -166,21 +177,22 @@ async def test_a_click_is_not_held_up_while_a_computer_thinks_for_a_player_whose
         for seat in range(4):
             await service.sit(table, 10 + seat, f"player{seat}", seat)
         await service.start(table, 10)
-        seat = table.human_turn()
-        before = len(table.hand.calls)
+        late = table.human_turn()  # the player whose time runs out
+        assert late is not None
+        before = len(hand_of(table).calls)
         clock.advance(121)
         await service.tick()  # reminded
         clock.advance(121)
         tick = asyncio.get_running_loop().create_task(service.tick())  # a computer thinks for the player
         assert await asyncio.to_thread(thinking.wait, 60)
-        click = asyncio.get_running_loop().create_task(service.act(table, 10 + seat, table.token, "pass"))
+        click = asyncio.get_running_loop().create_task(service.act(table, 10 + late, table.token, "pass"))
         done, _ = await asyncio.wait([click, tick], timeout=60, return_when=asyncio.FIRST_COMPLETED)
         assert done == {click}, "the click waited behind the computer's thinking"
         click.result()
         release.set()
         await tick
-        assert len(table.hand.calls) == before + 1  # the player's pass; the computer's move was dropped
-        assert table.seats[seat].taken_over == 0
+        assert len(hand_of(table).calls) == before + 1  # the player's pass; the computer's move was dropped
+        assert table.seats[late].taken_over == 0
     finally:
         release.set()
         service.chooser.close()
@@ -194,13 +206,16 @@ class TimedChooser:
         self.clock = clock
         self.thinking = thinking
 
-    async def choose(self, table, seat: int, view: dict) -> str:
+    async def choose(self, table, seat: int, view: Mapping[str, Any]) -> str:
         self.clock.advance(self.thinking)
         return view["legal"][0]
 
     def seat(self, table, seat, level) -> None: ...
 
     def forget(self, table) -> None: ...
+
+    async def warm_up(self) -> float:
+        return 0.0
 
     def close(self) -> None: ...
 
@@ -230,7 +245,7 @@ async def play_paced(turns: list[int], *, pause: float, due_s: float, thinking: 
 
     runner = ComputerRunner(TimedChooser(clock, thinking), due, play, pause, clock=clock, sleep=sleep)
     runner.kick(table)
-    await asyncio.wait_for(runner.runner(table), 5)
+    await asyncio.wait_for(playing(runner, table), 5)
     return runner, slept, stored
 
 

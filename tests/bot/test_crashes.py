@@ -53,6 +53,7 @@ def kind_of(action: str, phase: str) -> str:
     return "play"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["standard", "big-game"])
 async def test_a_restart_after_each_kind_of_action_loses_nothing_and_applies_nothing_twice(
     simcord_env, database, preset

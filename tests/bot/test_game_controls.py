@@ -65,7 +65,7 @@ def test_every_legal_action_and_nothing_else_is_within_reach(preset, options):
         hand = Game.new(rules, rng).deal(rng)
         while not hand.complete:
             legal = hand.legal_actions()
-            tiles = hand.tiles_of(hand.turn)
+            tiles = hand.tiles_of(hand.to_act)
             found, widest = reachable(hand.phase.value, legal, tiles, words)
             assert found == set(legal), hand.phase
             assert widest <= MAX_BUTTONS - (hand.phase.value != "play")  # room for Hint beside the calls

@@ -79,7 +79,9 @@ LABEL = re.compile(
 
 def table_number(message) -> int:
     """The table's id, as its message names it ("table 3")."""
-    return int(re.search(r"table (\d+)", message.content)[1])
+    found = re.search(r"table (\d+)", message.content)
+    assert found is not None, message.content
+    return int(found[1])
 
 
 async def open_table(channel, host, members, preset: str, **options):
@@ -228,7 +230,8 @@ async def test_a_restart_in_the_middle_of_a_contract_then_widow_hand(simcord_env
     opener, dm = member_with_controls(members)
     await click(opener, dm, "5")  # the first bid; the others pass
     for _ in range(2):
-        await click(*member_with_controls(members), "Pass")
+        passer, dm = member_with_controls(members)
+        await click(passer, dm, "Pass")
     bidder, dm = member_with_controls(members)
     assert bidder is opener and "Follow me" in [b.label for b in enabled_actions(dm)]
     await click(bidder, dm, "Sixes")  # the contract first, then the widow

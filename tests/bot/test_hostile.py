@@ -8,10 +8,11 @@ from __future__ import annotations
 import logging
 
 import discord
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import write_record
+from engine import PRESETS, write_record
 from tests.bot.table_driver import in_a_channel, open_and_seat, reply, table_message
 
 
@@ -102,6 +103,7 @@ class ErrorLog(logging.Handler):
         self.records.append(record)
 
 
+@pytest.mark.slow
 async def test_forged_and_malformed_ids_are_refused_privately(simcord_env):
     env = simcord_env
     channel, members, table = await setup_table(env)
@@ -162,7 +164,7 @@ async def test_slash_command_options_at_their_extremes(simcord_env):
 
     cases = examples(
         st.tuples(
-            st.sampled_from(["standard", "tournament", "three-hand", "big-game", "eighty-eight"]),
+            st.sampled_from(list(PRESETS)),
             st.one_of(st.none(), st.integers(1, 2**53)),
             st.one_of(
                 st.none(),

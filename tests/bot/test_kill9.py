@@ -13,8 +13,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import Game, Rules
 from engine.replay import replay_text
+
+pytestmark = pytest.mark.slow  # a real bot process, killed with kill -9 and started again
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bot.show import learn_ids as ids
 from bot.show import lessons
 from engine import read_record
@@ -163,6 +165,7 @@ async def test_without_hints_there_is_no_hint_button(simcord_env):
     assert "without hints" in refusal(await click_forged(env, channel, members[0], ids.make(ids.HINT, 1)))
 
 
+@pytest.mark.slow
 async def test_forged_learning_clicks_show_only_finished_hands_of_this_server(simcord_env):
     """Privacy, every case: whatever learning button anyone forges (any kind, table, hand and seat), what
     comes back is a refusal or a finished hand of a table in the clicker's own server."""

@@ -24,6 +24,7 @@ from tests.bot.table_driver import (
     requests_since,
     table_message,
 )
+from tests.bot.table_state import game_of
 
 
 async def alone_with_computers(env, **options):
@@ -203,7 +204,7 @@ async def test_a_hand_that_stops_early_says_why(tmp_path):
             await service.start(table, 1)
             while (runner := service.runner(table)) is not None and not runner.done():
                 await runner
-            for record in table.game.records:
+            for record in game_of(table).records:
                 hand = read_record(record)
                 summary = hand.summary()
                 tricks = len(summary["tricks"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import cast
 
 import pytest
 
@@ -12,14 +13,6 @@ from bot.storage import Storage
 from bot.tables import Refusal, TableService
 from engine import write_record
 from tests.bot.table_driver import FakeClock, quick_player
-
-
-@pytest.fixture
-async def storage(database_url):
-    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
-    storage = await Storage.open(database_url)
-    yield storage
-    await storage.close()
 
 
 class Yielding:
@@ -42,9 +35,9 @@ class Yielding:
 
 def service_for(storage: Storage, seed: int, clock: FakeClock | None = None) -> TableService:
     return TableService(
-        Yielding(storage),
+        cast(Storage, Yielding(storage)),  # a Storage in all but name: every attribute is forwarded to it
         rng=random.Random(seed),
-        computer_pause=0,  # type: ignore[arg-type]
+        computer_pause=0,
         player_factory=quick_player,
         clock=clock or FakeClock(),
     )
@@ -70,6 +63,7 @@ def moves(table) -> int:
 
 async def stored_record(storage: Storage, table) -> dict:
     row = await storage.load_table(table.id)
+    assert row is not None
     return row.hands[table.hand_no]
 
 

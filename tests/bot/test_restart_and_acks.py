@@ -18,6 +18,7 @@ from tests.bot.table_driver import (
     table_message,
     take_turn,
 )
+from tests.bot.table_state import hand_of
 
 
 async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
@@ -37,12 +38,13 @@ async def test_restart_mid_hand_carries_on_from_sqlite(simcord_env, database):
     try:
         reloaded = new_bot.service.table(1)
         assert reloaded is not None and reloaded.status == "playing"
-        assert write_record(reloaded.hand) == before
+        assert write_record(hand_of(reloaded)) == before
         # The DM sent before the restart still works: its buttons are persistent DynamicItems.
         button = choose(enabled_actions(controls_from_before))
         clicked = await player.user.click(controls_from_before, custom_id=button.custom_id)
         assert clicked.acknowledged
-        assert len(write_record(new_bot.service.table(1).hand)["plays"]) > len(before["plays"])
+        after = new_bot.service.table(1)
+        assert after is not None and len(write_record(hand_of(after))["plays"]) > len(before["plays"])
         tidied = next(m for m in player.user.dm_channel.history() if m.id == controls_from_before.id)
         assert not enabled_actions(tidied), "controls sent before the restart are taken away once used"
         final = await play_until_over(channel, members)

@@ -12,6 +12,7 @@ from bot.storage import Storage
 from bot.tables import Refusal, Table, TableEvent, TableService, Why
 from engine import DEFAULT_PRESET, Rules, write_record
 from tests.bot.table_driver import quick_player
+from tests.bot.table_state import game_of, hand_of, seat_on_turn
 
 
 class Recorder:
@@ -22,14 +23,6 @@ class Recorder:
 
     def publish(self, table, events) -> None:
         self.events.extend(published.event for published in events)
-
-
-@pytest.fixture
-async def storage(database_url):
-    """A fresh database on each backend in turn (SQLite, PostgreSQL)."""
-    storage = await Storage.open(database_url)
-    yield storage
-    await storage.close()
 
 
 async def computers_done(service, table) -> None:
@@ -46,7 +39,7 @@ def service_for(storage: Storage, seed: int = 7) -> tuple[TableService, Recorder
     return service, recorder
 
 
-async def seated_game(service: TableService, **options):
+async def seated_game(service: TableService, **options) -> Table:
     table = await service.open_table(guild_id=1, channel_id=2, host_id=10, **options)
     for seat in range(4):
         await service.sit(table, 10 + seat, f"player{seat}", seat)
@@ -57,7 +50,7 @@ async def seated_game(service: TableService, **options):
 async def test_not_your_turn_and_not_your_seat_are_refused(storage):
     service, _ = service_for(storage)
     table = await seated_game(service)
-    turn = table.turn()
+    turn = seat_on_turn(table)
     other = 10 + (turn + 1) % 4
     with pytest.raises(Refusal) as refused:
         await service.act(table, other, table.token, "pass")
@@ -69,7 +62,7 @@ async def test_not_your_turn_and_not_your_seat_are_refused(storage):
         await service.act(table, 10 + turn, table.token, "99")
     assert refused.value.why is Why.ILLEGAL_MOVE and refused.value.detail  # the engine says why
     assert sentence(refused.value).startswith("You can't do that: ")
-    assert write_record(table.hand)["calls"] == []
+    assert write_record(hand_of(table))["calls"] == []
 
 
 async def test_a_click_finds_its_table_without_waiting_behind_the_action_in_hand(storage):
@@ -88,7 +81,7 @@ async def test_a_click_finds_its_table_without_waiting_behind_the_action_in_hand
 async def test_two_fast_clicks_apply_once(storage):
     service, recorder = service_for(storage)
     table = await seated_game(service)
-    player = 10 + table.turn()
+    player = 10 + seat_on_turn(table)
     token = table.token
 
     results = await asyncio.gather(
@@ -99,29 +92,29 @@ async def test_two_fast_clicks_apply_once(storage):
 
     assert sum(result is None for result in results) == 1
     assert isinstance(next(r for r in results if r is not None), Refusal)
-    assert write_record(table.hand)["calls"] == ["30"]
+    assert write_record(hand_of(table))["calls"] == ["30"]
     assert [e.kind for e in recorder.events].count("acted") == 1
 
 
 async def test_every_action_is_stored_before_it_takes_effect(storage, database_url):
     service, _ = service_for(storage)
     table = await seated_game(service)
-    await service.act(table, 10 + table.turn(), table.token, "30")
+    await service.act(table, 10 + seat_on_turn(table), table.token, "30")
 
     again = await Storage.open(database_url)
     try:
         row = await again.load_table(table.id)
     finally:
         await again.close()
-    assert row.status == "playing"
-    assert row.hands[-1] == write_record(table.hand)
+    assert row is not None and row.status == "playing"
+    assert row.hands[-1] == write_record(hand_of(table))
 
 
 async def test_a_change_storage_refuses_leaves_the_table_in_memory_as_it_was(storage, monkeypatch):
     service, recorder = service_for(storage)
     table = await seated_game(service)
-    seat, token, version = table.turn(), table.token, table.version
-    before = write_record(table.hand)
+    seat, token, version = seat_on_turn(table), table.token, table.version
+    before = write_record(hand_of(table))
     told = len(recorder.events)
 
     async def broken(*args, **kwargs):
@@ -130,11 +123,11 @@ async def test_a_change_storage_refuses_leaves_the_table_in_memory_as_it_was(sto
     monkeypatch.setattr(storage, "commit", broken)
     with pytest.raises(OSError):
         await service.act(table, 10 + seat, token, "30")
-    assert write_record(table.hand) == before and table.token == token and table.version == version
+    assert write_record(hand_of(table)) == before and table.token == token and table.version == version
     assert len(recorder.events) == told, "nothing is published for a change that was not stored"
     monkeypatch.undo()
     await service.act(table, 10 + seat, token, "30")
-    assert table.version == version + 1 and write_record(table.hand)["calls"] == ["30"]
+    assert table.version == version + 1 and write_record(hand_of(table))["calls"] == ["30"]
 
 
 def test_a_table_takes_only_its_own_fields():
@@ -168,9 +161,9 @@ async def test_a_finished_game_tallies_players_and_teams(storage):
 
     stats = await storage.player_stats(1, 10)
     assert stats is not None and stats.games_played == 1
-    won = table.game.winner == table.rules.team_of(0)
+    won = game_of(table).winner == table.rules.team_of(0)
     assert stats.games_won == int(won)
-    assert stats.marks_won == table.game.scores[0]
+    assert stats.marks_won == game_of(table).scores[0]
     assert stats.hands_bid == stats.hands_made + stats.hands_set
     teams = await storage.team_results(table.id)
     assert [t.won for t in teams].count(True) == 1
@@ -194,12 +187,12 @@ async def test_ending_or_leaving_before_the_start_tallies_nothing(storage):
 async def test_tables_reload_after_a_restart(storage, tmp_path):
     service, _ = service_for(storage)
     table = await seated_game(service)
-    await service.act(table, 10 + table.turn(), table.token, "31")
+    await service.act(table, 10 + seat_on_turn(table), table.token, "31")
 
     reloaded, _ = service_for(storage, seed=99)
     [again] = await reloaded.load()
     assert again.id == table.id and again.status == "playing"
-    assert write_record(again.hand) == write_record(table.hand)
+    assert write_record(hand_of(again)) == write_record(hand_of(table))
     assert again.token == table.token
     assert {s.name for s in again.seats.values()} == {"player0", "player1", "player2", "player3"}
 
@@ -230,8 +223,10 @@ async def test_computers_carry_on_after_a_reload(storage):
     for _ in range(4):
         await service.add_computer(table, 10)
     await service.start(table, 10)
-    service.runner(table).cancel()  # the bot stops before any computer has moved
-    await asyncio.gather(service.runner(table), return_exceptions=True)
+    runner = service.runner(table)
+    assert runner is not None
+    runner.cancel()  # the bot stops before any computer has moved
+    await asyncio.gather(runner, return_exceptions=True)
     assert table.computer_turn() is not None
 
     reloaded, recorder = service_for(storage, seed=3)
@@ -242,6 +237,7 @@ async def test_computers_carry_on_after_a_reload(storage):
     assert recorder.events[-1].kind == "game_over"
 
 
+@pytest.mark.slow
 async def test_a_game_of_real_strong_computer_players(tmp_path):
     """The bot's default computer player (engine.ai "strong") plays through the service to the end (a test
     of the players, so on SQLite only)."""
@@ -253,5 +249,5 @@ async def test_a_game_of_real_strong_computer_players(tmp_path):
     assert {seat.computer_level for seat in table.seats.values()} == {"strong"}
     await service.start(table, 10)
     await computers_done(service, table)
-    assert table.status == "finished" and table.game.winner is not None
+    assert table.status == "finished" and game_of(table).winner is not None
     await storage.close()

@@ -14,10 +14,10 @@ from bot.discord.client import run_until_stopped
 from bot.storage import SeatRow, Storage
 from bot.tables import Refusal, TableService, Why
 from tests.bot.table_driver import quick_player
+from tests.bot.table_state import hand_of
 
 
-async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(database_url):
-    storage = await Storage.open(database_url)
+async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(storage):
     service = TableService(storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player)
     seats = [SeatRow(seat=0, name="alice", user_id=11)] + [
         SeatRow(seat=s, name=f"Computer {s}", computer_level="easy") for s in (1, 2, 3)
@@ -33,7 +33,7 @@ async def test_shutdown_waits_for_the_action_in_hand_then_refuses_new_ones(datab
     service.lock(table).release()
     await stopping
     with pytest.raises(Refusal) as refused:
-        await service.act(table, 11, table.token, table.hand.legal_actions()[0])
+        await service.act(table, 11, table.token, hand_of(table).legal_actions()[0])
     assert refused.value.why is Why.RESTARTING
     await storage.close()
     await storage.close()  # closing twice is harmless

@@ -71,7 +71,7 @@ async def test_two_processes_rating_at_once_rate_each_game_once_in_a_recomputabl
     first, second = await Storage.open(database_url), await Storage.open(database_url)
     try:
         # newcomers shared between games: a game rated from a stale rating would lose the other's update
-        seatings = [
+        seatings: list[list[int | None]] = [
             [1, 2, 3, 4],
             [1, None, 5, None],
             [2, 5, 1, None],

@@ -16,6 +16,7 @@ import signal
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,7 +44,9 @@ LIMITS = Limits(channel_creates=1000, channel_edits=1000)
 T = TypeVar("T")
 
 
-async def until(check: Callable[[], Awaitable[T]], timeout: float, what: str, every: float = 0.05) -> T:
+async def until(
+    check: Callable[[], Awaitable[T | None]], timeout: float, what: str, every: float = 0.05
+) -> T:
     """Wait until `check()` returns something true (asked again every `every` s); that value."""
     deadline = time.monotonic() + timeout
     while True:
@@ -203,7 +206,7 @@ class Players:
         await self.standin.slash(host, self.channel, "42 new", wait="answer", target=target, options=options)
         names = ("Sit North", "Sit East", "Sit South", "Sit West")
         for user, label in zip(self.users, names, strict=True):
-            lobby = await self.standin.wait_until(lambda label=label: self._enabled(label), 20, label)
+            lobby = await self.standin.wait_until(partial(self._enabled, label), 20, label)
             await self.standin.click(user, lobby, label)
         start = await self.standin.wait_until(lambda: self._enabled("Start"), 20, "Start enabled")
         await self.standin.click(host, start, "Start")

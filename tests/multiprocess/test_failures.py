@@ -9,6 +9,7 @@ import signal
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 
 import pytest
 import pytest_asyncio
@@ -19,7 +20,10 @@ from tests.multiprocess.cluster import LIMITS, TICK, Board, Cluster, Players, cu
 from tests.standin import DiscordStandIn
 
 ADOPTION_LIMIT = 30.0  # seconds, as the issue sets it
-pytestmark = pytest.mark.asyncio(loop_scope="module")  # the tests share the processes of `pair`
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),  # the tests share the processes of `pair`
+    pytest.mark.slow,  # bot processes on shards, stopped and cut off
+]
 
 
 @dataclass
@@ -64,14 +68,15 @@ async def test_an_owner_stopped_past_its_lease_is_fenced_when_it_wakes(pair: Pai
             host, home.channel, "42 new", wait="answer", target=7, options="timer=off computers=easy"
         )
         for label in ("Sit North", "Add computer", "Add computer", "Add computer", "Start"):
-            lobby = await standin.wait_until(lambda label=label: home._enabled(label), 20, label)
+            lobby = await standin.wait_until(partial(home._enabled, label), 20, label)
             await standin.click(host, lobby, label)
-            await until(lambda lobby=lobby: _changed(lobby), 20, f"the lobby after {label}")
+            await until(partial(_changed, lobby), 20, f"the lobby after {label}")
         table_id = int(lobby.button("Start").custom_id.split(":")[1])
         assert (await board.owners())[table_id] == "p1"
         while True:  # the human plays until computers are to move after them
             await home.turn(board, table_id)
             table = await board.table(table_id)
+            assert table is not None
             if table.computer_turn() is not None:
                 break
         cluster.signal("p1", signal.SIGSTOP)  # the owner stops in its computers' pause

@@ -9,9 +9,13 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+import pytest
+
 from engine import read_record, write_record
+from tests.bot.table_state import hand_of
 from tests.databases import drop_postgres_database, fresh_postgres_database
 from tests.multiprocess.cluster import (
     LEASE,
@@ -27,6 +31,8 @@ from tests.multiprocess.cluster import (
     until,
 )
 from tests.standin import DiscordStandIn
+
+pytestmark = pytest.mark.slow  # bot processes on shards, killed and restarted
 
 NAMES = ["alice", "bob", "carol", "dave"]
 ADOPTION_LIMIT = CURRENT_LIMIT = 30.0  # seconds, as the issue sets them
@@ -80,7 +86,7 @@ async def kill_mid_hand(
     just acknowledged, when the victim is shard 0's process); check nothing acknowledged is lost, that the
     survivor adopts the table and brings its message and controls up to date in time; the click in flight."""
     table = await board.table(table_id)
-    assert table is not None and table.status == "playing" and write_record(table.hand).get("calls"), (
+    assert table is not None and table.status == "playing" and write_record(hand_of(table)).get("calls"), (
         "mid-hand"
     )
     assert await owner_is(board, table_id, victim), await board.owners()
@@ -121,7 +127,7 @@ async def play_a_game(workdir: Path, shards: list[str] | None, *, kills: bool = 
         board = await Board.open(url)
         figures: dict[str, float] = {}
         try:
-            for number, shard in enumerate(shards or [None]):  # type: ignore[list-item]
+            for number, shard in enumerate(shards or [None]):
                 cluster.start(f"p{number}", shard)
             await discord.wait_for_bot(shard_count=2 if shards else 1, timeout=90)
             table_id = await players.open_table(board, "timer=off", target=3)
@@ -205,7 +211,7 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
             sent = [await standin.click(ann, channel.find(label), label, wait=None) for _ in range(2)]
             for interaction in sent:
                 await interaction.wait_acknowledged(10)
-            await until(lambda seated=seated: _seated(board, table_id, ann.id, seated), 10, f"{label} stored")
+            await until(partial(_seated, board, table_id, ann.id, seated), 10, f"{label} stored")
             refused = await standin.wait_until(
                 lambda sent=sent: [i for i in sent if "taken" in i.text or "not seated" in i.text],
                 10,
@@ -218,9 +224,7 @@ async def test_the_same_click_at_both_processes_at_once_is_applied_exactly_once(
         for trial in range(1, 21):
             click = await players.turn(board, table_id, twice=True)
             assert click is not None
-            await until(
-                lambda trial=trial: stored_actions(board, table_id, start + trial), 20, "the click stored"
-            )
+            await until(partial(stored_actions, board, table_id, start + trial), 20, "the click stored")
             refused = await standin.wait_until(
                 lambda click=click: [
                     i for i in click.interactions if "out of date" in i.text or "not your turn" in i.text

@@ -205,7 +205,9 @@ def shows_text(picture: Image.Image, centre: tuple[int, int], text: str, size: i
             font = ImageFont.truetype(str(FONT_DIR / face), px)
             ImageDraw.Draw(template).text((w // 2, h // 2), text, font=font, fill=255, anchor="mm")
             glyphs = np.asarray(template)
-            left, top, right, bottom = template.getbbox()
+            drawn = template.getbbox()
+            assert drawn is not None, f"{face} drew nothing of {text!r}"
+            left, top, right, bottom = drawn
             between = np.zeros(glyphs.shape, bool)
             between[top:bottom, left:right] = glyphs[top:bottom, left:right] == 0
             if np.percentile(crop[glyphs > 160], 10) - np.percentile(crop[between], 95) > 60:

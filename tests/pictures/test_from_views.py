@@ -10,6 +10,8 @@ from bot.show.wording import early_end_reason, latest_calls
 from bot.storage import SeatRow
 from bot.tables import Table
 from engine import Hand, Rules
+from tests.bot.table_state import hand_of
+from tests.engine.helpers import high
 
 
 def table_with(preset: str, hand: Hand | None = None, seed: int = 1) -> Table:
@@ -43,7 +45,7 @@ def test_seats_carry_the_tables_labels_teams_and_names():
 
 def test_each_seat_shows_its_latest_call_from_the_dealers_left():
     table = table_with("standard")
-    hand = table.hand
+    hand = hand_of(table)
     for call in ("30", "pass", "31"):
         hand = hand.apply(call)
     table.hand = hand
@@ -63,7 +65,7 @@ def test_the_trick_and_the_last_trick_carry_their_leaders():
     rng = random.Random(3)
     table = table_with("standard", seed=3)
     hand = play(
-        table.hand, rng, until=lambda h: h.phase == "play" and len(h.tricks) == 1 and len(h.trick) == 2
+        hand_of(table), rng, until=lambda h: h.phase == "play" and len(h.tricks) == 1 and len(h.trick) == 2
     )
     table.hand = hand
     scene = table_scene(table, "")
@@ -73,25 +75,27 @@ def test_the_trick_and_the_last_trick_carry_their_leaders():
     assert scene.last_leader == done.leader and scene.last_winner == done.winner
     assert list(scene.last_trick) == list(done.seats)
     assert scene.tricks_taken is not None and sum(scene.tricks_taken) == 1
-    panel = panel_scene(table, hand.turn, "Your turn")
-    assert panel.seat == hand.turn and set(panel.hand.tiles) == set(hand.tiles_of(hand.turn))
+    panel = panel_scene(table, hand.to_act, "Your turn")
+    assert panel.seat == hand.to_act and set(panel.hand.tiles) == set(hand.tiles_of(hand.to_act))
 
 
 def test_a_hand_set_early_says_what_was_needed_and_what_could_be_reached():
     for seed in range(200):
         rng = random.Random(seed)
         table = table_with("standard", seed=seed)
-        hand = play(table.hand, rng)
+        hand = play(hand_of(table), rng)
         if hand.made is False and not hand.every_trick() and len(hand.tricks) < 7:
             break
     else:
         raise AssertionError("no early set in 200 seeded hands")
     reason = early_end_reason(hand)
-    need = hand.high.level
+    need = high(hand).level
+    assert hand.bidder is not None
     reach = hand.points[hand.rules.team_of(hand.bidder)] + 42 - sum(hand.points)
     assert reason == f"Set: needed {need}, could reach at most {reach}" and reach < need
     scene = hand_end_scene(table, hand)
-    assert scene.reason == reason and sum(scene.tricks_taken) == len(hand.tricks)
+    assert scene.reason == reason and scene.tricks_taken is not None
+    assert sum(scene.tricks_taken) == len(hand.tricks)
 
 
 def test_a_played_out_hand_gives_no_reason():

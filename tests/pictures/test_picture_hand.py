@@ -100,9 +100,11 @@ def test_unplayable_tiles_are_dimmed_and_playable_ones_are_not():
         left, top, right, bottom = slot.box
         return float(np.median(lum[top + 4 : bottom - 4, left + 4 : right - 4]))
 
-    playable = [face(s) for s in slots if s.tile in FIVES_ON_TURN.playable]
-    dimmed = [face(s) for s in slots if s.tile not in FIVES_ON_TURN.playable]
-    assert all(s.dimmed == (s.tile not in FIVES_ON_TURN.playable) for s in slots)
+    legal = FIVES_ON_TURN.playable
+    assert legal is not None
+    playable = [face(s) for s in slots if s.tile in legal]
+    dimmed = [face(s) for s in slots if s.tile not in legal]
+    assert all(s.dimmed == (s.tile not in legal) for s in slots)
     assert min(playable) > max(dimmed) + 40
 
 

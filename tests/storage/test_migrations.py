@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy
 from alembic import command
 
-from bot.storage import Storage, StorageError
+from bot.storage import Storage, StorageError, TableRow
 from bot.storage.migrate import alembic_config, head_revision
 from engine import Game, Hand, RecordError, Rules, read_record, write_record
 from tests.databases import POSTGRESQL, drop_postgres_database, server_url
@@ -73,6 +73,13 @@ def dump(path: Path) -> dict[str, list[tuple]]:
         return {name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in names}
 
 
+async def stored(storage: Storage, table_id: int) -> TableRow:
+    """A table the database holds (the test fails if it does not)."""
+    row = await storage.load_table(table_id)
+    assert row is not None, f"table {table_id} is not stored"
+    return row
+
+
 async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_nothing_lost(tmp_path):
     path = tmp_path / "old.db"
     shutil.copy(V4, path)
@@ -83,7 +90,7 @@ async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_no
         after = dump(path)
         for name, rows in before.items():  # every old row is still there, with new columns appended
             assert [row[: len(rows[0])] for row in after[name]] == rows, name
-        finished, playing, lobby, ended = [await storage.load_table(n) for n in (1, 2, 3, 4)]
+        finished, playing, lobby, ended = [await stored(storage, n) for n in (1, 2, 3, 4)]
         assert [t.status for t in (finished, playing, lobby, ended)] == [
             "finished",
             "playing",
@@ -91,6 +98,7 @@ async def test_a_database_made_by_the_bot_before_alembic_carries_forward_with_no
             "ended",
         ]
         assert playing.guild_id == BIG and playing.seats[0].user_id == BIG + 1 and playing.version == 0
+        assert playing.first_dealer is not None  # its game was under way
         game = Game.from_records(
             Rules.from_preset(playing.variant, playing.rules), playing.first_dealer, playing.hands[:-1]
         )
@@ -194,6 +202,7 @@ async def test_two_empty_databases_opened_at_once_in_one_process_are_both_migrat
                 await drop_postgres_database(target)
 
 
+@pytest.mark.slow
 async def test_two_processes_starting_together_on_an_empty_database_migrate_it_once(backend, tmp_path):
     target = await empty_database(backend, tmp_path)
     processes = [

@@ -14,6 +14,8 @@ import pytest
 
 from tests.standin import DiscordStandIn
 
+pytestmark = pytest.mark.slow  # each test starts `python -m bot` processes
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

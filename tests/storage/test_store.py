@@ -14,13 +14,6 @@ from bot.storage.migrate import head_revision
 SNOWFLAKE = 2**63 - 1  # the largest Discord id there can be
 
 
-@pytest.fixture
-async def storage(database_url):
-    storage = await Storage.open(database_url)
-    yield storage
-    await storage.close()
-
-
 async def lobby(storage: Storage, channel: int = 2, **extra) -> int:
     return await storage.create_table(
         guild_id=1,

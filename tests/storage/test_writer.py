@@ -34,7 +34,7 @@ async def test_a_change_goes_through_the_writer_and_is_read_back_through_the_eng
         )
         assert len(steps) == 1  # the whole change: one step in the writer's thread
         row = await storage.load_table(table_id)
-        assert (row.message_id, row.message_posted_at, row.version) == (77, 1.5, 1)
+        assert row is not None and (row.message_id, row.message_posted_at, row.version) == (77, 1.5, 1)
         assert [(seq, kind) for seq, _, kind, _ in await storage.pending_events(table_id)] == list(
             zip(seqs, "ab", strict=True)
         )
@@ -58,19 +58,25 @@ async def test_a_change_that_fails_half_way_leaves_nothing_behind(tmp_path):
         with pytest.raises(sqlite3.OperationalError):
             await storage.commit(change, version=0)
         row = await storage.load_table(table_id)
-        assert (row.message_id, row.version) == (None, 0)
+        assert row is not None and (row.message_id, row.version) == (None, 0)
         assert await storage.pending_events(table_id) == []
         await storage.commit(Change(table_id).set_message(78, 2.0), version=0)  # the writer goes on
-        assert (await storage.load_table(table_id)).message_id == 78
+        row = await storage.load_table(table_id)
+        assert row is not None and row.message_id == 78
     finally:
         await storage.close()
 
 
 async def test_a_change_records_its_writes_as_statements_run_in_order():
     change = Change(5).set_seat_state(2, away=True, taken_over=3).remove_seat(1)
-    ran = []
+    ran: list[tuple[str, dict]] = []
+
+    def record(sql: str, params: dict) -> list:
+        ran.append((sql.split()[0], params))
+        return []
+
     for write in change.writes:
-        write(lambda sql, params: ran.append((sql.split()[0], params)) or [])
+        write(record)
     assert ran == [
         ("UPDATE", {"away": 1, "taken": 3, "table": 5, "seat": 2}),
         ("DELETE", {"table": 5, "seat": 1}),

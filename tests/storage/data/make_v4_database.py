@@ -45,6 +45,7 @@ async def main(path: str) -> None:
     while mid.hand_no < 1:  # alice plays at random until the second hand is dealt
         while (runner := service.runner(mid)) is not None and not runner.done():
             await asyncio.wait([runner])
+        assert mid.hand is not None
         await service.act(mid, BIG_ID + 1, mid.token, rng.choice(mid.hand.legal_actions()))
     await service.shutdown()
     await storage.save_panel(mid.id, BIG_ID + 1, Panel(mid.id, BIG_ID + 1, BIG_ID + 2, BIG_ID + 3, mid.token))
