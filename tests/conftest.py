@@ -11,6 +11,8 @@ from bot.storage import Storage
 from engine import PRESETS
 from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database
 
+pytest_plugins = ["tests.simcord_fixtures"]  # the real bot on simcord, for tests/bot/discord and tests/e2e
+
 
 @pytest.fixture(params=list(PRESETS))
 def preset(request) -> str:
@@ -42,8 +44,9 @@ async def storage(database_url: str) -> AsyncIterator[Storage]:
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    """The multi-process tests (bot processes on shards, kills, leases) run one after another on one xdist
-    worker: side by side they would crowd each other's leases and the 3 s answer they check."""
+    """The multi-process tests (bot processes on shards sharing one PostgreSQL database: kills, leases) run
+    one after another on one xdist worker: side by side they would crowd each other's leases and the 3 s
+    answer they check."""
     for item in items:
-        if "multiprocess" in item.path.parts:
+        if "processes" in item.path.parts and "postgres_url" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("processes"))
