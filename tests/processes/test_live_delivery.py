@@ -9,11 +9,15 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from tests.standin import BotProcess, DiscordStandIn, Limits
 from tests.standin.model import Message, User
 from tests.standin.players import turn_controls
 
-EASY = {"options": "computers=easy"}
+pytestmark = pytest.mark.slow  # a real bot process each (and three restarts for the kill -9 test)
+
+EASY = "computers=easy"  # the options of `/42 new`
 READY = "computer players ready"  # the bot's log line once started: its delivery resumes next
 
 
@@ -36,7 +40,7 @@ async def test_three_quick_add_computer_clicks_each_show_their_computer_at_once(
         bot = BotProcess(discord, database=tmp_path / "bot.db", computer_pause=0).start()
         try:
             await discord.wait_for_bot(timeout=60)
-            await discord.slash(alice, channel, "42 new", wait="answer", **EASY)
+            await discord.slash(alice, channel, "42 new", wait="answer", options=EASY)
             lobby = await discord.wait_until(lambda: channel.find("Sit North"), 20, "the lobby")
             await (await discord.click(alice, lobby, "Sit North")).wait_answered(10)
             await discord.wait_until(lambda: "<@" in lobby.text, 10, "alice seated")
@@ -49,7 +53,8 @@ async def test_three_quick_add_computer_clicks_each_show_their_computer_at_once(
             )
         finally:
             await bot.stop()
-        assert [c.shown_at for c in clicks] == sorted(c.shown_at for c in clicks), "shown in click order"
+        shown_at = [c.shown_at or 0.0 for c in clicks]
+        assert shown_at == sorted(shown_at), "shown in click order"
         assert [n for n in shown if n] == [1, 2, 3], f"each click's computer showed in turn: {shown}"
         assert discord.stats.requests["PATCH /channels/{channel_id}/messages/{message_id}"] == edits_before, (
             "no paced edit: every change came through its click"
@@ -67,7 +72,7 @@ async def test_a_refusal_in_a_dm_points_to_the_panel_and_is_folded_away_when_the
         bot = BotProcess(discord, database=tmp_path / "bot.db", computer_pause=1.0).start()
         try:
             await discord.wait_for_bot(timeout=60)
-            await discord.slash(alice, channel, "42 new", wait="answer", **EASY)
+            await discord.slash(alice, channel, "42 new", wait="answer", options=EASY)
             lobby = await discord.wait_until(lambda: channel.find("Sit North"), 20, "the lobby")
             for label in ("Sit North", "Add computer", "Add computer", "Add computer", "Start"):
                 await _shown(discord, await discord.click(alice, lobby, label))
