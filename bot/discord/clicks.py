@@ -47,6 +47,12 @@ class Answers(Protocol):
     ) -> AbstractAsyncContextManager[None]:
         """Acknowledge a move's click; show the move the body makes on the message clicked, through it."""
 
+    async def hold(self, table: Table, interaction: discord.Interaction) -> None:
+        """Acknowledge a click whose answer will replace the message clicked (a private question)."""
+
+    async def answer_in_place(self, table: Table, interaction: discord.Interaction, text: str) -> None:
+        """Answer a held click by turning the message clicked into `text`, its buttons gone."""
+
     async def think(self, table: Table, interaction: discord.Interaction) -> None:
         """Acknowledge a click whose private answer takes a moment."""
 
@@ -164,15 +170,21 @@ class ClickHandler:
                 table, interaction, replies.LEAVE_FOR_GOOD, presenter.leave_confirm_buttons(table)
             )
             return
-        await self.answers.think(table, interaction)
-        said = await self.service.leave(table, interaction.user.id)
+        if clicked.token == "confirm":  # the private question clicked becomes the answer
+            await self.answers.hold(table, interaction)
+            await self.answers.answer_in_place(
+                table, interaction, await self.service.leave(table, interaction.user.id)
+            )
+            return
+        async with self.answers.table_click(table, interaction):  # the lobby shows the seat free at once
+            said = await self.service.leave(table, interaction.user.id)
         await self.answers.tell(table, interaction, said)
 
     async def _back(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if table.seat_of(interaction.user.id) is None:
             raise Refusal(Why.NOT_PLAYING)
-        await self.answers.think(table, interaction)
-        came_back = await self.service.come_back(table, interaction.user.id)
+        async with self.answers.table_click(table, interaction):  # `I'm back` goes from the table at once
+            came_back = await self.service.come_back(table, interaction.user.id)
         await self.answers.tell(
             table, interaction, replies.WELCOME_BACK if came_back else replies.ALREADY_PLAYING
         )

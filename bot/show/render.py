@@ -68,6 +68,12 @@ def _settle(done: asyncio.Future[bytes | None], picture: bytes | None) -> None:
         done.set_result(picture)
 
 
+def backlog() -> int:
+    """How many pictures wait to be drawn now (every priority): work that may wait, such as a panel edit
+    nobody clicked, waits while the thread is behind."""
+    return len(_waiting)
+
+
 async def draw(name: str, scene: Any, *, urgent: bool = False) -> bytes | None:
     """Render `scene` with the renderer `name` in the pictures' thread (ahead of the rest if `urgent`: a
     player waits for it); None if it fails."""

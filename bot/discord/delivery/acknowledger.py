@@ -104,6 +104,19 @@ class Acknowledger:
         except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
             log.info("table %s: could not tidy a used My hand reply", table.id)
 
+    async def hold(self, table: Table, interaction: discord.Interaction) -> None:
+        """Acknowledge a click whose answer will replace the message clicked (a private question such as
+        `Leave the game`)."""
+        await self.sender.defer(table.id, interaction)
+
+    async def answer_in_place(self, table: Table, interaction: discord.Interaction, text: str) -> None:
+        """Answer a held click by turning the message clicked into `text`, its buttons gone (or, if Discord
+        will not edit it, with a private reply)."""
+        try:
+            await self.sender.edit_original(table.id, interaction, content=text, view=None)
+        except discord.HTTPException:
+            await self.tell(table, interaction, text)
+
     async def think(self, table: Table, interaction: discord.Interaction) -> None:
         """Acknowledge a click whose answer, private, takes a moment ("thinking…")."""
         await self.sender.defer(table.id, interaction, ephemeral=True, thinking=True)

@@ -15,7 +15,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -59,7 +59,13 @@ class PanelWork(Protocol):
     def delay(self, table: Table, work: SyncPanel, stamp: int) -> float:
         """Seconds to wait before carrying out `work` (0: now)."""
 
-    async def sync(self, table: Table, work: SyncPanel, asked: float | None = None, stamp: int = 0) -> None:
+    def urgent(self, table: Table, work: SyncPanel) -> bool:
+        """Whether `work` brings a new panel (a turn's): it never waits behind an edit."""
+
+    def supersede(self, table_id: int, user_id: int) -> None:
+        """An edit of the player's panel whose picture is still waiting to be drawn gives way."""
+
+    async def sync(self, table: Table, work: SyncPanel, asked: Sequence[float] = (), stamp: int = 0) -> None:
         """Bring a player's panel at the table up to date, unless it shows `stamp` or later already."""
 
     async def load(self, table_ids: set[int] | None) -> None:
@@ -68,14 +74,15 @@ class PanelWork(Protocol):
 
 @dataclass
 class Item:
-    """One piece of work on a lane, the outbox events it carries out, and when it was asked for."""
+    """One piece of work on a lane, the outbox events it carries out, and when it was asked for (each piece
+    merged into it, oldest first: the moves it shows)."""
 
     work: Work
     seqs: set[int] = field(default_factory=set)
     stamp: int = 0
     attempts: int = 0
     # the earliest of the work merged into it (time.monotonic looked up at each call, as where it is read)
-    asked: float = field(default_factory=lambda: time.monotonic())
+    asked: list[float] = field(default_factory=lambda: [time.monotonic()])
 
 
 @dataclass
@@ -121,6 +128,8 @@ class Lanes:
         lane.items.append(Item(work, seqs, stamp))
         if lane.pause is not None:
             _resolve(lane.pause, True)  # the pause ends: the new work merges first
+        if isinstance(work, SyncPanel) and lane.busy and self.panels.urgent(table, work):
+            self.panels.supersede(table.id, work.user_id)  # a turn never waits for an edit's picture
         self._kick(lane)
 
     def drop(self, table_ids: Iterable[int]) -> None:
@@ -195,7 +204,7 @@ class Lanes:
                 later.seqs |= item.seqs
                 later.work = _merged(item.work, later.work)
                 later.stamp = max(later.stamp, item.stamp)
-                later.asked = min(later.asked, item.asked)
+                later.asked = item.asked + later.asked
                 continue
             if await self._paused(lane, item):
                 continue  # work came meanwhile: merge it first

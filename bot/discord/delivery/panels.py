@@ -19,9 +19,10 @@ message tells the channel to use `My hand`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from functools import partial
@@ -29,13 +30,13 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.show import presenter
+from bot.show import presenter, render
 from bot.show.plan import move_note
 from bot.show.screens import Screen, SyncPanel
 from bot.storage.rows import Panel
 from bot.tables.model import Table
 
-from ..buttons import draw
+from ..buttons import Drawn, draw
 from .sender import Limits, Sender, transient
 from .shown import Shown
 from .source import TableSource
@@ -44,6 +45,7 @@ from .tokens import Click, Tokens
 log = logging.getLogger(__name__)
 Key = tuple[int, int]  # (table, user)
 LOOK_BACK = 25  # messages of a player's DM looked through after a start for panels left behind
+BACKLOG_PAUSE = 0.25  # seconds an edit nobody clicked waits while the pictures' thread is behind
 
 
 class PanelStore(Protocol):
@@ -88,6 +90,7 @@ class Panels:
         self.shown = Shown()  # the stamp each panel shows
         self.pictured: dict[Key, float] = {}  # when each panel last got a picture (time.monotonic)
         self.notes: dict[Key, tuple[int, str]] = {}  # what just happened to the player, and in which hand
+        self.drawing: dict[Key, asyncio.Future[Drawn]] = {}  # an edit's picture waiting to be drawn
         self.untidy: set[int] = set()  # tables taken up from storage whose players' DMs are not looked over
         self.tidied: set[Key] = set()
         self._following, self._counted_at = 0, -1.0
@@ -112,6 +115,7 @@ class Panels:
         key = (table.id, user)
         if interaction.channel_id is not None:
             self.dm_channels[user] = interaction.channel_id
+        self.supersede(table.id, user)  # the click shows the game; an edit still drawing need not
         async with self.shown.lock(key):
             hand_no = table.hand_no
             yield
@@ -120,10 +124,9 @@ class Panels:
             seat = table.seat_of(user)
             if message is None or seat is None or interaction.channel_id is None:
                 return
+            # a move that ended the hand says nothing: the next hand's panel tells of the hand's result
             note = None
-            if (
-                table.hand_no == hand_no
-            ):  # a move that ended the hand: the next hand's panel says nothing of it
+            if table.hand_no == hand_no and table.status == "playing":
                 note = move_note(table, seat, action)
                 self.notes[key] = (table.hand_no, note)
             stamp, screen = self.stamps(table.id), self._screen(table, seat, note)
@@ -152,24 +155,42 @@ class Panels:
 
     # ------------------------------------------------------------------ the edits nobody clicked
 
+    def urgent(self, table: Table, work: SyncPanel) -> bool:
+        """Whether `work` brings the player a new panel: their turn's (controls not on their panel yet), a
+        reminder's, or a first one. It never waits, and an edit of their panel still drawing gives way."""
+        key = (table.id, work.user_id)
+        panel = self.panels.get(key)
+        seat = table.seat_of(work.user_id)
+        if panel is None or work.renotify:
+            return True
+        return seat is not None and table.human_turn() == seat and panel.live_token != table.token
+
+    def supersede(self, table_id: int, user_id: int) -> None:
+        """Newer work for the player's panel came (their turn, their own click): an edit of it whose
+        picture is still waiting to be drawn gives way (the picture is not drawn; the newer work shows
+        the game as it stands)."""
+        drawing = self.drawing.pop((table_id, user_id), None)
+        if drawing is not None:
+            drawing.cancel()
+
     def delay(self, table: Table, work: SyncPanel, stamp: int) -> float:
         """Seconds to wait before carrying out `work` asked at `stamp` (0: now): a panel edit nobody clicked
         waits for the panel gap (through a token) or the table message's edit gap (through the channel);
         a turn's new panel, a first panel and a closed one never wait, nor work already shown."""
         key = (table.id, work.user_id)
         panel = self.panels.get(key)
-        seat = table.seat_of(work.user_id)
-        if panel is None or seat is None or work.renotify or table.status != "playing":
+        if panel is None or table.seat_of(work.user_id) is None or table.status != "playing":
             return 0.0
-        if self.shown.shows(key, stamp):
-            return 0.0
-        if table.human_turn() == seat and panel.live_token != table.token:
+        if self.urgent(table, work) or self.shown.shows(key, stamp):
             return 0.0
         if self._token_to(key, panel) is not None:
             gap = self.limits.panel_gap(self._followed())
         else:
             gap = self.limits.edit_gap(sum(1 for t in self.tables.tables.values() if t.status == "playing"))
-        return self.pictured.get(key, -gap) + gap - time.monotonic()
+        wait = self.pictured.get(key, -gap) + gap - time.monotonic()
+        if wait <= 0 and render.backlog() >= self.limits.panel_backlog:
+            return BACKLOG_PAUSE  # the pictures' thread is behind: turns and clicks first, then this
+        return wait
 
     def _followed(self) -> int:
         """How many panels follow games now (the players seated at tables playing), counted at most once a
@@ -181,10 +202,11 @@ class Panels:
             self._counted_at = now
         return self._following
 
-    async def sync(self, table: Table, work: SyncPanel, asked: float | None = None, stamp: int = 0) -> None:
+    async def sync(self, table: Table, work: SyncPanel, asked: Sequence[float] = (), stamp: int = 0) -> None:
         """Bring a player's panel at the table up to date (see `bot.show.screens.SyncPanel`), unless it
-        shows the state of `stamp` or later already. `asked`: when the work was asked for (the move it
-        shows), from which the panel's time to follow it is counted."""
+        shows the state of `stamp` or later already. `asked`: when the work was asked for, each piece
+        merged into it (the moves it shows, oldest first), from which the panel's time to follow each move
+        is counted, and a turn's from the last."""
         key = (table.id, work.user_id)
         if work.note:
             self.notes[key] = (table.hand_no, work.note)
@@ -212,15 +234,17 @@ class Panels:
             return
         if self.shown.shows(key, stamp):
             return  # shown already (by the click that made the move, or a later edit)
-        if playing:
-            assert seat is not None
-            screen = self._screen(table, seat, work.note)
-        else:
+        if seat is None:  # they left the game
             screen = presenter.closed_private_screen(table, work.note)
+        else:
+            screen = self._screen(table, seat, work.note)
         await self._edit(table, key, panel, screen, asked)
 
     def _screen(self, table: Table, seat: int, note: str | None) -> Screen:
-        """A seated player's panel as the game stands, with what just happened to them in this hand."""
+        """A seated player's panel as the game stands, with what just happened to them in this hand (once
+        the game is over, the closed panel)."""
+        if table.status != "playing" or table.hand is None:
+            return presenter.closed_private_screen(table, note)
         kept = self.notes.get((table.id, table.seats[seat].user_id or 0))
         if note is None and kept is not None and kept[0] == table.hand_no:
             note = kept[1]
@@ -257,12 +281,13 @@ class Panels:
         live_token: str | None,
         replacing: Panel | None,
         *,
-        asked: float | None = None,
+        asked: Sequence[float] = (),
         turn: bool = False,
     ) -> None:
         """Send a panel as a new message (a notification): a follow-up of the player's last click in their
         DMs while its token lives, else a DM; then delete the panel it replaces and fold away the refusals
-        answered in their DMs. `asked`: when the move it shows was made; `turn`: it brings their turn."""
+        answered in their DMs. `asked`: when the moves it shows were made; `turn`: it brings their turn
+        (the last of those moves made it theirs)."""
         user = key[1]
         stamp = self.stamps(table.id)
         drawn = await draw(screen, urgent=live_token is not None)  # a turn's controls: the player waits
@@ -288,11 +313,10 @@ class Panels:
                 return
         self.shown.mark(key, stamp)
         self.pictured[key] = time.monotonic()
-        if asked is not None:  # the player sees it now; keeping it and deleting the one before come after
-            waited = time.monotonic() - asked
-            if turn:
-                self.sender.turn_panel_out(waited)
-            self.sender.panel_followed(waited)
+        # the player sees it now; keeping it and deleting the one before come after
+        if turn and asked:
+            self.sender.turn_panel_out(time.monotonic() - asked[-1])
+        self._followed_moves(asked)
         panel = Panel(
             table.id,
             user,
@@ -307,12 +331,23 @@ class Panels:
             await self._remove(table, replacing)
         await self._fold_notices(table, user)
 
-    async def _edit(self, table: Table, key: Key, panel: Panel, screen: Screen, asked: float | None) -> None:
+    async def _edit(
+        self, table: Table, key: Key, panel: Panel, screen: Screen, asked: Sequence[float]
+    ) -> None:
         """Edit a panel in place (no notification): through the player's last click on it, or the
         interaction it was sent through, while their tokens live; else through the DM channel. A panel
         Discord will not edit any more is sent anew."""
         stamp = self.stamps(table.id)
-        drawn = await draw(screen)
+        drawing = self.drawing[key] = asyncio.ensure_future(draw(screen))
+        try:
+            drawn = await drawing
+        except asyncio.CancelledError:
+            if drawing.cancelled() and not _cancelling():
+                return  # superseded (`supersede`): newer work shows the game
+            raise
+        finally:
+            if self.drawing.get(key) is drawing:
+                del self.drawing[key]
         fields: dict[str, Any] = {"content": drawn.content, "attachments": drawn.files(), "view": drawn.view}
         gate = partial(self.shown.gate, key, stamp)
         token = self._token_to(key, panel)
@@ -338,9 +373,14 @@ class Panels:
         if not sent:
             return  # a newer state went out meanwhile
         self.pictured[key] = time.monotonic()
-        if asked is not None:
-            self.sender.panel_followed(time.monotonic() - asked)
+        self._followed_moves(asked)
         await self._keep(key, replace(panel, live_token=table.token if drawn.view is not None else None))
+
+    def _followed_moves(self, asked: Sequence[float]) -> None:
+        """The panel shows these moves now (asked at these times): each one's time to follow is counted."""
+        now = time.monotonic()
+        for moved in asked:
+            self.sender.panel_followed(now - moved)
 
     async def _remove(self, table: Table, panel: Panel) -> None:
         """Delete a panel that a newer one replaces (so the DMs do not fill up): through the player's last
@@ -413,3 +453,9 @@ class Panels:
         else:
             self.panels[key] = panel
         await self.storage.save_panel(key[0], key[1], panel)
+
+
+def _cancelling() -> bool:
+    """Whether the running task itself is being cancelled (a stop), not only something it awaited."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0

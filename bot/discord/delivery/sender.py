@@ -54,8 +54,9 @@ class Limits:
     `panel_edit_gap`: the least time between two pictures of one player's panel edited through an
     interaction token (Discord limits each webhook too); `panel_pictures`: panel pictures drawn per second
     for edits nobody clicked, over all the panels followed (a turn's panel and a click's own answer are
-    never held back): with many players the gap grows. A panel no token reaches is edited no more often
-    than a table message (`edit_gap`): those edits count against the global limit."""
+    never held back): with many players the gap grows; `panel_backlog`: pictures waiting to be drawn that
+    hold such an edit back (the thread is behind: turns and clicks go first). A panel no token reaches is
+    edited no more often than a table message (`edit_gap`): those edits count against the global limit."""
 
     rate: float = 40.0
     burst: int = (
@@ -67,7 +68,8 @@ class Limits:
     table_edit_gap: float = 2.5
     table_pictures: float = 8.0
     panel_edit_gap: float = 0.4
-    panel_pictures: float = 60.0
+    panel_pictures: float = 20.0
+    panel_backlog: int = 3
 
     @classmethod
     def none(cls) -> Limits:
@@ -82,6 +84,7 @@ class Limits:
             table_pictures=1e9,
             panel_edit_gap=0.0,
             panel_pictures=1e9,
+            panel_backlog=1_000_000_000,
         )
 
     def edit_gap(self, tables: int) -> float:

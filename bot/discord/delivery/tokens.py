@@ -19,6 +19,7 @@ import discord
 from bot.tables.model import Table
 
 TOKEN_LIFE = 14 * 60  # seconds an interaction token is used for: they die after 15 minutes
+NOTICES_KEPT = 10  # refusals kept per player to fold away with their next panel
 
 
 @dataclass
@@ -69,8 +70,9 @@ class Tokens:
     def refused_in_dm(self, interaction: discord.Interaction, message_id: int | None) -> None:
         """A refusal went to a player's DMs (`message_id`: a follow-up; None: the click's own response): it
         is folded away when their next panel comes."""
-        click = Click(interaction, self.clock(), message_id)
-        self.notices.setdefault(interaction.user.id, []).append(click)
+        notices = self.notices.setdefault(interaction.user.id, [])
+        notices.append(Click(interaction, self.clock(), message_id))
+        del notices[:-NOTICES_KEPT]  # a player with no next panel (their game over) keeps no more than these
 
     def take_notices(self, user_id: int) -> list[Click]:
         """The player's refusals not yet folded away, forgotten here."""
