@@ -11,6 +11,7 @@ from bot.tables.model import Table
 from bot.tables.options_text import describe_duration
 from engine import Hand, public_view, view_for
 
+from .deal_words import commitment_line, reveal_line
 from .wording import (
     action_phrase,
     bid_label,
@@ -154,10 +155,11 @@ def playing_text(table: Table) -> str:
     turn = turn_line(table)
     if turn:
         lines.append(turn)
+    lines.append(commitment_line(table))
     for row in table.humans():
         if row.dm_closed:
             lines.append(f"⚠ I can't DM <@{row.user_id}>: use **My hand** to see your tiles and play.")
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)
 
 
 def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
@@ -240,7 +242,9 @@ def hand_summary_text(table: Table, hand: Hand, number: int, scores: list[int] |
             rules.scoring, rules.team_names, scores if scores is not None else table.scores, rules.target
         )
     )
-    return "\n".join(lines)
+    if table.game is not None and number <= len(table.game.records):  # the seed, now the hand is over
+        lines.append(reveal_line(table.game.records[number - 1], number))
+    return "\n".join(line for line in lines if line)
 
 
 def game_over_text(table: Table) -> str:
@@ -314,7 +318,11 @@ def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | N
     trick with its leader, the last trick, the last hand's result), `note` (what just happened to them),
     then what the moment asks of them."""
     assert table.hand is not None
-    lines = [private_header(table, seat), *game_lines(table, public_view(table.hand, table.scores))]
+    lines = [
+        private_header(table, seat),
+        *game_lines(table, public_view(table.hand, table.scores)),
+        commitment_line(table),
+    ]
     if note:
         lines.append(note)
     if view["legal"]:
