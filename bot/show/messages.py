@@ -12,6 +12,7 @@ from bot.tables.options_text import describe_duration
 from engine import Hand, public_view, view_for
 
 from .deal_words import commitment_line, reveal_line
+from .settings_words import from_server_line
 from .wording import (
     action_phrase,
     bid_label,
@@ -72,6 +73,8 @@ def lobby_text(table: Table) -> str:
         lines.append(f"**{compass}**: {who}")
     lines.append("")
     lines.append("**Rules**")
+    if table.server_defaults:
+        lines.append(f"• {from_server_line(table.server_defaults)}")
     lines.extend(f"• {line}" for line in table.rules.describe())
     if table.rules.options.draw != "off":
         lines.append(f"• {draw_rule(table)}")

@@ -24,6 +24,11 @@ SENTENCES: dict[Why, str] = {
     Why.REMATCH_TOO_EARLY: "A rematch opens once the game is over.",
     Why.REMATCH_PLAYERS_ONLY: "Only the players of this game can ask for a rematch.",
     Why.REMATCH_OPEN: "The rematch is already open: table {table_id}.",
+    Why.CHANNEL_NOT_ALLOWED: "Tables open only in {channels} in this server (its `/42 settings`).",
+    Why.MANAGE_SERVER_ONLY: "Only members with the **Manage Server** permission can see or change "
+    "this server's `/42 settings`.",
+    Why.BAD_CHANNELS: "`channels` is `any`, or channel mentions like #dominoes (not {detail!r}).",
+    Why.BAD_TIMEZONE: "{detail!r} isn't a time zone I know: use an IANA name like America/Chicago, or UTC.",
     Why.NOT_PLAYING: "You're not playing at this table.",
     Why.NOT_STARTED: "The game hasn't started.",
     Why.GAME_OVER: "This game is over.",
@@ -48,4 +53,12 @@ def sentence(refusal: Refusal) -> str:
         seat_name=refusal.seat_name,
         table_id=refusal.table_id,
         levels=" or ".join(COMPUTER_LEVELS),
+        channels=channel_list(refusal.channels),
     )
+
+
+def channel_list(channels: tuple[int, ...]) -> str:
+    """`<#1>, <#2> or <#3> (or their threads)`: where tables may open."""
+    mentions = [f"<#{channel}>" for channel in channels]
+    listed = ", ".join(mentions[:-1]) + f" or {mentions[-1]}" if len(mentions) > 1 else "".join(mentions)
+    return f"{listed} (or a thread of {'one of them' if len(mentions) > 1 else 'it'})"

@@ -9,6 +9,7 @@ from bot.storage.rows import PlayerStats
 from engine import Rules
 
 from .messages import NEW_TO_42
+from .settings_words import from_server_line
 
 # ---------------------------------------------------------------------- clicks
 
@@ -49,15 +50,17 @@ def table_ended(table_id: int) -> str:
     return f"Table {table_id} is ended. Nothing was tallied."
 
 
-def rules_lines(rules: Rules, table_id: int | None = None) -> list[str]:
+def rules_lines(rules: Rules, table_id: int | None = None, from_server: Sequence[str] = ()) -> list[str]:
     """`/42 rules`: the rules in force, then the game in plain words; headed by the table (`table_id`) or
-    by the preset."""
+    by the preset, and saying what came from the server's defaults (`from_server`)."""
     if table_id is not None:
         heading = f"**{rules.title}** · table {table_id}"
     else:
         heading = f"**{rules.title}** (preset `{rules.preset}`)"
+    defaults = [f"• {from_server_line(from_server)}"] if from_server else []
     return [
         heading,
+        *defaults,
         *(f"• {line}" for line in rules.describe()),
         "**In plain words**",
         *(f"• {line}" for line in rules.explain()),
