@@ -5,19 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables.model import Table
 from engine.fair import short_commitment
 
 CHECK_HINT = "check it with `python -m engine verify` on the hand's record from `/42 history`"
 
 
-def commitment_line(table: Table) -> str:
-    """`Deal 3 · sha256 9f2c4e5a6b7c…`: the current hand's number and the first 12 hex digits of its
+def commitment_line(number: int, digest: str | None) -> str:
+    """`Deal 3 · sha256 9f2c4e5a6b7c…`: a hand's number (from 1) and the first 12 hex digits of its
     commitment; "" for a hand dealt without a seed (before fair deals)."""
-    digest = table.commitment
-    if digest is None or table.hand is None:
+    if digest is None:
         return ""
-    return f"Deal {table.hand_no + 1} · sha256 {short_commitment(digest)}…"
+    return f"Deal {number} · sha256 {short_commitment(digest)}…"
 
 
 def reveal_line(record: dict[str, Any], number: int) -> str:

@@ -158,7 +158,7 @@ def playing_text(table: Table) -> str:
     turn = turn_line(table)
     if turn:
         lines.append(turn)
-    lines.append(commitment_line(table))
+    lines.append(commitment_line(table.hand_no + 1, table.commitment))
     for row in table.humans():
         if row.dm_closed:
             lines.append(f"⚠ I can't DM <@{row.user_id}>: use **My hand** to see your tiles and play.")
@@ -324,7 +324,7 @@ def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | N
     lines = [
         private_header(table, seat),
         *game_lines(table, public_view(table.hand, table.scores)),
-        commitment_line(table),
+        commitment_line(table.hand_no + 1, table.commitment),
     ]
     if note:
         lines.append(note)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from bot.tables.options_text import COMPUTER_LEVELS
 from bot.tables.refusal import Refusal, Why
 
+from .settings_words import channel_list
+
 MY_HAND = "Use `My hand` for the current ones."
 
 SENTENCES: dict[Why, str] = {
@@ -55,10 +57,3 @@ def sentence(refusal: Refusal) -> str:
         levels=" or ".join(COMPUTER_LEVELS),
         channels=channel_list(refusal.channels),
     )
-
-
-def channel_list(channels: tuple[int, ...]) -> str:
-    """`<#1>, <#2> or <#3> (or their threads)`: where tables may open."""
-    mentions = [f"<#{channel}>" for channel in channels]
-    listed = ", ".join(mentions[:-1]) + f" or {mentions[-1]}" if len(mentions) > 1 else "".join(mentions)
-    return f"{listed} (or a thread of {'one of them' if len(mentions) > 1 else 'it'})"

@@ -8,7 +8,12 @@ from collections.abc import Sequence
 from bot.storage.server_settings import ServerSettings
 from engine import DEFAULT_PRESET, Rules, RulesError
 
-from .refusals import channel_list
+
+def channel_list(channels: tuple[int, ...]) -> str:
+    """`<#1>, <#2> or <#3> (or a thread of one of them)`: where tables may open."""
+    mentions = [f"<#{channel}>" for channel in channels]
+    listed = ", ".join(mentions[:-1]) + f" or {mentions[-1]}" if len(mentions) > 1 else "".join(mentions)
+    return f"{listed} (or a thread of {'one of them' if len(mentions) > 1 else 'it'})"
 
 
 def from_server_line(from_server: Sequence[str]) -> str:

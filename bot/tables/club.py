@@ -1,6 +1,6 @@
 """A server's settings (CLUB.md "Server settings") without Discord: reading `/42 settings`' arguments with
 `/42 new`'s own checks, keeping them, and the two questions other parts ask of them (may a table open in
-this channel, may this member run tournaments).
+this channel — `defaults.may_open_in` — and may this member run tournaments).
 
 Naming a preset other than the one kept starts that game's defaults afresh: the kept target and options
 were for the old game (its options may not even exist in the new one), so they go unless given again in
@@ -84,11 +84,6 @@ def read_timezone(text: str) -> str:
         return ZoneInfo(name).key
     except (ZoneInfoNotFoundError, ValueError, TypeError):  # unknown, or not a zone's name at all ("../x")
         raise Refusal(Why.BAD_TIMEZONE, detail=name) from None
-
-
-def may_open_in(settings: ServerSettings, channel_id: int, parent_id: int | None = None) -> bool:
-    """Whether a table may open in this channel, or in this thread of channel `parent_id`."""
-    return not settings.channels or bool({channel_id, parent_id} & set(settings.channels))
 
 
 def may_run_tournaments(settings: ServerSettings, *, manage_server: bool, role_ids: Iterable[int]) -> bool:

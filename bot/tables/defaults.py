@@ -1,4 +1,5 @@
-"""A server's defaults applied to a `/42 new`, and the one check of a table's rules both go through.
+"""A server's defaults applied to a `/42 new` (where it may open, what it starts from), and the one check of
+a table's rules both go through.
 
 The server's `preset`, `target` and `options` (its `/42 settings`) are the defaults of every `/42 new` there;
 whatever `/42 new` itself gives wins: its `target`, and each of its options by name (`nello=on` over the
@@ -53,6 +54,12 @@ def with_defaults(
     if kept:  # the server's entries first, then /42 new's as typed (so a typo there is refused as ever)
         options = " ".join([*(entry.word for entry in kept), *(entry.text for entry in given)])
     return Opening(preset or own, target, options, tuple(from_server))
+
+
+def may_open_in(settings: ServerSettings, channel_id: int, parent_id: int | None = None) -> bool:
+    """Whether a table may open in this channel, or in this thread of channel `parent_id` (tournaments open
+    their tables in threads of their channel)."""
+    return not settings.channels or bool({channel_id, parent_id} & set(settings.channels))
 
 
 def checked_rules(preset: str, target: int | None, options: str | None) -> tuple[Rules, TableOptions]:

@@ -13,9 +13,8 @@ from bot.storage.server_settings import load_settings
 from bot.storage.store import Storage
 from engine import Rules, write_record
 
-from .club import may_open_in
 from .dealing import deal
-from .defaults import checked_rules, with_defaults
+from .defaults import checked_rules, may_open_in, with_defaults
 from .events import Dealt, DmChanged, Ended, Left, LobbyChanged, RematchOpened, Started, TableShown
 from .model import Table, TableSettings
 from .options_text import COMPUTER_LEVELS

@@ -73,8 +73,8 @@ async def test_the_next_turn_comes_as_a_follow_up_and_the_panel_before_it_goes(s
 async def test_the_private_panel_carries_the_whole_game_in_text(simcord_env):
     env = simcord_env
     channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
-    seen = set()
-    for _ in range(60):
+    seen: set[str] = set()
+    for _ in range(120):  # over as many hands as it takes alice's turns to have shown a trick too
         if state.status != "playing":
             break
         text = alice.user.dm_channel.last_message.content
@@ -87,6 +87,7 @@ async def test_the_private_panel_carries_the_whole_game_in_text(simcord_env):
             seen.add("contract")
         if "Last hand:" in text:
             seen.add("last hand")
+        if {"contract", "last hand"} <= seen and seen & {"trick", "last trick"}:
             break
         await play_turn(alice)
     assert {"contract", "last hand"} <= seen, seen

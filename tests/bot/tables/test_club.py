@@ -14,12 +14,11 @@ from bot.tables import Refusal, TableService, Why
 from bot.tables.club import (
     SettingsChange,
     changed,
-    may_open_in,
     may_run_tournaments,
     read_channels,
     read_timezone,
 )
-from bot.tables.defaults import checked_rules, with_defaults
+from bot.tables.defaults import checked_rules, may_open_in, with_defaults
 from bot.tables.options_text import option_entries
 from tests.bot.table_driver import quick_player
 
