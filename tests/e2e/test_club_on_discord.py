@@ -15,6 +15,7 @@ import sys
 import discord
 from simcord.builders import ChannelHandle
 
+from bot.tables.options_text import option_suggestions
 from tests.bot.table_driver import (
     buttons,
     in_a_channel,
@@ -79,6 +80,9 @@ async def test_settings_are_an_admins_and_refused_to_a_member(simcord_env):
         "America/Chicago",
     ):
         assert words in saved.content, (words, saved.content)
+    suggested = [c["value"] for c in await admin.autocomplete(games, "42 settings", "options", "timer=5m ")]
+    assert suggested and suggested == option_suggestions("tournament", "timer=5m "), "the server's game's"
+    assert suggested != option_suggestions("standard", "timer=5m ")
     shown = reply(await admin.slash(games, "42 settings"))
     assert shown.ephemeral and "Tournament 42" in shown.content and "saved" not in shown.content
     settings = await env.bot.service.club.settings(guild.id)

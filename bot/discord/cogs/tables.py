@@ -92,8 +92,12 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
     async def options_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Suggest house rules (RULES.md §10) that differ from the chosen preset, as `name=value`."""
-        preset = getattr(interaction.namespace, "preset", None) or DEFAULT_PRESET
+        """Suggest house rules (RULES.md §10) that differ from the chosen preset (else the server's), as
+        `name=value`."""
+        preset = getattr(interaction.namespace, "preset", None)
+        if preset is None and interaction.guild_id is not None:
+            preset = (await self.bot.service.club.settings(interaction.guild_id)).preset
+        preset = preset or DEFAULT_PRESET
         return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
 
     @app_commands.command(name="settings", description=DESCRIPTIONS["settings"])
