@@ -9,7 +9,7 @@ two partners at a club night (where the entrants are players).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 FORMATS = ("pools", "double", "single", "round-robin", "club")
@@ -94,7 +94,7 @@ class Match:
     first_to: int = 1
     group: str = ""
 
-    @property
+    @cached_property
     def is_bye(self) -> bool:
         """Whether one side is nobody: the other passes without playing."""
         return any(feed.kind == NOBODY for feed in self.feeds)
@@ -104,7 +104,7 @@ class Match:
         """Whether both sides are known (a bye's one side is enough)."""
         return all(side or feed.kind == NOBODY for side, feed in zip(self.sides, self.feeds, strict=True))
 
-    @property
+    @cached_property  # matches are shared between the states of a tournament: worked out once each
     def winner_side(self) -> int | None:
         """The side that has won the match (0 or 1), or None while it is still to be decided."""
         if not self.games:
@@ -173,6 +173,14 @@ class Tournament:
     @cached_property
     def _index(self) -> dict[str, int]:
         return {m.id: i for i, m in enumerate(self.matches)}
+
+    def with_matches(self, matches: tuple[Match, ...]) -> Tournament:
+        """The same tournament with its matches moved on (the same ids in the same order: results change
+        sides and games, never the schedule, so the index of ids carries over)."""
+        moved = replace(self, matches=matches)
+        if "_index" in self.__dict__:
+            moved.__dict__["_index"] = self._index
+        return moved
 
     def match(self, match_id: str) -> Match:
         """The match with this id (TournamentError if there is none)."""

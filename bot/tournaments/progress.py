@@ -40,6 +40,8 @@ def ready_matches(tournament: Tournament) -> tuple[Match, ...]:
         if not players & busy:
             ready.append(match)
         busy |= players
+        if len(busy) == len(tournament.entrants):
+            break  # everyone has a match to play before any later one
     return tuple(ready)
 
 
@@ -65,13 +67,14 @@ def settle(tournament: Tournament) -> Tournament:
     """Fill in every side the results so far decide, and give each bye its game. Feeds only look back in
     the schedule (an earlier match, a pool before its brackets), so one pass in order settles everything."""
     matches = list(tournament.matches)
-    seen: dict[str, Match] = {}
     places: dict[str, tuple[int, ...]] = {}
     changed = False
     for at, match in enumerate(matches):
+        if match.sides[0] and match.sides[1]:
+            continue  # both sides known: nothing to fill in (a bye always has a side of nobody)
         sides = (
-            match.sides[0] or _resolve(match.feeds[0], seen, places, tournament, matches),
-            match.sides[1] or _resolve(match.feeds[1], seen, places, tournament, matches),
+            match.sides[0] or _resolve(match.feeds[0], places, tournament, matches),
+            match.sides[1] or _resolve(match.feeds[1], places, tournament, matches),
         )
         settled = match if sides == match.sides else replace(match, sides=sides)
         if not settled.games and settled.is_bye and settled.known:
@@ -80,8 +83,7 @@ def settle(tournament: Tournament) -> Tournament:
         if settled is not match:
             matches[at] = settled
             changed = True
-        seen[settled.id] = settled
-    return replace(tournament, matches=tuple(matches)) if changed else tournament
+    return tournament.with_matches(tuple(matches)) if changed else tournament
 
 
 def champion(tournament: Tournament) -> int | None:
@@ -111,21 +113,18 @@ def finished(tournament: Tournament) -> bool:
 
 
 def _resolve(
-    feed: Feed,
-    seen: dict[str, Match],
-    places: dict[str, tuple[int, ...]],
-    tournament: Tournament,
-    matches: list[Match],
+    feed: Feed, places: dict[str, tuple[int, ...]], tournament: Tournament, matches: list[Match]
 ) -> tuple[int, ...]:
-    """Who a feed names now (empty while that is not yet known)."""
+    """Who a feed names now (empty while that is not yet known); ``matches`` are the tournament's, those
+    before the one asking already settled."""
     if feed.kind == ENTRANTS:
         return feed.entrants
     if feed.kind in (WINNER, LOSER):
-        earlier = seen[feed.ref]
+        earlier = matches[tournament.position(feed.ref)]
         return earlier.winners() if feed.kind == WINNER else earlier.losers()
     if feed.kind == PLACE:
         if feed.ref not in places:
-            so_far = replace(tournament, matches=tuple(matches))
+            so_far = tournament.with_matches(tuple(matches))
             done = pool_complete(so_far, feed.ref)
             places[feed.ref] = tuple(s.entrant for s in pool_standings(so_far, feed.ref)) if done else ()
         order = places[feed.ref]
@@ -145,4 +144,4 @@ def _open_match(tournament: Tournament, match_id: str) -> Match:
 def _with(tournament: Tournament, match: Match) -> Tournament:
     matches = list(tournament.matches)
     matches[tournament.position(match.id)] = match
-    return replace(tournament, matches=tuple(matches))
+    return tournament.with_matches(tuple(matches))
