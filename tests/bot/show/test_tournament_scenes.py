@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.pictures.tournament_scenes import DONE, OPEN, PASSED, WAITING
+from bot.show import render
 from bot.show.tournament_scenes import MOST_ROWS, bracket_pages, standings_pages
 from bot.show.tournament_words import ordinal
 from bot.tournaments.model import CLUB, POOL
@@ -115,3 +116,11 @@ def test_ordinals():
         "101st",
         "111th",
     ]
+
+
+async def test_the_pictures_thread_draws_brackets_and_standings():
+    t = made_up("pools", 8, seed=7)
+    bracket_png = await render.draw("render_bracket", bracket_pages(t, "Cup")[0])
+    standings_png = await render.draw("render_standings", standings_pages(t, "Cup")[0])
+    assert bracket_png and bracket_png.startswith(b"\x89PNG")
+    assert standings_png and standings_png.startswith(b"\x89PNG")
