@@ -1,4 +1,4 @@
-"""Single and double elimination brackets, built from the seeds before a ball is bowled: every match knows
+"""Single and double elimination brackets, laid out from the seeds before a game is played: every match knows
 where its sides come from (a seed, the winner or the loser of an earlier match), so a match opens as soon as
 both its teams are known.
 
@@ -10,7 +10,7 @@ losers' bracket a round later, as the second round's losers always do.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .model import FINAL, LOSER, LOSERS, NOBODY, WINNER, WINNERS, Feed, Match
 
@@ -139,7 +139,9 @@ def losers_bracket(
     return [m for column in rounds for m in column], pool[0]
 
 
-def _first_round_pairs(first_round: Sequence[Match], quarter: int, play) -> list[Feed]:
+def _first_round_pairs(
+    first_round: Sequence[Match], quarter: int, play: Callable[[list[tuple[Feed, Feed]]], list[Feed]]
+) -> list[Feed]:
     """The first-round losers paired by neighbouring matches (the first two, the next two, …); a loser whose
     neighbour was a bye goes straight on. The pool that meets the second round's losers, in bracket order."""
     pairs: list[tuple[Feed, Feed]] = []

@@ -21,13 +21,11 @@ LOSERS = "losers"  # the losers' bracket of double elimination
 FINAL = "final"  # double elimination's final: the two brackets' winners, one match, no reset
 CONSOLATION = "consolation"  # the bracket of the teams that did not reach the championship
 CLUB = "club"  # a table of a club night
-STAGES = (POOL, WINNERS, LOSERS, FINAL, CONSOLATION, CLUB)
 
 # How a game came about.
 PLAYED = "played"
 BYE = "bye"  # nobody to play: a win for the team that was there
 FORFEIT = "forfeit"  # a team did not turn up: a win for the other
-KINDS = (PLAYED, BYE, FORFEIT)
 
 # Where a side of a match comes from.
 ENTRANTS = "entrants"  # named when the schedule is made
@@ -35,7 +33,6 @@ WINNER = "winner"  # the winner of match ``ref``
 LOSER = "loser"  # the loser of match ``ref``
 PLACE = "place"  # the team finishing ``place`` in pool ``ref``
 NOBODY = "bye"  # no one: the other side has a bye
-FEEDS = (ENTRANTS, WINNER, LOSER, PLACE, NOBODY)
 
 
 class TournamentError(ValueError):
