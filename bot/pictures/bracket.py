@@ -1,10 +1,9 @@
 """A tournament's bracket as a picture, sized for a phone: 800 pixels wide, at most four rounds across (more
 wrap onto a band below), names large enough to read when the picture is shown 360 pixels wide.
 
-Each match is a plate of two lines, the winner's bright with its score in gold, the loser's soft, a side still to come
-in small letters saying what will fill it ("winner W1-3"); an open match is ringed in gold, a bye drawn as an
-outline.
-Lines join a match to the matches of the round before whose winners it takes.
+Each match is a plate of two lines, the winner's bright with its score in gold, the loser's soft, a side
+still to come in small letters saying what will fill it ("winner W1-3"); an open match is ringed in gold, a
+bye drawn as an outline. Lines join a match to the matches of the round before whose winners it takes.
 """
 
 from __future__ import annotations
