@@ -250,7 +250,6 @@ STILL_LONG: set[str] = {
     "engine/hand.py",
     "engine/ai/calibrate.py",
     "engine/ai/review.py",
-    "engine/ai/strong.py",
     "bot/pictures/examples.py",
 }
 STILL_AGAINST_THE_FLOORS: set[tuple[str, str]] = {

@@ -26,7 +26,8 @@ def test_a_clock_that_runs_out_at_once_leaves_easys_move():
 
 
 def test_a_clock_that_stands_still_lets_the_search_run_as_far_as_fixed_work():
-    from engine.ai.strong import MAX_SAMPLES, StrongPlayer
+    from engine.ai.search_budget import MAX_SAMPLES
+    from engine.ai.strong import StrongPlayer
 
     late = [v for v in play_views(40, 52) if sum(v["tile_counts"]) <= 16][:3]  # quick to solve
     assert late

@@ -1,0 +1,130 @@
+"""The strong player's card play: sampled deals, each solved, guided by the fast policy.
+
+The hidden tiles are dealt at random consistently with the view (``sampler``) and each deal is solved for
+every candidate tile (a make-or-set test in the search's window); the tile that makes (or sets) the bid in
+the most deals is played, expected points over the same deals breaking ties as time allows.
+
+The fast policy (``policy``: a small network learned from this search's answers at full budget) orders
+the candidates, so among equals the tile it prefers stands when the tie-break runs out of time, and it
+answers on its own where the search cannot: too many tiles left for the budget, or fewer than
+``MIN_SAMPLES`` deals solved in time. At short budgets (under ``PRUNE_BELOW_S``) only its first
+``PRUNE_TO`` tiles are searched, so each deal costs less and more deals fit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.contracts import Contract
+from engine.rules import Rules
+
+from . import policy, sampler
+from .play_goal import every_trick, need_of, play_moves
+from .search_budget import MAX_SAMPLES, MIN_SAMPLES, node_limit
+from .situation import Situation
+from .solver import Position, Problem
+
+USE_POLICY = True  # benchmarks/strength.py --policy off: the search alone, easy's rules where it cannot
+PRUNE_BELOW_S = 0.05  # budgets under this search only the policy's first few tiles
+PRUNE_TO = 3
+TIE_SHARE = 0.35  # of the budget, kept for the points tie-break
+
+
+class Searcher(Protocol):
+    """What card play needs of the player it decides for (``strong.StrongPlayer``)."""
+
+    rng: random.Random
+    samples: int | None
+    budget: float
+    clock: Callable[[], float]
+    last_value: float | None
+
+    def solve_tiles(self, rules: Rules) -> int: ...
+
+    def problem(
+        self, sit: Situation, contract: Contract, bidder: int, out: tuple[int, ...], every: bool
+    ) -> Problem: ...
+
+
+def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
+    """The tile that makes (or sets) the contract in the most samples; the policy's where the search
+    cannot answer; None to defer to easy (where neither applies)."""
+    options = play_moves(sit)
+    moves = list(options)
+    if len(moves) == 1:
+        return options[moves[0]]
+    order = policy.ranked(sit, moves) if USE_POLICY else None
+    fallback = None if order is None else options[order[0]]
+    if order is not None:
+        moves = order
+        if player.budget < PRUNE_BELOW_S and not player.samples:
+            moves = moves[:PRUNE_TO]
+    counts = sit.view["tile_counts"]
+    if sum(c for s, c in enumerate(counts) if s not in sit.out) > player.solve_tiles(sit.rules):
+        return fallback
+    every = every_trick(sit)
+    assert sit.bidder is not None
+    prob = player.problem(sit, sit.named, sit.bidder, sit.out, every)
+    need = need_of(sit, every)
+    maximiser = bool(prob.max_side[sit.seat])
+    pos_trick = list(sit.trick)
+    deals: list[Position] = []
+    makes = [0] * len(moves)
+    # most of the budget goes to make/set tests; the rest to the points tie-break
+    sampling_end = deadline - TIE_SHARE * player.budget
+    while len(deals) < (player.samples or MAX_SAMPLES):
+        left = sampling_end - player.clock()
+        if left <= 0:
+            break
+        held = sampler.deal(sit, player.rng)
+        if held is None:
+            break
+        pos = Position(held, pos_trick, sit.lead, sit.seat)
+        values = prob.move_values(pos, moves, need - 1, need, node_limit=node_limit(left))
+        if values is None:
+            break
+        deals.append(pos)
+        for i, v in enumerate(values):
+            makes[i] += (v >= need) == maximiser
+    if len(deals) < MIN_SAMPLES:
+        return fallback
+    top = max(makes)
+    tied = [i for i, m in enumerate(makes) if m == top]
+    player.last_value = top / len(deals)
+    if len(tied) > 1:
+        tied = tie_break(player, prob, deals, moves, tied, maximiser, deadline)
+    return options[moves[tied[0]]]
+
+
+def tie_break(
+    player: Searcher,
+    prob: Problem,
+    deals: list[Position],
+    moves: list[int],
+    tied: list[int],
+    maximiser: bool,
+    deadline: float,
+) -> list[int]:
+    """Among moves equally likely to make, the one with the best expected points over the same deals.
+
+    Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands.
+    """
+    sub = [moves[i] for i in tied]
+    totals = [0] * len(sub)
+    solved = 0
+    for pos in deals:
+        left = deadline - player.clock()
+        if left <= 0:
+            break
+        values = prob.move_values(pos, sub, node_limit=node_limit(left))
+        if values is None:
+            break
+        solved += 1
+        for i, v in enumerate(values):
+            totals[i] += v if maximiser else -v
+    if not solved:
+        return tied
+    order = sorted(range(len(sub)), key=lambda i: -totals[i])
+    return [tied[i] for i in order]
