@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from engine.contracts import Contract
@@ -30,6 +31,20 @@ USE_POLICY = True  # benchmarks/strength.py --policy off: the search alone, easy
 PRUNE_BELOW_S = 0.05  # budgets under this search only the policy's first few tiles
 PRUNE_TO = 3
 TIE_SHARE = 0.35  # of the budget, kept for the points tie-break
+PRIOR_DEALS = 0.0  # the policy's utility estimate weighs as this many solved deals ...
+BLEND_BELOW = 16  # ... where fewer deals than this were solved; above, its order breaks ties only
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the search found for one tile: in ``made`` of ``deals`` sampled deals the mover's side reaches
+    its goal (makes, or sets, the bid) after it; ``points``: its mean value to the mover over the same deals
+    where the tie-break weighed it (the bidders' points, negated for the defenders, so the difference
+    between two tiles is points won or given up; None where it was not weighed)."""
+
+    made: int
+    deals: int
+    points: float | None = None
 
 
 class Searcher(Protocol):
@@ -40,6 +55,7 @@ class Searcher(Protocol):
     budget: float
     clock: Callable[[], float]
     last_value: float | None
+    last_figures: dict[str, Figures]
 
     def solve_tiles(self, rules: Rules) -> int: ...
 
@@ -53,12 +69,15 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
     cannot answer; None to defer to easy (where neither applies)."""
     options = play_moves(sit)
     moves = list(options)
+    player.last_figures = {}
     if len(moves) == 1:
         return options[moves[0]]
-    order = policy.ranked(sit, moves) if USE_POLICY else None
-    fallback = None if order is None else options[order[0]]
-    if order is not None:
-        moves = order
+    prior = policy.utilities(sit, moves) if USE_POLICY else None
+    fallback = None
+    if prior is not None:
+        by_move = dict(zip(moves, prior, strict=True))
+        moves.sort(key=lambda m: -by_move[m])
+        fallback = options[moves[0]]
         if player.budget < PRUNE_BELOW_S and not player.samples:
             moves = moves[:PRUNE_TO]
     counts = sit.view["tile_counts"]
@@ -90,11 +109,22 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
             makes[i] += (v >= need) == maximiser
     if len(deals) < MIN_SAMPLES:
         return fallback
-    top = max(makes)
-    tied = [i for i, m in enumerate(makes) if m == top]
+    if prior is not None and PRIOR_DEALS and len(deals) < BLEND_BELOW:
+        # the policy's estimate counts as PRIOR_DEALS deals more: it steadies a search of few deals
+        score = [makes[i] + PRIOR_DEALS * by_move[m] for i, m in enumerate(moves)]
+        best = max(score)
+        tied = [i for i, v in enumerate(score) if v >= best - 1e-9]
+        top = makes[tied[0]]
+    else:
+        top = max(makes)
+        tied = [i for i, m in enumerate(makes) if m == top]
     player.last_value = top / len(deals)
+    points: dict[int, float] = {}
     if len(tied) > 1:
-        tied = tie_break(player, prob, deals, moves, tied, maximiser, deadline)
+        tied, points = tie_break(player, prob, deals, moves, tied, maximiser, deadline)
+    player.last_figures = {
+        options[m]: Figures(makes[i], len(deals), points.get(i)) for i, m in enumerate(moves)
+    }
     return options[moves[tied[0]]]
 
 
@@ -106,8 +136,10 @@ def tie_break(
     tied: list[int],
     maximiser: bool,
     deadline: float,
-) -> list[int]:
-    """Among moves equally likely to make, the one with the best expected points over the same deals.
+) -> tuple[list[int], dict[int, float]]:
+    """Among moves equally likely to make, the one with the best expected points over the same deals: the
+    tied moves best first, and each one's mean value to the mover (as ``Figures.points``; by index in
+    ``moves``).
 
     Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands.
     """
@@ -125,6 +157,6 @@ def tie_break(
         for i, v in enumerate(values):
             totals[i] += v if maximiser else -v
     if not solved:
-        return tied
+        return tied, {}
     order = sorted(range(len(sub)), key=lambda i: -totals[i])
-    return [tied[i] for i in order]
+    return [tied[i] for i in order], {tied[i]: totals[i] / solved for i in range(len(sub))}

@@ -21,6 +21,10 @@ from .policy_features import N_FEATURES, applies, features
 from .situation import Situation
 
 WEIGHTS = Path(__file__).parent / "data" / "card_policy.npz"
+# the network is fitted to softmax(utility / TEMPERATURE) over the legal tiles (training/train_policy.py),
+# so TEMPERATURE x a score difference estimates the difference in utility: the share of deals that reach
+# the goal (plus a tenth of the points over 42)
+TEMPERATURE = 0.03
 
 
 class Network:
@@ -52,12 +56,21 @@ def network() -> Network | None:
         return Network({name: data[name] for name in data.files})
 
 
-def ranked(sit: Situation, moves: list[int]) -> list[int] | None:
-    """``moves`` best first by the network, or None where the policy does not play this position."""
+def utilities(sit: Situation, moves: list[int]) -> list[float] | None:
+    """The network's estimate of each move's utility, up to a constant shared by the moves (the share of
+    deals that reach the goal, as ``TEMPERATURE`` scales it), or None where the policy does not apply."""
     net = network()
     if net is None or not applies(sit):
         return None
-    order = np.argsort(-net.scores(features(sit, moves)), kind="stable")
+    return [TEMPERATURE * float(s) for s in net.scores(features(sit, moves))]
+
+
+def ranked(sit: Situation, moves: list[int]) -> list[int] | None:
+    """``moves`` best first by the network, or None where the policy does not play this position."""
+    values = utilities(sit, moves)
+    if values is None:
+        return None
+    order = sorted(range(len(moves)), key=lambda i: -values[i])
     return [moves[i] for i in order]
 
 

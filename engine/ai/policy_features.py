@@ -45,7 +45,7 @@ POSITION_FEATURES = 17
 N_FEATURES = MOVE_FEATURES + POSITION_FEATURES
 
 
-def _key(sit: Situation, t: int, lead: int) -> int:
+def trick_key(sit: Situation, t: int, lead: int) -> int:
     """How strongly ``t`` bids for a trick led in ``lead`` (-1: it cannot win): as the search ranks it."""
     table = sit.suits
     if table.trump >= 0 and table.members[table.trump] >> t & 1:
@@ -76,7 +76,7 @@ def features(sit: Situation, moves: list[int]) -> np.ndarray:
     if not leading:
         tiles = [t for _, t in sit.trick]
         w = table.winner_index(tiles, sit.lead)
-        best_key = _key(sit, tiles[w], sit.lead)
+        best_key = trick_key(sit, tiles[w], sit.lead)
         partner_winning = team(sit.trick[w][0]) == team(me)
     easy_pick = (
         easy.trick_play(sit, {m & 63: "" for m in moves}) if sit.named.kind not in KINDS_EXCLUDED else -1
@@ -121,12 +121,12 @@ def features(sit: Situation, moves: list[int]) -> np.ndarray:
         declared = (move >> 6) - 1
         own_suit = declared if declared >= 0 else table.lead_suit[t]
         lead = own_suit if leading else sit.lead
-        key = _key(sit, t, lead)
+        key = trick_key(sit, t, lead)
         is_trump = bool(trump_mask >> t & 1)
         suit_mask = table.members[own_suit]
         beaters = 0
         for u in bits(unseen):
-            if _key(sit, u, lead) > key:
+            if trick_key(sit, u, lead) > key:
                 beaters |= 1 << u
         higher_own = 0
         for u in bits(unseen & suit_mask):

@@ -22,8 +22,10 @@ from typing import Any
 from engine import Hand, read_record, view_for
 from engine.phases import Phase
 
+from .reasons import BidReason, PlayReason, explain_bid, explain_play
 from .review_solve import NOT_IN_TIME, judge_bids, solve
 from .review_verdicts import BidVerdict, Decision, HandReview, ReviewError, SolverVerdict, Step, StrongVerdict
+from .situation import read
 from .solver import Workspace
 
 DEFAULT_BUDGET_S = 1.5
@@ -133,24 +135,38 @@ def _ask_strong(
             step.note = step.note or NOT_IN_TIME
             continue
         step.strong = advise(
-            view_for(step.hand, seat), seed=seed + i, budget_s=min(share, STRONG_SHARE_CAP_S), samples=samples
+            view_for(step.hand, seat),
+            seed=seed + i,
+            budget_s=min(share, STRONG_SHARE_CAP_S),
+            samples=samples,
+            compare=step.action,
         )
 
 
 def advise(
-    view: Any, *, seed: int = 0, budget_s: float = STRONG_SHARE_CAP_S, samples: int | None = None
+    view: Any,
+    *,
+    seed: int = 0,
+    budget_s: float = STRONG_SHARE_CAP_S,
+    samples: int | None = None,
+    compare: str | None = None,
 ) -> StrongVerdict:
-    """A hint: the strong player's choice from ``view`` (one seat's own view) and its estimate."""
+    """A hint: the strong player's choice from ``view`` (one seat's own view), its estimate and why
+    (``reasons``); ``compare``: the action the player took, to set against the choice in a review."""
     from . import bidding
-    from .situation import read
     from .strong import StrongPlayer
 
     player = StrongPlayer(seed, samples=samples) if samples is not None else StrongPlayer(seed, budget_s)
     action = player.choose(view)
     estimate = player.last_value
-    if view.get("phase") == Phase.AUCTION:
+    reason: PlayReason | BidReason | None = None
+    phase = view.get("phase")
+    if phase == Phase.AUCTION:
         estimate = _bid_chance(bidding, read(view), action)
-    return StrongVerdict(action, estimate)
+        reason = explain_bid(view, action)
+    elif phase == Phase.PLAY and view.get("contract"):
+        reason = explain_play(view, action, player.last_figures, compare)
+    return StrongVerdict(action, estimate, reason)
 
 
 def _bid_chance(bidding: Any, sit: Any, action: str) -> float | None:

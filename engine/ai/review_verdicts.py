@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from engine import Hand
 
+from .reasons import BidReason, PlayReason
+
 
 class ReviewError(ValueError):
     """The record cannot be reviewed (in progress, unreadable, or the seat did not play)."""
@@ -48,10 +50,13 @@ class BidVerdict:
 
 @dataclass(frozen=True)
 class StrongVerdict:
-    """The strong player's choice from the decider's own view, and its estimate (a chance, 0..1, or None)."""
+    """The strong player's choice from the decider's own view, its estimate (a chance, 0..1, or None) and
+    why (``reasons``: for a tile, compared with the tile played where they differ; for a call, the hand's
+    best trump and the table's chance)."""
 
     action: str
     estimate: float | None
+    reason: PlayReason | BidReason | None = None
 
 
 @dataclass(frozen=True)

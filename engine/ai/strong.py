@@ -80,6 +80,7 @@ class StrongPlayer:
         self.clock = clock
         self.easy = easy.EasyPlayer(seed)
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
+        self.last_figures: dict[str, card_play.Figures] = {}  # the last play's search, per tile
         self.raise_errors = False  # tests: a position the search cannot read is an error, not easy's move
 
     def choose(self, view: Mapping[str, Any]) -> str:
