@@ -28,19 +28,18 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.ai.play_goal import play_moves  # noqa: E402
-from engine.ai.policy import WEIGHTS, Network  # noqa: E402
+from engine.ai.policy import TEMPERATURE, WEIGHTS, Network  # noqa: E402
 from engine.ai.policy_features import MOVE_FEATURES, N_FEATURES, features  # noqa: E402
 from engine.ai.situation import read  # noqa: E402
 
 POINTS_WEIGHT = 0.1
-TEMPERATURE = 0.03
 HIDDEN = 64
 EASY_COLUMN = 23  # policy_features: "this is easy's tile"
 
 
-def load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Features (positions x moves x features, zero-padded), the mask of real moves, each move's share of
-    deals reaching the goal and its mean points for the mover's side, from gzipped JSON lines."""
+def load_worlds(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Features (positions x moves x features, zero-padded), the mask of real moves, and per move and world
+    whether the mover's side reaches its goal and its points there, from gzipped JSON lines."""
     feats, goods, pts = [], [], []
     for path in paths:
         with gzip.open(path, "rt") as f:
@@ -55,18 +54,24 @@ def load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
                 else:
                     good, mine = values < row["need"], -values
                 feats.append(features(sit, moves))
-                goods.append(good.mean(axis=1))
-                pts.append(mine.mean(axis=1))
+                goods.append(good)
+                pts.append(mine)
     width = max(len(g) for g in goods)
-    n = len(goods)
+    n, worlds = len(goods), goods[0].shape[1]
     x = np.zeros((n, width, N_FEATURES), np.float32)
     mask = np.zeros((n, width), bool)
-    good = np.zeros((n, width))
-    point = np.zeros((n, width))
+    good = np.zeros((n, width, worlds))
+    point = np.zeros((n, width, worlds))
     for i, (f_, g, p) in enumerate(zip(feats, goods, pts, strict=True)):
         k = len(g)
         x[i, :k], mask[i, :k], good[i, :k], point[i, :k] = f_, True, g, p
     return x, mask, good, point
+
+
+def load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """As ``load_worlds``, with each move's share of deals reaching the goal and its mean points."""
+    x, mask, good, point = load_worlds(paths)
+    return x, mask, good.mean(axis=2), point.mean(axis=2)
 
 
 def utility(good: np.ndarray, point: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -147,12 +152,29 @@ def soft_target(u: np.ndarray, mask: np.ndarray) -> np.ndarray:
 def train(
     train_paths: list[str], valid_paths: list[str], seed: int, epochs: int, lr: float, decay: float
 ) -> tuple[Network, dict]:
-    """Fit the network; the epoch of least validation regret, and its figures."""
+    """Read the labelled positions and fit the network (``fit``)."""
     start = time.perf_counter()
     x, mask, good, point = load(train_paths)
     vx, vmask, vgood, vpoint = load(valid_paths)
     print(f"{len(x)} training positions, {len(vx)} validation ({time.perf_counter() - start:.0f} s to read)")
     u, vu = utility(good, point, mask), utility(vgood, vpoint, vmask)
+    return fit(x, mask, u, vx, vmask, vu, seed, epochs, lr, decay)
+
+
+def fit(
+    x: np.ndarray,
+    mask: np.ndarray,
+    u: np.ndarray,
+    vx: np.ndarray,
+    vmask: np.ndarray,
+    vu: np.ndarray,
+    seed: int,
+    epochs: int,
+    lr: float,
+    decay: float,
+) -> tuple[Network, dict]:
+    """Fit the network to the utilities ``u`` of the moves of ``x`` (positions x moves x features, ``mask``
+    the real moves); the epoch of least regret on the validation positions, and its figures."""
     target = soft_target(u, mask)
     rows = x[mask]
     mean = rows.mean(axis=0)
@@ -191,12 +213,8 @@ def train(
     r, net, epoch = best
     agree = _agreement(net.scores(vx), vu, vmask)
     print(f"kept epoch {epoch}: validation regret {r:.4f}, first choice among the search's best {agree:.3f}")
-    return net, {
-        "regret": r,
-        "epoch": epoch,
-        "agreement": agree,
-        **{f"regret_{k}": v for k, v in baseline.items()},
-    }
+    figures = {"regret": r, "epoch": epoch, "agreement": agree}
+    return net, {**figures, **{f"regret_{k}": v for k, v in baseline.items()}}
 
 
 def _agreement(scores: np.ndarray, u: np.ndarray, mask: np.ndarray) -> float:

@@ -33,6 +33,7 @@ PRUNE_TO = 3
 TIE_SHARE = 0.35  # of the budget, kept for the points tie-break
 PRIOR_DEALS = 0.0  # the policy's utility estimate weighs as this many solved deals ...
 BLEND_BELOW = 16  # ... where fewer deals than this were solved; above, its order breaks ties only
+MIN_GUIDED = 4  # with the policy, the search's answer stands from this many deals (without: MIN_SAMPLES)
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
         deals.append(pos)
         for i, v in enumerate(values):
             makes[i] += (v >= need) == maximiser
-    if len(deals) < MIN_SAMPLES:
+    if len(deals) < (MIN_SAMPLES if prior is None else MIN_GUIDED):
         return fallback
     if prior is not None and PRIOR_DEALS and len(deals) < BLEND_BELOW:
         # the policy's estimate counts as PRIOR_DEALS deals more: it steadies a search of few deals
