@@ -51,10 +51,18 @@ def sentence(why: reasons.PlayReason | reasons.BidReason, names: dict[int, str])
         what = f"gives your partner's sure trick its {why.trick_count} count"
     elif why.role == reasons.DRAW_TRUMP:
         what += f" ({why.trumps_out} still out)"
+    elif why.role == reasons.LEAD:
+        what += f" {why.suit}"
     out = f"{why.tile} {what}"
-    voids = [f"{names.get(s, f'seat {s}')} is out of {suit}" for s, suit in why.voids]
+    by_suit: dict[str, list[str]] = {}
+    for s, suit in why.voids:
+        by_suit.setdefault(suit, []).append(names.get(s, f"seat {s}"))
+    voids = [
+        f"{' and '.join(who)} {'is' if len(who) == 1 else 'are'} out of {suit}"
+        for suit, who in by_suit.items()
+    ]
     if voids:
-        out += "; " + " and ".join(voids)
+        out += "; " + "; ".join(voids)
     if why.made is not None and why.deals:
         goal = "makes" if why.goal == "make" else "sets"
         out += f": it {goal} the bid in {why.made} of {why.deals} deals like this one"

@@ -41,7 +41,8 @@ FOLLOW = "follow"  # follows suit without winning
 class PlayReason:
     """Why ``tile`` (see the module docstring).
 
-    ``role``: one of the words above. ``sure``: it wins the trick whatever is still to be played, as far as
+    ``role``: one of the words above; ``suit``: the suit of the trick it plays to (the suit it leads, or
+    the suit led) in the words of the suit table ("fives", "doubles", "trumps"). ``sure``: it wins the trick whatever is still to be played, as far as
     the view can know. ``trick_count``: the count in the trick with this tile in it. ``trumps_out``: trumps
     the player has not seen. ``voids``: (seat, suit) pairs other seats have shown they are out of, in the
     tile's suit and in trump. ``goal``/``bid``: "make" or "set" the bid of ``bid`` points (None: a mark bid
@@ -55,6 +56,7 @@ class PlayReason:
 
     tile: str
     role: str
+    suit: str
     sure: bool
     trick_count: int
     trumps_out: int
@@ -134,6 +136,7 @@ def explain_play(
     return PlayReason(
         tile=tile,
         role=role,
+        suit=table.suit_name(lead),
         sure=sure,
         trick_count=count,
         trumps_out=count_bits(unseen & trump_mask),
