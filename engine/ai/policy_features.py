@@ -17,6 +17,7 @@ from engine.calls import parse_call
 from engine.contracts import DOUBLES, FOLLOW_ME, NELLO, SEVENS
 
 from . import easy
+from .beats import beat_masks, rank_masks
 from .play_goal import mover_goal
 from .situation import Situation, bits, count_bits
 
@@ -115,6 +116,8 @@ def features(sit: Situation, moves: list[int]) -> np.ndarray:
         sit.named.kind == DOUBLES,
         sit.named.kind == FOLLOW_ME,
     ]
+    beat = beat_masks(ts, sit.named)
+    above, share = rank_masks(ts, sit.named)
     rows = np.zeros((len(moves), N_FEATURES), np.float32)
     for i, move in enumerate(moves):
         t = move & 63
@@ -124,22 +127,13 @@ def features(sit: Situation, moves: list[int]) -> np.ndarray:
         key = trick_key(sit, t, lead)
         is_trump = bool(trump_mask >> t & 1)
         suit_mask = table.members[own_suit]
-        beaters = 0
-        for u in bits(unseen):
-            if trick_key(sit, u, lead) > key:
-                beaters |= 1 << u
-        higher_own = 0
-        for u in bits(unseen & suit_mask):
-            if table.rank[own_suit][u] > table.rank[own_suit][t]:
-                higher_own |= 1 << u
+        beaters = beat[lead][t] & unseen
+        higher_own = above[own_suit][t] & unseen
         wins_now = leading or key > best_key
         opp_can_beat = sum(1 for s in opps_later if beaters & ~sit.cannot[s])
         partner_can_beat = sum(1 for s in partners_later if beaters & ~sit.cannot[s])
         sure_win = wins_now and opp_can_beat == 0
-        members = [u for u in bits(suit_mask)]
-        rank_share = sum(1 for u in members if table.rank[own_suit][u] < table.rank[own_suit][t]) / max(
-            1, len(members) - 1
-        )
+        rank_share = share[own_suit][t]
         follows = not leading and bool(table.members[sit.lead] >> t & 1)
         ruffs = not leading and not follows and is_trump
         rows[i, :MOVE_FEATURES] = (
