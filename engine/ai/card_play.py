@@ -34,6 +34,10 @@ TIE_SHARE = 0.35  # of the budget, kept for the points tie-break ...
 # ... except under PRUNE_BELOW_S with the policy, whose order breaks ties: every deal solved there counts
 # more (5 ms card play, 1,000 deal pairs: +0.027 ± 0.031 marks per hand paired, with the faster sampler)
 TIE_SHARE_GUIDED_SHORT = 0.0
+# a deal is started only with SAFETY times the slowest deal so far left, and at least RESERVE of the budget
+# is kept for what follows the deals (choosing, the figures): the decisions' p95 stays inside the budget
+SAFETY = 1.5
+RESERVE = 0.08
 # The policy's utility estimate weighs as PRIOR_DEALS solved deals where fewer than BLEND_BELOW were solved
 # (above, its order breaks ties only), and with it the search's answer stands from MIN_GUIDED deals. Chosen
 # offline (python -m training.blend: k = 16 least regret for 1-8 deals; one deal and the policy's order beat
@@ -103,10 +107,12 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
     deals: list[Position] = []
     makes = [0] * len(moves)
     # most of the budget goes to make/set tests; the rest to the points tie-break
-    sampling_end = deadline - tie_share * player.budget
+    sampling_end = deadline - max(tie_share, RESERVE) * player.budget
+    slowest = 0.0  # the longest deal so far: one that may not fit in what is left is not started
     while len(deals) < (player.samples or MAX_SAMPLES):
-        left = sampling_end - player.clock()
-        if left <= 0:
+        now = player.clock()
+        left = sampling_end - now
+        if left <= 0 or (deals and left < SAFETY * slowest):
             break
         held = sampler.deal(sit, player.rng)
         if held is None:
@@ -116,6 +122,7 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
         if values is None:
             break
         deals.append(pos)
+        slowest = max(slowest, player.clock() - now)
         for i, v in enumerate(values):
             makes[i] += (v >= need) == maximiser
     if len(deals) < (MIN_SAMPLES if prior is None else MIN_GUIDED):
@@ -157,14 +164,17 @@ def tie_break(
     sub = [moves[i] for i in tied]
     totals = [0] * len(sub)
     solved = 0
+    slowest = 0.0
     for pos in deals:
-        left = deadline - player.clock()
-        if left <= 0:
+        now = player.clock()
+        left = deadline - now
+        if left <= 0 or (solved and left < SAFETY * slowest):
             break
         values = prob.move_values(pos, sub, node_limit=node_limit(left))
         if values is None:
             break
         solved += 1
+        slowest = max(slowest, player.clock() - now)
         for i, v in enumerate(values):
             totals[i] += v if maximiser else -v
     if not solved:
