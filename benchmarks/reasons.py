@@ -131,7 +131,8 @@ def main() -> None:
                 else f" (perfect play: {d.solver.best}, {d.solver.cost} {d.solver.unit} better)"
             )
             print(
-                f"review, hand {i}, {names[seat]} played {d.action}{cost}: {sentence(d.strong.reason, names)}"
+                f"review, hand {i}, {names[seat]} played {d.action}{cost}; the strong player: "
+                f"{sentence(d.strong.reason, names)}"
             )
         calls = [d for d in review.decisions if d.phase == "auction" and d.strong and d.strong.reason]
         for d in calls[:1]:
