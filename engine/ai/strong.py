@@ -203,7 +203,7 @@ class StrongPlayer:
             widow_tiles = sit.unseen() & ~_union(held, sit.seat)  # Moon: the widow, taken after the contract
             for c in candidates:
                 left = deadline - self.clock()
-                if left <= 0:
+                if left <= card_play.MARGIN * self.budget:
                     break
                 deal = _with_widow(sit, c, held, widow_tiles)
                 if graded and c.kind not in (NELLO, SEVENS):
