@@ -5,7 +5,7 @@ N seeded finished games among P players (two teams of two; a quarter of the seat
 the games free-for-all of three), then times ``replay`` over all of them R times and prints the median and
 range, with the load average before and after. With ``--database`` the games are also stored (as finished
 tables with seats and team results, in a temporary SQLite database) and the timed recomputation is the
-bot's own, ``bot.storage.learning.recompute``: reading them back included.
+bot's own, ``bot.learn.standings.recompute``: reading them back included.
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def games(count: int, players: int, seed: int) -> list[FinishedGame]:
 async def stored_recompute(stored: list[FinishedGame], runs: int) -> list[float]:
     """Store the games as the bot does (finished tables, seats, team results, rating order) and time
     recomputing every rating from the database ``runs`` times."""
+    from bot.learn import standings
     from bot.storage import Storage
-    from bot.storage import learning as kept
     from bot.storage.sql import statement
 
     with tempfile.TemporaryDirectory() as folder:
@@ -119,7 +119,7 @@ async def stored_recompute(stored: list[FinishedGame], runs: int) -> list[float]
             times = []
             for _ in range(runs):
                 start = time.perf_counter()
-                book = await kept.recompute(storage, 1)
+                book = await standings.recompute(storage, 1)
                 times.append(time.perf_counter() - start)
             assert book.ratings == replay(stored).ratings, "the stored games rate as the games themselves"
             return times

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
 
-from bot.discord.limits import Limits  # noqa: E402
+from bot.discord.delivery.sender import Limits  # noqa: E402
 from tests.bot.table_driver import (  # noqa: E402
     choose,
     enabled_actions,

@@ -7,8 +7,9 @@ import logging
 import sys
 
 from .config import Config, ConfigError
-from .discord.run import run
-from .storage import Storage, StorageError
+from .discord.client import run
+from .storage.errors import StorageError
+from .storage.store import Storage
 
 log = logging.getLogger("bot")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.computers.pools import WorkerPlan
 
-from .storage import DEFAULT_DATABASE_URL, BadDatabaseUrl, DatabaseTarget, database_target
+from .storage.target import DEFAULT_DATABASE_URL, DatabaseTarget, database_target
 
 
 class ConfigError(Exception):
@@ -67,7 +67,7 @@ class Config:
             )
         try:
             database = database_target(environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
-        except BadDatabaseUrl as error:
+        except ValueError as error:  # a DATABASE_URL that names no database; the message says what would
             raise ConfigError(str(error)) from None
         shard_count, shard_ids = _shards(environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", ""))
         if (

@@ -1,32 +1,33 @@
-"""The auction (RULES.md §3, §8): whose call it is, which calls are legal, and what a call does.
+"""The auction (RULES.md §3, §8): whose call it is, how the standard calls are spelled, which are legal, what
+a call does, and why one is refused.
 
-``standard_calls`` is the standard ladder (points, marks, doubles bids) every variant starts from; a
-variant with other calls (Moon's 21 and 42, Geezer's forced dealer) overrides ``Variant.legal_calls``
-and may use the pieces here.
+``standard_calls`` is the standard ladder (points, marks, doubles bids) every variant starts from,
+``read_call`` the standard spellings and ``refusal`` the standard reasons; a variant with other calls
+(Moon's 21 and 42, Geezer's forced dealer) overrides ``Variant.legal_calls``, ``parse_call`` and
+``why_not_call`` and may use the pieces here. Every function takes the hand's state; ``make_call``
+changes it (a fresh copy).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
 
-from .calls import DOUBLES_BIDS, Call, CallKind
+from .calls import DOUBLES_BIDS, Call, CallKind, parse_suit, suit_word
 from .errors import IllegalAction
-
-if TYPE_CHECKING:
-    from .hand import Hand
-    from .rules import Rules
+from .layout import TableRules
+from .phases import CONTRACT, DONE, EXCHANGE
+from .state import HandState
 
 PASS_CALL = Call(CallKind.PASS)
 
 
-def doubles_held(hand: Hand, seat: int) -> int:
+def doubles_held(hand: HandState, seat: int) -> int:
     """How many doubles a seat holds (Plunge needs four, Splash three)."""
     return bin(hand.held[seat] & hand.ts.doubles_mask).count("1")
 
 
-def forced(hand: Hand) -> bool:
+def forced(hand: HandState) -> bool:
     """The dealer, last to call with every other seat passed, must bid under ``forced_bid``."""
     return (
         hand.rules.options.forced_bid
@@ -36,19 +37,19 @@ def forced(hand: Hand) -> bool:
     )
 
 
-def suits_held(hand: Hand, seat: int) -> list[int]:
+def suits_held(hand: HandState, seat: int) -> list[int]:
     """Eighty-eight: the suits a bid may name, those the bidder holds a tile of."""
     held = hand.held[seat]
     return [s for s, mask in enumerate(hand.ts.suit_masks) if held & mask]
 
 
-def doubles_bid_worth(rules: Rules, high: Call | None, kind: CallKind) -> int:
+def doubles_bid_worth(rules: TableRules, high: Call | None, kind: CallKind) -> int:
     """What a doubles bid of ``kind`` is worth over ``high``: its marks, or one more than a mark bid that high."""
     current = high.marks if high else 0
     return max(rules.layout.doubles_bids[kind].worth(rules), current + 1)
 
 
-def doubles_bid_value(hand: Hand, kind: CallKind) -> int:
+def doubles_bid_value(hand: HandState, kind: CallKind) -> int:
     """What a doubles bid is worth now (``doubles_bid_worth`` over the hand's high bid)."""
     return doubles_bid_worth(hand.rules, hand.high, kind)
 
@@ -59,7 +60,7 @@ def _bid(kind: CallKind, level: int, marks: int, trump: int | None, name: str = 
     return Call(kind, level, marks, trump, name=name)
 
 
-def point_bids(hand: Hand, seat: int) -> list[Call]:
+def point_bids(hand: HandState, seat: int) -> list[Call]:
     """The point bids above the high bid (each with every suit the bidder may name, in Eighty-eight)."""
     lay = hand.lay
     current = hand.high.level if hand.high else 0
@@ -72,7 +73,7 @@ def point_bids(hand: Hand, seat: int) -> list[Call]:
     return out
 
 
-def mark_bids(hand: Hand, seat: int) -> list[Call]:
+def mark_bids(hand: HandState, seat: int) -> list[Call]:
     """The mark bids open now: the first up to ``max_opening_marks``, later ones raising by one (or up to
     doubling, under ``mark_raise = "double"``)."""
     rules, lay = hand.rules, hand.lay
@@ -90,12 +91,12 @@ def mark_bids(hand: Hand, seat: int) -> list[Call]:
     suits: list[int | None] = [*suits_held(hand, seat)] if lay.bids_name_trump else [None]
     out: list[Call] = []
     for marks in choices:
-        if (lay.max_marks is None or marks <= lay.max_marks) and marks * rules.mark_points > current:
-            out.extend(_bid(CallKind.MARKS, marks * rules.mark_points, marks, s) for s in suits)
+        if (lay.max_marks is None or marks <= lay.max_marks) and marks * lay.total > current:
+            out.extend(_bid(CallKind.MARKS, marks * lay.total, marks, s) for s in suits)
     return out
 
 
-def doubles_bids(hand: Hand, seat: int) -> list[Call]:
+def doubles_bids(hand: HandState, seat: int) -> list[Call]:
     """Plunge and its kin, for a bidder holding the doubles they need."""
     rules, lay = hand.rules, hand.lay
     if not lay.doubles_bids or not lay.partners or lay.bids_name_trump:
@@ -105,11 +106,11 @@ def doubles_bids(hand: Hand, seat: int) -> list[Call]:
     for kind, bid in lay.doubles_bids.items():
         if bid.enabled(rules) and held >= bid.need:
             value = doubles_bid_value(hand, kind)
-            out.append(Call(kind, value * rules.mark_points, value, plunge_base=bid.worth(rules)))
+            out.append(Call(kind, value * lay.total, value, plunge_base=bid.worth(rules)))
     return out
 
 
-def standard_calls(hand: Hand) -> list[Call]:
+def standard_calls(hand: HandState) -> list[Call]:
     """Every call the seat to act may make in the standard ladder."""
     seat = hand.turn
     assert seat is not None
@@ -134,34 +135,21 @@ class Ladder:
         object.__setattr__(self, "by_text", dict(zip(texts, self.calls, strict=True)))
 
 
-def ladder(hand: Hand) -> Ladder:
-    """The legal calls for the seat to act, as the variant says; worked out once per situation.
-
-    A variant's calls depend only on the high bid, whether the dealer is forced, and the doubles and suits
-    the seat holds, so those are the key of a memo kept with the rules (random hands and searches ask for
-    the same few ladders again and again).
-    """
+def ladder_key(hand: HandState) -> tuple[object, ...]:
+    """What a variant's calls depend on: the high bid, whether the dealer is forced, and the doubles and suits
+    the seat to act holds. Random hands and searches ask for the same few ladders again and again, so the
+    hand keeps each ``Ladder`` with its rules under this key."""
     lay = hand.lay
     seat: int = hand.turn  # type: ignore[assignment]  # the auction always has a seat to act
-    key = (
+    return (
         hand.high,
         forced(hand),
         doubles_held(hand, seat) if lay.doubles_bids else 0,
         tuple(suits_held(hand, seat)) if lay.bids_name_trump else None,
     )
-    memo = hand.rules.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = Ladder(tuple(hand.rules.variant.legal_calls(hand)))
-    return found
 
 
-def legal_calls(hand: Hand) -> list[Call]:
-    """Every call the seat to act may make."""
-    return list(ladder(hand).calls)
-
-
-def _match(call: Call, legal: Ladder) -> Call | None:
+def match(call: Call, legal: Ladder) -> Call | None:
     """The legal call ``call`` stands for: by spelling (so aliases and Geezer's forced 39 match), or for
     a doubles bid named without its marks, the one of that kind."""
     if call.kind in DOUBLES_BIDS:
@@ -172,11 +160,8 @@ def _match(call: Call, legal: Ladder) -> Call | None:
     return legal.by_text.get(call.text())
 
 
-def apply_call(hand: Hand, call: Call) -> None:
-    """Make ``call`` for the seat to act (mutates ``hand``, a fresh clone); IllegalAction if not legal."""
-    chosen = _match(call, ladder(hand))
-    if chosen is None:
-        raise IllegalAction(_why_not(hand, call))
+def make_call(hand: HandState, chosen: Call) -> None:
+    """Make the legal call ``chosen`` for the seat to act, and close the auction when it is over."""
     seat: int = hand.turn  # type: ignore[assignment]
     hand.calls.append(chosen)
     if chosen.is_bid:
@@ -187,19 +172,38 @@ def apply_call(hand: Hand, call: Call) -> None:
     if hand.lay.open_auction:
         passed = bin(hand.passed).count("1")
         if passed == n or (passed == n - 1 and hand.high is not None):
-            hand.end_auction()
+            _close(hand)
         else:
             nxt = (seat + 1) % n
             while hand.passed >> nxt & 1:
                 nxt = (nxt + 1) % n
             hand.turn = nxt
     elif len(hand.calls) == n:
-        hand.end_auction()
+        _close(hand)
     else:
         hand.turn = (seat + 1) % n
 
 
-def _why_not(hand: Hand, call: Call) -> str:
+def _close(hand: HandState) -> None:
+    """Thrown in if all passed, else on to the exchange or the contract (the layout says which first)."""
+    if hand.high is None:
+        hand.phase, hand.turn, hand.complete = DONE, None, True
+        return
+    bidder = hand.high_seat
+    assert bidder is not None
+    hand.bidder = bidder
+    hand.declarer = hand.lay.seating.partner(bidder) if hand.high.special else bidder
+    hand.forced = (
+        hand.rules.options.forced_bid and bidder == hand.dealer and all(not c.is_bid for c in hand.calls[:-1])
+    )
+    if hand.lay.widow_size and not hand.lay.contract_first:
+        hand.phase, hand.turn = EXCHANGE, bidder
+    else:
+        hand.phase, hand.turn = CONTRACT, hand.declarer
+
+
+def refusal(hand: HandState, call: Call) -> str:
+    """Why the standard ladder refuses ``call`` now, in a sentence a player understands."""
     rules, lay = hand.rules, hand.lay
     high = hand.high
     seat = hand.turn
@@ -215,21 +219,9 @@ def _why_not(hand: Hand, call: Call) -> str:
         if held < bid.need:
             return f"you need {bid.need} doubles to bid {name}: you hold {held}"
         return f'{name} is worth {doubles_bid_value(hand, call.kind)} marks now: bid "{call.kind.value}"'
-    if call.kind == CallKind.PARTNER:
-        return "only a dealer forced to bid may call partner"
-    if call.kind == CallKind.SHOOT_OVER:
-        if not rules.options.shoot_over:
-            return "this table does not shoot it over: nothing beats 21"
-        return "you may shoot it over (42) only over a 21"
-    if forced(hand) and lay.forced_partner:
-        return "a forced dealer bids 39 (for 2 marks), calls partner, or bids 2 marks or more"
     if lay.bids_name_trump and call.trump not in suits_held(hand, seat):
-        return f"you hold no {rules.suit_name(call.trump or 0)}: a bid may name only a suit you hold"
+        return f"you hold no {suit_word(call.trump or 0)}: a bid may name only a suit you hold"
     if high and call.level <= high.level:
-        if high.kind == CallKind.MOON:
-            return "after 21 you may only pass" + (
-                " or shoot it over (42)" if rules.options.shoot_over else ""
-            )
         return f"you must bid more than {high.text()}"
     if call.kind == CallKind.MARKS:
         current = high.marks if high else 0
@@ -241,3 +233,63 @@ def _why_not(hand: Hand, call: Call) -> str:
             return f"after {current} marks you may bid {current + 1} to {2 * current} marks"
         return f"after {current} marks you may bid only {current + 1} marks"
     return f"{call.text()} is not a legal call now"
+
+
+def read_call(text: str, rules: TableRules) -> Call:
+    """Read a call in the standard spellings: pass, a point bid, "N marks" (or a mark alias), a doubles bid
+    (``"plunge"``, ``"plunge 5"``) and, where bids name their trump, ``"64 fives"``. IllegalAction if it is none.
+    The variants' ``parse_call`` starts here."""
+    if not isinstance(text, str):
+        raise IllegalAction(f'a call is written like "pass" or "31", not {text!r}')
+    lay = rules.layout
+    mark_points = lay.total
+    words = text.strip().split()
+    if words == ["pass"]:
+        return Call(CallKind.PASS)
+    if words and words[0] in lay.doubles_bids:
+        kind = CallKind(words[0])
+        base = lay.doubles_bids[kind].worth(rules)
+        if len(words) == 1:
+            return Call(kind, 0, 0, plunge_base=base)  # its worth now is filled in by the auction
+        if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
+            return Call(kind, int(words[1]) * mark_points, int(words[1]), plunge_base=base)
+        raise IllegalAction(f'{text!r} is not a call: write {kind.value} or "{kind.value} 5"')
+    trump = None
+    if lay.bids_name_trump:
+        if len(words) != 2 or parse_suit(words[1], lay.tiles.top) is None:
+            raise IllegalAction(
+                f"{text!r} is not a call: in {rules.title} a bid names its trump, like "
+                f'"{lay.min_bid + 4} fives"'
+            )
+        trump = parse_suit(words[1], lay.tiles.top)
+        words = words[:1]
+    if len(words) == 2 and words[0].isdigit() and words[1] in ("mark", "marks") and not lay.bids_name_trump:
+        marks = int(words[0])
+        if marks < 1 or (words[1] == "mark") != (marks == 1):
+            raise IllegalAction(f'{text!r} is not a call: write "1 mark", "2 marks" and so on')
+        named = lay.named_bids.get(text.strip())
+        if named is not None:
+            return Call(CallKind.POINTS, named, name=text.strip())
+        if lay.mark_bids:
+            return Call(CallKind.MARKS, marks * mark_points, marks)
+    if len(words) == 1 and words[0].isdigit():
+        value = int(words[0])
+        if lay.min_bid <= value <= lay.max_point_bid:
+            if (value - lay.min_bid) % lay.bid_step:
+                raise IllegalAction(f"bids go in steps of {lay.bid_step}: {value} is not a bid")
+            names = {v: k for k, v in lay.named_bids.items()}
+            return Call(CallKind.POINTS, value, 0, trump, name=names.get(value, ""))
+        if (
+            lay.mark_bids
+            and value > lay.max_point_bid
+            and value % mark_points == 0
+            and (lay.mark_aliases or lay.bids_name_trump)
+        ):
+            return Call(CallKind.MARKS, value, value // mark_points, trump)
+        raise IllegalAction(
+            f"{value} is not a bid here: point bids run from {lay.min_bid} to {lay.max_point_bid}"
+        )
+    raise IllegalAction(
+        f"{text!r} is not a call: say pass, a bid like {lay.min_bid}"
+        + (', or marks like "1 mark"' if lay.mark_bids and not lay.bids_name_trump else "")
+    )

@@ -1,6 +1,7 @@
-"""Auction calls: what a call is, how it is spelled and how it is read (RULES.md §3, HAND-RECORD.md ``calls``).
+"""Auction calls: what a call is and how it is spelled (RULES.md §3, HAND-RECORD.md ``calls``).
 
-Which calls are legal is the auction's business (``auction.py``); what a call is worth at the end of the
+How a game reads its calls is its variant's ``parse_call`` (the standard spellings: ``auction.read_call``);
+which calls are legal is the auction's business (``auction.py``); what a call is worth at the end of the
 hand is scoring's (``scoring.py``).
 """
 
@@ -8,12 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
-
-from .errors import IllegalAction
-
-if TYPE_CHECKING:
-    from .rules import Rules
+from typing import Protocol
 
 SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
 
@@ -123,66 +119,16 @@ class Call:
         return self.text().capitalize() if self.kind == CallKind.PASS else self.text()
 
 
-def parse_call(text: str, rules: Rules) -> Call:
-    """Read a call in hand-record notation; IllegalAction if it is no call of this game.
+class ReadsCalls(Protocol):
+    """What reads a call as a game spells it: a table's rules (``Rules.parse_call``)."""
 
-    Legality now (is it high enough, does the bidder hold the doubles) is the auction's to check.
-    """
-    if not isinstance(text, str):
-        raise IllegalAction(f'a call is written like "pass" or "31", not {text!r}')
-    lay = rules.layout
-    words = text.strip().split()
-    if words == ["pass"]:
-        return Call(CallKind.PASS)
-    if words == ["partner"] and lay.forced_partner:
-        return Call(CallKind.PARTNER, lay.min_bid, 2)
-    for kind in lay.moon_bids:
-        if " ".join(words) in MOON_WORDS[kind]:
-            return Call(kind, int(MOON_WORDS[kind][0]))
-    if words and words[0] in lay.doubles_bids:
-        kind = CallKind(words[0])
-        base = lay.doubles_bids[kind].worth(rules)
-        if len(words) == 1:
-            return Call(kind, 0, 0, plunge_base=base)  # its worth now is filled in by the auction
-        if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
-            return Call(kind, int(words[1]) * rules.mark_points, int(words[1]), plunge_base=base)
-        raise IllegalAction(f'{text!r} is not a call: write {kind.value} or "{kind.value} 5"')
-    trump = None
-    if lay.bids_name_trump:
-        if len(words) != 2 or parse_suit(words[1], lay.tiles.top) is None:
-            raise IllegalAction(
-                f"{text!r} is not a call: in {rules.title} a bid names its trump, like "
-                f'"{lay.min_bid + 4} fives"'
-            )
-        trump = parse_suit(words[1], lay.tiles.top)
-        words = words[:1]
-    if len(words) == 2 and words[0].isdigit() and words[1] in ("mark", "marks") and not lay.bids_name_trump:
-        marks = int(words[0])
-        if marks < 1 or (words[1] == "mark") != (marks == 1):
-            raise IllegalAction(f'{text!r} is not a call: write "1 mark", "2 marks" and so on')
-        named = lay.named_bids.get(text.strip())
-        if named is not None:
-            return Call(CallKind.POINTS, named, name=text.strip())
-        if lay.mark_bids:
-            return Call(CallKind.MARKS, marks * rules.mark_points, marks)
-    if len(words) == 1 and words[0].isdigit():
-        value = int(words[0])
-        if lay.min_bid <= value <= lay.max_point_bid:
-            if (value - lay.min_bid) % lay.bid_step:
-                raise IllegalAction(f"bids go in steps of {lay.bid_step}: {value} is not a bid")
-            names = {v: k for k, v in lay.named_bids.items()}
-            return Call(CallKind.POINTS, value, 0, trump, name=names.get(value, ""))
-        if (
-            lay.mark_bids
-            and value > lay.max_point_bid
-            and value % rules.mark_points == 0
-            and (lay.mark_aliases or lay.bids_name_trump)
-        ):
-            return Call(CallKind.MARKS, value, value // rules.mark_points, trump)
-        raise IllegalAction(
-            f"{value} is not a bid here: point bids run from {lay.min_bid} to {lay.max_point_bid}"
-        )
-    raise IllegalAction(
-        f"{text!r} is not a call: say pass, a bid like {lay.min_bid}"
-        + (', or marks like "1 mark"' if lay.mark_bids and not lay.bids_name_trump else "")
-    )
+    def parse_call(self, text: str) -> Call:
+        """The call ``text`` spells at this table; IllegalAction if it spells none."""
+        ...
+
+
+def parse_call(text: str, rules: ReadsCalls) -> Call:
+    """Read a call in hand-record notation as the table's game spells it (its variant's ``parse_call``);
+    IllegalAction if it is no call of this game. Legality now (is it high enough, does the bidder hold the
+    doubles) is the auction's to check."""
+    return rules.parse_call(text)

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .calls import SUIT_NAMES, Call, CallKind, parse_suit, suit_word
+from .calls import Call, CallKind, parse_suit, suit_word
 from .errors import IllegalAction
+from .layout import TableRules
+from .seats import Seating
 from .tiles import TileSet
-
-if TYPE_CHECKING:
-    from .rules import Rules
-    from .seats import Seating
 
 
 class ContractKind(StrEnum):
@@ -110,7 +108,7 @@ class ContractRule:
 
     kind: ContractKind
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         """The contracts of this kind the declarer may name after ``bid`` (``forced``: the dealer was made
         to bid)."""
         return []
@@ -147,7 +145,7 @@ class ContractRule:
         return None
 
 
-def _plays_with(rules: Rules, bid: Call) -> bool:
+def _plays_with(rules: TableRules, bid: Call) -> bool:
     """Nello and Sevens need a bid of 1 mark or more that leaves the bidder to declare (RULES.md §4, §10)."""
     return bid.level >= rules.layout.one_mark and not bid.special
 
@@ -157,7 +155,7 @@ class SuitRule(ContractRule):
 
     kind = SUIT
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         if bid.trump is not None:  # Eighty-eight: the bid named it
             return [Contract(SUIT, bid.trump)]
         tiles = rules.layout.tiles
@@ -181,7 +179,7 @@ class DoublesRule(ContractRule):
 
     kind = DOUBLES
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         return [Contract(DOUBLES)] if rules.options.doubles_trump and bid.trump is None else []
 
     def trump_suit(self, tiles: TileSet, contract: Contract) -> int:
@@ -196,7 +194,7 @@ class FollowMeRule(ContractRule):
 
     kind = FOLLOW_ME
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         if not rules.options.follow_me or bid.trump is not None:
             return []
         return [Contract(FOLLOW_ME, doubles=rules.options.follow_me_doubles)]
@@ -210,7 +208,7 @@ class SevensTrumpRule(ContractRule):
 
     kind = SEVENS_TRUMP
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         return [Contract(SEVENS_TRUMP)] if rules.options.sevens_trump and bid.trump is None else []
 
     def trumps(self, tiles: TileSet, contract: Contract) -> dict[int, int]:
@@ -221,14 +219,14 @@ class CountRule(ContractRule):
     """Geezer's 51 (option ``count_trump``): the count tiles are trump, tens over fives, then by higher end."""
 
     kind = COUNT
-    bid_level = 51
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
+        level = rules.layout.count_trump_at  # Geezer's 51; 0 where the game has no count trump
         ok = (
-            rules.layout.count_trump_bid
+            level > 0
             and rules.options.count_trump
             and bid.kind == CallKind.POINTS
-            and bid.level == self.bid_level
+            and bid.level == level
             and not bid.special
         )
         return [Contract(COUNT)] if ok else []
@@ -242,7 +240,7 @@ class NelloRule(ContractRule):
 
     kind = NELLO
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         o = rules.options
         if not _plays_with(rules, bid) or not (o.nello == "on" or (o.nello == "forced-only" and forced)):
             return []
@@ -272,7 +270,7 @@ class SevensRule(ContractRule):
     kind = SEVENS
     declares_leads = False  # it has no suits
 
-    def offered(self, rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+    def offered(self, rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
         if not rules.options.sevens or not _plays_with(rules, bid):
             return []
         return [Contract(SEVENS, sevens_target=rules.options.sevens_target)]
@@ -300,7 +298,7 @@ RULES: dict[ContractKind, ContractRule] = {
 OFFER_ORDER = (SUIT, DOUBLES, FOLLOW_ME, SEVENS_TRUMP, COUNT, NELLO, SEVENS)
 
 
-def legal_contracts(rules: Rules, bid: Call, forced: bool) -> list[Contract]:
+def legal_contracts(rules: TableRules, bid: Call, forced: bool) -> list[Contract]:
     """Every contract the declarer may name after winning with ``bid``.
 
     ``forced`` is true when the dealer was made to bid (all others passed under ``forced_bid``).
@@ -311,21 +309,36 @@ def legal_contracts(rules: Rules, bid: Call, forced: bool) -> list[Contract]:
     return out
 
 
-def contract_text(contract: Contract, rules: Rules) -> str:
+def contract_text(contract: Contract, rules: TableRules) -> str:
     """The canonical spelling: plain "nello" where the table allows only one doubles choice."""
     if contract.kind == NELLO and contract.low is None and len(rules.options.nello_doubles) == 1:
         return "nello"
     return contract.text()
 
 
-def parse_contract(text: str, rules: Rules) -> Contract:
-    """Read a contract's spelling; IllegalAction if it is none (legality is checked by the hand)."""
+class ReadsContracts(Protocol):
+    """What reads a contract as a game spells it: a table's rules (``Rules.parse_contract``)."""
+
+    def parse_contract(self, text: str) -> Contract:
+        """The contract ``text`` spells at this table; IllegalAction if it spells none."""
+        ...
+
+
+def parse_contract(text: str, rules: ReadsContracts) -> Contract:
+    """Read a contract as the table's game spells it (its variant's ``parse_contract``); IllegalAction if it is
+    none. Legality now is the hand's to check."""
+    return rules.parse_contract(text)
+
+
+def read_contract(text: str, rules: TableRules, nello_word: str = "nello") -> Contract:
+    """Read a contract in the standard spellings, with ``nello_word`` (Eighty-four's "pistol") for Nello;
+    IllegalAction if it is none. The variants' ``parse_contract`` starts here."""
     if not isinstance(text, str):
         raise IllegalAction(f'a contract is written like "fives", not {text!r}')
     words = text.strip().split()
     o = rules.options
     top = rules.layout.tiles.top
-    if words and words[0] == rules.layout.nello_name:
+    if words and words[0] == nello_word:
         words[0] = "nello"
     if len(words) == 1 and parse_suit(words[0], top) is not None:
         return Contract(SUIT, parse_suit(words[0], top))
@@ -351,8 +364,9 @@ def parse_contract(text: str, rules: Rules) -> Contract:
         if len(words) == 2 and words[1] in ("doubles-high", "doubles-low", "doubles-suit"):
             return Contract(NELLO, doubles=words[1].removeprefix("doubles-"))
         if len(words) == 2 and words[1].endswith("-low"):
+            # A number by its suit's name or its digit, like any suit ("threes-low", "3-low", "7-low")
             low = parse_suit(words[1].removesuffix("-low"), top)
-            if low is not None and (low >= len(SUIT_NAMES) or not words[1][0].isdigit()):
+            if low is not None:
                 return Contract(NELLO, low=low)
     raise IllegalAction(
         f"{text!r} is not a contract: name a suit (like fives), doubles, follow-me, nello or sevens"

@@ -7,22 +7,40 @@
 - ``WholeWidow`` (Moon §8.4, Seventy-two §8.5): after the contract he takes the whole widow, then discards
   as many tiles, one at a time, in any order.
 
-A rule mutates the hand it is given (a fresh clone) and tells it when the exchange is over.
+A rule changes the hand's state it is given (a fresh copy) and, once the exchange is over, moves the hand
+on: to the contract, or (the contract named first) to the first lead. A variant names its rule
+(``Variant.exchange_rule``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, RecordError, TileError
+from .phases import CONTRACT, PLAY
+from .scoring import settle, stop_if_decided
+from .state import HandState
 from .tiles import bits, format_tile, parse_tile
 
-if TYPE_CHECKING:
-    from .hand import Hand
+
+def _close(hand: HandState) -> None:
+    """The exchange is over: on to the contract, or (contract first) to the first lead."""
+    if hand.contract is None:
+        hand.phase, hand.turn = CONTRACT, hand.declarer
+        return
+    hand.phase, hand.turn = PLAY, hand.declarer
+    settle(hand, None)  # Seventy-two: discarded count may decide the hand before the first lead
+    stop_if_decided(hand)
 
 
-def _tile(hand: Hand, text: str, prefer: int) -> int:
+def _score_discard(hand: HandState, tid: int) -> None:
+    """A discarded count tile scores for the defenders at once (Seventy-two)."""
+    bidders = hand.team[hand.exchanger]
+    defenders = next(t for t in range(hand.lay.seating.teams) if t != bidders)
+    hand.points[defenders] += hand.ts.points[tid]
+
+
+def _tile(hand: HandState, text: str, prefer: int) -> int:
     try:
         return hand.ts.id_of(text, prefer)
     except TileError as e:
@@ -34,21 +52,28 @@ class ExchangeRule:
 
     describe = ""  # one line for the table's rules
     scores_discards = False  # a discarded count tile scores for the defenders at once (Seventy-two)
+    # The widow is taken whole and paid back in full: a record that stops in between says so ("done": false).
+    whole = False
 
-    def legal(self, hand: Hand) -> list[str]:
+    def legal(self, hand: HandState) -> list[str]:
         """The exchange actions open to the bid winner now."""
         raise NotImplementedError
 
-    def apply(self, hand: Hand, text: str) -> None:
+    def apply(self, hand: HandState, text: str) -> None:
         """Apply one exchange action; IllegalAction with the reason if it is not legal."""
         raise NotImplementedError
 
-    def face_up(self, hand: Hand) -> list[int]:
+    def face_up(self, hand: HandState) -> list[int]:
         """Discards every seat may see (Seventy-two's trumps and count); none by default."""
         return []
 
-    def steps(self, takes: list[str], discards: list[str], widow: list[str]) -> list[tuple[str, int]]:
-        """A record's exchange as actions to replay, each with the index ``at`` names if it fails."""
+    def steps(
+        self, takes: list[str], discards: list[str], widow: list[str], still_open: bool = False
+    ) -> list[tuple[str, int]]:
+        """A record's exchange as actions to replay, each with the index ``at`` names if it fails.
+
+        ``still_open``: the record marks the exchange as under way (``"done": false``), a hand in progress.
+        """
         out = []
         for i, text in enumerate(takes):
             out.append((f"take {text}", i))
@@ -60,7 +85,7 @@ class ExchangeRule:
 class _OneForOne(ExchangeRule):
     """Take a tile, discard one of your own non-count tiles: the Big Game and the kitty games."""
 
-    def _discardable(self, hand: Hand) -> int:
+    def _discardable(self, hand: HandState) -> int:
         """The bidder's own (dealt) non-count tiles; any own tile if he has no other (a freak deal)."""
         ts = hand.ts
         own = hand.held[hand.exchanger] & ts.mask_of(hand.deal[hand.exchanger])
@@ -70,13 +95,13 @@ class _OneForOne(ExchangeRule):
                 plain |= 1 << t
         return plain or own
 
-    def _count_left(self, hand: Hand) -> list[str]:
+    def _count_left(self, hand: HandState) -> list[str]:
         return [hand.ts.names[t] for t in bits(hand.widow_left) if hand.ts.points[t]]
 
-    def _take_words(self, hand: Hand) -> list[str]:
+    def _take_words(self, hand: HandState) -> list[str]:
         raise NotImplementedError
 
-    def legal(self, hand: Hand) -> list[str]:
+    def legal(self, hand: HandState) -> list[str]:
         names = hand.ts.names
         if len(hand.discarded) < len(hand.taken):
             return sorted({f"discard {names[t]}" for t in bits(self._discardable(hand))})
@@ -85,7 +110,7 @@ class _OneForOne(ExchangeRule):
             out.append("keep")
         return out
 
-    def apply(self, hand: Hand, text: str) -> None:
+    def apply(self, hand: HandState, text: str) -> None:
         words = text.split()
         owed = len(hand.discarded) < len(hand.taken)
         seat = hand.exchanger
@@ -107,7 +132,7 @@ class _OneForOne(ExchangeRule):
             hand.held[seat] &= ~(1 << tid)
             hand.discarded.append(tid)
             if not hand.widow_left:
-                hand.end_exchange()
+                _close(hand)
             return
         if owed:
             raise IllegalAction('discard one of your own tiles first, like "discard 2-1"')
@@ -116,7 +141,7 @@ class _OneForOne(ExchangeRule):
                 raise IllegalAction(
                     f"the widow holds {', '.join(self._count_left(hand))}: a count tile must be taken"
                 )
-            hand.end_exchange()
+            _close(hand)
             return
         if words and words[0] == "take" and len(words) <= 2:
             if not hand.widow_left:
@@ -143,7 +168,7 @@ class PeekWidow(_OneForOne):
         "The bid winner may take the widow tile (a count tile must be taken), discarding a non-count tile."
     )
 
-    def _take_words(self, hand: Hand) -> list[str]:
+    def _take_words(self, hand: HandState) -> list[str]:
         return ["take"]
 
 
@@ -152,7 +177,7 @@ class Kitty(_OneForOne):
 
     describe = "The bid winner may exchange up to 2 tiles with the kitty; count in the kitty must be taken."
 
-    def _take_words(self, hand: Hand) -> list[str]:
+    def _take_words(self, hand: HandState) -> list[str]:
         names = hand.ts.names
         return sorted({f"take {names[t]}" for t in bits(hand.widow_left)})
 
@@ -164,6 +189,8 @@ class WholeWidow(ExchangeRule):
     holding too few other tiles; its discarded count then scores for the defenders at once and discarded
     trumps lie face up.
     """
+
+    whole = True
 
     def __init__(self, guard_trumps: bool):
         self.guard_trumps = guard_trumps
@@ -177,7 +204,7 @@ class WholeWidow(ExchangeRule):
             )
         )
 
-    def _guarded(self, hand: Hand) -> int:
+    def _guarded(self, hand: HandState) -> int:
         """Tiles the rule protects: the contract's trumps and the count tiles."""
         ts, table = hand.ts, hand.table
         assert table is not None
@@ -187,7 +214,7 @@ class WholeWidow(ExchangeRule):
                 protected |= 1 << t
         return protected
 
-    def _discardable(self, hand: Hand) -> int:
+    def _discardable(self, hand: HandState) -> int:
         held = hand.held[hand.exchanger]
         if not self.guard_trumps:
             return held
@@ -196,13 +223,13 @@ class WholeWidow(ExchangeRule):
         # with fewer plain tiles than discards owed, every plain tile goes and trumps or count make up the rest
         return plain if bin(plain).count("1") >= owed else held
 
-    def legal(self, hand: Hand) -> list[str]:
+    def legal(self, hand: HandState) -> list[str]:
         if not hand.taken:
             return ["take"]
         names = hand.ts.names
         return sorted({f"discard {names[t]}" for t in bits(self._discardable(hand))})
 
-    def apply(self, hand: Hand, text: str) -> None:
+    def apply(self, hand: HandState, text: str) -> None:
         words = text.split()
         seat = hand.exchanger
         if words == ["take"]:
@@ -226,20 +253,22 @@ class WholeWidow(ExchangeRule):
             hand.held[seat] &= ~(1 << tid)
             hand.discarded.append(tid)
             if self.scores_discards and hand.ts.points[tid]:
-                hand.score_discard(tid)
+                _score_discard(hand, tid)
             if len(hand.discarded) == len(hand.widow):
-                hand.end_exchange()
+                _close(hand)
             return
         raise IllegalAction(f"{text!r} is not an exchange action: take the widow, then discard tiles")
 
-    def face_up(self, hand: Hand) -> list[int]:
+    def face_up(self, hand: HandState) -> list[int]:
         if not self.guard_trumps or hand.table is None:
             return []
         table = hand.table
         trumps = table.members[table.trump] if table.trump >= 0 else 0
         return [t for t in hand.discarded if hand.ts.points[t] or trumps >> t & 1]
 
-    def steps(self, takes: list[str], discards: list[str], widow: list[str]) -> list[tuple[str, int]]:
+    def steps(
+        self, takes: list[str], discards: list[str], widow: list[str], still_open: bool = False
+    ) -> list[tuple[str, int]]:
         if not takes:
             if discards:
                 raise RecordError("the record discards without taking the widow", {"exchange": 0})
@@ -249,6 +278,13 @@ class WholeWidow(ExchangeRule):
                 f"the exchange must take the whole widow ({', '.join(widow)}), "
                 f"not {', '.join(map(str, takes))}",
                 {"exchange": 0},
+            )
+        if len(discards) < len(takes) and not still_open:
+            # HAND-RECORD.md: "discard lists as many tiles"; only a hand the writer stopped mid-way says so
+            raise RecordError(
+                f"the bid winner takes the whole widow and discards {_count(len(takes))}: "
+                f"the record discards {_count(len(discards))}",
+                {"exchange": len(discards)},
             )
         return [("take", 0)] + [(f"discard {text}", i) for i, text in enumerate(discards)]
 
@@ -261,3 +297,7 @@ def _canonical(text: object) -> str:
         return format_tile(parse_tile(text))
     except TileError:
         return text
+
+
+def _count(n: int) -> str:
+    return ("none", "one", "two")[n] if n < 3 else str(n)

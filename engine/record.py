@@ -34,6 +34,10 @@ def write(hand: Hand) -> dict[str, Any]:
         # The bidder closed the exchange ("keep") but has not named the contract: a record alone could not
         # tell that from an exchange still open, so say it (readers that do not know the key ignore it).
         record["exchange"]["done"] = True
+    rule = hand.rules.exchange
+    if hand.phase == Phase.EXCHANGE and hand.taken and rule is not None and rule.whole:
+        # Taken whole and not yet paid back in full: without the mark such a record is an error.
+        record["exchange"]["done"] = False
     return record
 
 
@@ -80,7 +84,8 @@ def read(record: Any) -> Hand:
             _fail(
                 "the record exchanges tiles but names no contract: the contract comes first here", exchange=0
             )
-        hand = _read_exchange(hand, takes, discards, [hand.ts.names[t] for t in hand.widow])
+        names = [hand.ts.names[t] for t in hand.widow]
+        hand = _read_exchange(hand, takes, discards, names, still_open=exchange.get("done") is False)
     else:
         if (takes or exchange.get("done")) and hand.phase != Phase.EXCHANGE:
             _fail("the record exchanges tiles, but no bid winner may exchange now", exchange=0)
@@ -114,8 +119,10 @@ def _read_contract(hand: Hand, contract: Any) -> Hand:
     return _step(hand, contract, {"contract": 0}, "contract")
 
 
-def _read_exchange(hand: Hand, takes: list[Any], discards: list[Any], widow: list[str]) -> Hand:
-    rule = hand.lay.exchange
+def _read_exchange(
+    hand: Hand, takes: list[Any], discards: list[Any], widow: list[str], still_open: bool = False
+) -> Hand:
+    rule = hand.rules.exchange
     if not takes and not discards:
         return hand
     if rule is None or hand.phase != Phase.EXCHANGE:
@@ -123,7 +130,7 @@ def _read_exchange(hand: Hand, takes: list[Any], discards: list[Any], widow: lis
     for i, text in enumerate([*takes, *discards]):
         if not isinstance(text, str):
             _fail(f"{text!r} is not a tile", exchange=i if i < len(takes) else i - len(takes))
-    for action, i in rule.steps(takes, discards, widow):
+    for action, i in rule.steps(takes, discards, widow, still_open):
         hand = _step(hand, action, {"exchange": i}, "exchange")
     return hand
 

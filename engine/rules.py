@@ -1,7 +1,9 @@
 """The rules a table plays: a preset (RULES.md §9) plus checked option overrides (§10–§11).
 
 ``Rules`` is a value: the preset's name and the effective ``Options``. Everything else (the variant, the
-layout the hot paths read, seats and teams) follows from those two and is worked out once.
+layout the hot paths read, seats and teams, the exchange) follows from those two and is worked out once.
+It sits above the variants (it finds its preset among them); the modules below it read a table's rules as
+``layout.TableRules``.
 """
 
 from __future__ import annotations
@@ -10,10 +12,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .calls import suit_word
+from .calls import Call, suit_word
+from .contracts import Contract
+from .exchange import ExchangeRule
+from .layout import Layout
 from .options import OPTION_NAMES, Options, build_options
 from .seats import Seating
-from .variants import DEFAULT_PRESET, OPTION_OWNERS, PRESETS, Layout, Preset, Variant, find_preset
+from .variants import DEFAULT_PRESET, OPTION_OWNERS, PRESETS, Preset, Variant, find_preset
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,11 @@ class Rules:
     def layout(self) -> Layout:
         """The table's figures: seats, tiles, trick values, the bid ladder, the exchange."""
         return self.variant.layout(self.options)
+
+    @cached_property
+    def exchange(self) -> ExchangeRule | None:
+        """How the bid winner exchanges with the widow or kitty (``exchange.py``); None where there is none."""
+        return self.variant.exchange_rule(self.layout)
 
     @property
     def seating(self) -> Seating:
@@ -129,6 +139,18 @@ class Rules:
         """``"fives"`` for 5; digits for 7 and 8."""
         return suit_word(suit)
 
+    def parse_call(self, text: str) -> Call:
+        """Read a call as this table's game spells it; IllegalAction if it is none (legality is the hand's)."""
+        return self.variant.parse_call(text, self)
+
+    def parse_contract(self, text: str) -> Contract:
+        """Read a contract as this table's game spells it; IllegalAction if it is none."""
+        return self.variant.parse_contract(text, self)
+
     def describe(self) -> list[str]:
-        """The effective rules in plain words, one line each, for the table to read."""
+        """The effective rules, one line each, for the table to read."""
         return self.variant.describe(self)
+
+    def explain(self) -> list[str]:
+        """The game in plain words for someone who has never played it (``/42 rules``)."""
+        return self.variant.explain(self)

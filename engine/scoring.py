@@ -5,18 +5,15 @@ use the pieces here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .contracts import Goal
+from .layout import TableRules
+from .phases import DONE
+from .state import HandState
 
 NO_TRICK, EVERY_TRICK, POINTS = Goal.NO_TRICK, Goal.EVERY_TRICK, Goal.POINTS
 
-if TYPE_CHECKING:
-    from .hand import Hand
-    from .rules import Rules
 
-
-def settle(hand: Hand, winner: int | None) -> None:
+def settle(hand: HandState, winner: int | None) -> None:
     """Decide ``hand.made`` as soon as the result is certain (RULES.md §5). ``winner`` is the seat that won
     the trick just finished, or None after points scored outside a trick (Seventy-two's discards)."""
     if hand.made is not None:
@@ -42,7 +39,18 @@ def settle(hand: Hand, winner: int | None) -> None:
             hand.made = False
 
 
-def team_award(hand: Hand) -> list[int]:
+def stop_if_decided(hand: HandState) -> bool:
+    """End the hand once its result is certain, where the table stops then (marks, no ``play_out``)."""
+    if hand.made is None:
+        return False
+    options = hand.rules.options
+    if options.scoring == "marks" and not options.play_out:
+        hand.phase, hand.turn, hand.complete = DONE, None, True
+        return True
+    return False
+
+
+def team_award(hand: HandState) -> list[int]:
     """Marks or points per team (per player where each plays alone) for a complete hand that was bid.
 
     Marks: a point bid 1 mark, others their marks, to the bidders if made, else to each defending side.
@@ -51,7 +59,7 @@ def team_award(hand: Hand) -> list[int]:
     """
     assert hand.high is not None and hand.bidder is not None and hand.contract is not None
     rules = hand.rules
-    teams = rules.teams
+    teams = rules.layout.seating.teams
     bidders = hand.team[hand.bidder]
     out = [0] * teams
     if rules.options.scoring == "marks":
@@ -68,14 +76,16 @@ def team_award(hand: Hand) -> list[int]:
             else:
                 out[t] = hand.points[t] + (0 if hand.made else bid)
         return out
-    value = hand.high.marks_at_stake * rules.mark_points
+    value = hand.high.marks_at_stake * rules.layout.total
     for t in range(teams):
         if (t == bidders) == hand.made:
             out[t] = value
     return out
 
 
-def team_winner(rules: Rules, before: tuple[int, ...], after: tuple[int, ...], hand: Hand) -> int | None:
+def team_winner(
+    rules: TableRules, before: tuple[int, ...], after: tuple[int, ...], hand: HandState
+) -> int | None:
     """The team that has won: at the target and ``win_by`` ahead of every other. When two or more cross the
     target on the same hand the bidders win if they made their bid (RULES.md §7, 002)."""
     target, win_by = rules.options.target, rules.options.win_by

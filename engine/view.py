@@ -152,13 +152,13 @@ def _score(hand: Hand, score: list[int] | None) -> ScoreView | None:
 
 
 def _face_up(hand: Hand) -> list[str]:
-    rule = hand.lay.exchange
+    rule = hand.rules.exchange
     return [] if rule is None else [hand.ts.names[t] for t in rule.face_up(hand)]
 
 
 def _exchange_for(hand: Hand, seat: int) -> ExchangeView | None:
     """``None`` until the exchange begins; then the bid winner's full exchange, or the face-up tiles."""
-    if hand.lay.exchange is None or not _exchange_begun(hand):
+    if hand.rules.exchange is None or not _exchange_begun(hand):
         return None
     names = hand.ts.names
     if seat != hand.bidder:
@@ -237,7 +237,7 @@ def public_view(hand: Hand, score: list[int] | None = None) -> PublicView:
     for tr in hand.tricks:
         taken[hand.team[tr.winner]] += 1
     exchange: ExchangeView | None = None
-    if _exchange_begun(hand) and hand.lay.exchange is not None:
+    if _exchange_begun(hand) and hand.rules.exchange is not None:
         exchange = {"take": [], "discard": _face_up(hand)}
     return {
         "variant": hand.rules.preset,

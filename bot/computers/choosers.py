@@ -3,6 +3,8 @@
 A computer seat is a level and a seeded random stream, nothing more; each decision draws its own seed from
 the seat's stream, so the same seeded table plays the same moves whether its decisions run in a thread or
 in a worker process. The search's memory belongs to the workers (one per worker thread), not to the seats.
+The governor is handed in (`Budgets`: what the chooser asks of it); whoever builds the chooser sets its
+window.
 """
 
 from __future__ import annotations
@@ -13,15 +15,33 @@ import random
 import time
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine import View
 
-from .decisions import Decision, Outcome, PlayerFactory, decide, ready, takes_budget
-from .governor import Governor
-from .pools import PROCESSES, WorkerPlan
+from .decisions import Decision, Outcome, PlayerFactory, decide, takes_budget
+from .pools import PROCESSES, WorkerPlan, ready
 from .seated import AtTable
 
 log = logging.getLogger("bot.computers")
+
+
+class Budgets(Protocol):
+    """What a chooser asks of its governor (`governor.Governor`): each decision's CPU budget and the window
+    its answer is due in, each outcome back, and the counters' lines when the workers stop."""
+
+    window: float
+
+    def admit(self) -> float:
+        """A decision joins the queue: its budget in CPU milliseconds."""
+        ...
+
+    def finish(self, budget_ms: float, outcome: Outcome | None, elapsed: float = 0.0) -> None:
+        """A decision admitted with `budget_ms` is over (`outcome` None: cancelled or failed)."""
+
+    def closing_lines(self, workers: int) -> list[str]:
+        """The lines to log when the workers stop."""
+        ...
 
 
 @dataclass
@@ -41,14 +61,13 @@ class PoolChooser:
         rng: random.Random,
         plan: WorkerPlan | None = None,
         *,
-        window_s: float = 1.2,
-        governor: Governor | None = None,
+        governor: Budgets,
     ):
         self.factory = factory
         self.rng = rng  # the service's: each seat's stream is seeded from it, so seeded tests repeat
         self.plan = plan or WorkerPlan()
         self.budgeted = takes_budget(factory)
-        self.governor = governor or Governor(self.plan.workers, window_s=window_s)
+        self.governor = governor
         self.seats: dict[tuple[int, int], ComputerSeat] = {}
         self._pool: Executor | None = None
 
@@ -140,7 +159,7 @@ class PoolChooser:
     def close(self) -> None:
         """Stop the workers (decisions not started are dropped) and log the counters."""
         if self._pool is not None:
-            log.info("%s", self.governor.stats().line(self.plan.workers))
-            log.info("%s", self.governor.spread_line())
+            for line in self.governor.closing_lines(self.plan.workers):
+                log.info("%s", line)
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

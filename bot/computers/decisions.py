@@ -15,10 +15,6 @@ from __future__ import annotations
 
 import inspect
 import logging
-import multiprocessing
-import multiprocessing.connection
-import os
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,7 +30,6 @@ PlayerFactory = Callable[..., Any]  # factory(level, seed[, budget_ms=, clock=])
 CUT_JUMP_S = 1e6  # added to the budget clock once the answer is due: the search stops at its next look
 LATE_BUDGET_MS = 1.0  # a decision whose answer is already due when a worker takes it: decide at once
 WEAKER = ("easy", "random")  # levels to fall back on, in order, when a player cannot be made
-WORKER_NICENESS = 10  # decisions yield the CPU to the event loop's thread (and to other programs' clicks)
 
 
 @dataclass(frozen=True)
@@ -117,46 +112,3 @@ def _player(decision: Decision, budget_ms: float | None, clock: BudgetClock) -> 
         except Exception:
             log.exception("could not make a %s computer player; trying a weaker one", level)
     raise RuntimeError("no computer player could be made")
-
-
-def lower_priority(niceness: int = WORKER_NICENESS) -> None:
-    """Lower the calling thread's CPU priority by `niceness` (Linux applies a thread id's niceness to that
-    thread alone; in a worker process the thread is the process's main one). Best effort: some systems
-    refuse."""
-    try:
-        tid = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
-    except (AttributeError, OSError) as error:
-        log.debug("could not lower a decision worker's priority: %s", error)
-
-
-def prepare_process(niceness: int = WORKER_NICENESS) -> None:
-    """A worker process's start: end with the bot, lower its priority, then load the compiled solver
-    (numba's on-disk cache, `cache=True`) so its first decision does not pay for compiling."""
-    _end_with_parent()
-    lower_priority(niceness)
-    from engine.ai import warm_up
-
-    try:
-        warm_up()
-    except Exception:  # a cold start is slower, not wrong
-        log.exception("a decision worker could not warm up the strong player")
-
-
-def _end_with_parent() -> None:
-    """Exit when the parent process ends, however it ends: a `kill -9`ed bot leaves no worker behind (an
-    idle worker would otherwise wait for jobs forever, holding its memory)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def ready() -> int:
-    """A no-op job: returns the worker's process id once it has started (used to start workers early)."""
-    return os.getpid()

@@ -218,6 +218,10 @@ class Governor:
             f"{v:g}" for v in values
         )
 
+    def closing_lines(self, workers: int) -> list[str]:
+        """The counters' line and the run's spread of budgets, for the log when the workers stop."""
+        return [self.stats().line(workers), self.spread_line()]
+
     def stats(self) -> GovernorStats:
         """The counters and the state now."""
         return GovernorStats(

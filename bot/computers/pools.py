@@ -5,19 +5,23 @@ Python glue holds the GIL for about a seventh of a decision, so threads stop sca
 (SCALE-OUT §5), and a process of its own keeps the event loop's process free. On two cores, one worker
 process: a thread shares the event loop's GIL, so the bot used one core of two (200 tables on the load
 benchmark: turn p50 5.3 s with a thread, 2.0 s with a process; 5 tables: RSS 330 → 516 MB). On one core, one
-thread. Either kind runs at a lower OS priority than the event loop.
+thread. Either kind runs at a lower OS priority than the event loop, and a worker process ends with the bot.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from .decisions import WORKER_NICENESS, lower_priority, prepare_process
+log = logging.getLogger("bot.computers")
 
 THREADS, PROCESSES = "threads", "processes"
+WORKER_NICENESS = 10  # decisions yield the CPU to the event loop's thread (and to other programs' clicks)
 
 
 def cores() -> int:
@@ -74,3 +78,46 @@ class WorkerPlan:
     def __str__(self) -> str:
         kind = {THREADS: "thread", PROCESSES: "process"}[self.kind] if self.workers == 1 else self.kind
         return f"{self.workers} worker {kind} (niceness +{self.niceness})"
+
+
+def lower_priority(niceness: int = WORKER_NICENESS) -> None:
+    """Lower the calling thread's CPU priority by `niceness` (Linux applies a thread id's niceness to that
+    thread alone; in a worker process the thread is the process's main one). Best effort: some systems
+    refuse."""
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
+    except (AttributeError, OSError) as error:
+        log.debug("could not lower a decision worker's priority: %s", error)
+
+
+def prepare_process(niceness: int = WORKER_NICENESS) -> None:
+    """A worker process's start: end with the bot, lower its priority, then load the compiled solver
+    (numba's on-disk cache, `cache=True`) so its first decision does not pay for compiling."""
+    _end_with_parent()
+    lower_priority(niceness)
+    from engine.ai import warm_up
+
+    try:
+        warm_up()
+    except Exception:  # a cold start is slower, not wrong
+        log.exception("a decision worker could not warm up the strong player")
+
+
+def _end_with_parent() -> None:
+    """Exit when the parent process ends, however it ends: a `kill -9`ed bot leaves no worker behind (an
+    idle worker would otherwise wait for jobs forever, holding its memory)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def ready() -> int:
+    """A no-op job: returns the worker's process id once it has started (used to start workers early)."""
+    return os.getpid()

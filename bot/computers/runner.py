@@ -1,31 +1,43 @@
-"""Computer players at the tables: who decides a computer's move, and the runner that plays computer turns.
+"""Computer players at the tables: who decides a computer's move, the runner that plays computer turns, and
+how long its moves take.
 
 `Chooser` is the seam: given a table's seat and that seat's view, it returns one legal action, deciding
-off the event loop. The bot's chooser is `choosers.PoolChooser` (`make_chooser`): light seats, decisions
-in worker threads or processes, CPU budgets from a governor. `ComputerRunner` plays every computer turn in
-a row until a human is to act: a computer starts thinking at once and acts when both its thinking and
-its cosmetic pause (counted from the previous action) are over, unless the table moved on meanwhile (then
-the decision is dropped).
+off the event loop. The bot's chooser is `choosers.PoolChooser`: light seats, decisions in worker threads
+or processes, CPU budgets from a governor. `ComputerRunner` plays every computer turn in a row until a
+human is to act: a computer starts thinking at once and acts when both its thinking and its cosmetic pause
+(counted from the previous action) are over, unless the table moved on meanwhile (then the decision is
+dropped).
+
+Each computer move is timed in parts (`MovePace`): asking the service which computer is due, the
+computer's thinking, the pause's own sleep overrunning (a busy event loop wakes the runner late), and
+storing the move. The figure a player meets is `beyond`: how long after the pause (counted from the
+previous action) the move was stored. A `computer moves:` line every `report_every` seconds of activity
+gives the recent moves' p50, p90 and p99 of each part, for the load benchmark to read beside the
+`computers:` line. Logged, never silent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from engine import View
 
-from .choosers import PoolChooser
-from .decisions import PlayerFactory
-from .pace import MovePace, MoveTimes
-from .pools import WorkerPlan
+from .quantiles import nearest_rank
 from .seated import AtTable
 
 log = logging.getLogger("bot.tables")
+pace_log = logging.getLogger("bot.computers")
 T = TypeVar("T", bound=AtTable)
+
+KEPT = 5000  # moves kept for the quantiles
+SMOOTHING = 0.1  # weight of the newest move in the running estimate of storing's time
+PARTS = ("beyond", "due", "think", "overslept", "store")
 
 
 class Chooser(Protocol):
@@ -49,15 +61,53 @@ class Chooser(Protocol):
         """The bot stops: workers may go."""
 
 
-def make_chooser(
-    factory: PlayerFactory, rng: random.Random, plan: WorkerPlan | None = None, *, pause: float = 1.2
-) -> Chooser:
-    """The bot's chooser: decisions in `plan`'s workers (one thread when none is given), budgets that fit the pause.
-    Its workers start at the first decision, or earlier with `warm_up()`."""
-    return PoolChooser(factory, rng, plan, window_s=pause)
-
-
 Turn = tuple[int, str, View]  # the seat on turn, the moment's state token, and that seat's view
+
+
+@dataclass(frozen=True)
+class MoveTimes:
+    """One computer move's parts, in seconds."""
+
+    beyond: float  # stored this long after the pause (from the previous action) was over (negative: early)
+    due: float  # asking which computer is due (the table's lock, the seat's view)
+    think: float  # the decision, from asking to the answer
+    overslept: float  # the pause's sleep woke this much later than asked
+    store: float  # storing the move (the table's lock, the engine, the database, publishing)
+
+
+class MovePace:
+    """Collects computer moves' times and logs their quantiles every `report_every` seconds."""
+
+    def __init__(self, report_every: float = 10.0, clock: Callable[[], float] = time.monotonic):
+        self.report_every = report_every
+        self.clock = clock
+        self.moves: deque[MoveTimes] = deque(maxlen=KEPT)
+        self.count = 0
+        self.store_s = 0.0  # running estimate of how long storing a move takes now
+        self.next_report = clock() + report_every
+
+    def add(self, move: MoveTimes) -> None:
+        """One move was stored; log the line if it is time."""
+        self.moves.append(move)
+        self.count += 1
+        self.store_s += SMOOTHING * (move.store - self.store_s)
+        if self.clock() >= self.next_report:
+            self.next_report = self.clock() + self.report_every
+            pace_log.info("%s", self.line())
+
+    def quantiles(self, part: str, *fractions: float) -> list[float]:
+        """The quantiles of one part over the moves kept, in seconds (nearest rank; zeros when none)."""
+        return nearest_rank(sorted(getattr(move, part) for move in self.moves), *fractions)
+
+    def line(self) -> str:
+        """One `key=value` line: the moves so far and each part's p50, p90 and p99 in milliseconds."""
+        parts = []
+        for part in PARTS:
+            p50, p90, p99 = self.quantiles(part, 0.5, 0.9, 0.99)
+            parts.append(
+                f"{part}_ms_p50={1000 * p50:.0f} {part}_ms_p90={1000 * p90:.0f} {part}_ms_p99={1000 * p99:.0f}"
+            )
+        return f"computer moves: moves={self.count} kept={len(self.moves)} " + " ".join(parts)
 
 
 class ComputerRunner(Generic[T]):

@@ -1,6 +1,7 @@
-"""The one persistent button class, and views built from the presenter's button specs.
+"""Show's screens as Discord message parts: the one persistent button class, views built from button
+specs, and a screen drawn (its picture as a file, its buttons as a view) ready to send.
 
-Every button the bot sends is a `TableButton`: a `DynamicItem` whose custom id (see `bot.custom_ids`)
+Every button the bot sends is a `TableButton`: a `DynamicItem` whose custom id (see `bot.show.custom_ids`)
 carries the table id, the kind of button, the game moment it was made for and its argument. The button
 parses its own id when clicked (as discord.py's `dynamic_counter` example does), so clicks reach the game
 after a restart without any view being re-sent; the click is handed to the bot's click router.
@@ -8,14 +9,16 @@ after a restart without any view being re-sent; the click is handed to the bot's
 
 from __future__ import annotations
 
+import io
 import re
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 import discord
 
-from bot.show import custom_ids
+from bot.show import custom_ids, render
 from bot.show.custom_ids import ParsedId
-from bot.show.screens import ButtonSpec
+from bot.show.screens import ButtonSpec, Screen
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -26,7 +29,7 @@ _STYLES = {
 
 
 class ClickRouter(Protocol):
-    """Whatever handles table-button clicks (`bot.clicks.ClickHandler`)."""
+    """Whatever handles table-button clicks (`bot.discord.clicks.ClickHandler`)."""
 
     async def route(self, interaction: discord.Interaction, clicked: ParsedId | None) -> None:
         """Handle one click; `clicked` is None for an id that looks like ours but cannot be read."""
@@ -80,3 +83,38 @@ def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.Vi
                 )
             )
     return view
+
+
+@dataclass
+class Drawn:
+    """A screen ready to send: its text, its picture drawn, and its buttons as a view (None: no buttons)."""
+
+    content: str
+    picture: bytes | None = None
+    filename: str = "table.png"
+    view: discord.ui.View | None = None
+
+    def files(self) -> list[discord.File]:
+        """The picture as a list of attachments (empty without one)."""
+        return (
+            [] if self.picture is None else [discord.File(io.BytesIO(self.picture), filename=self.filename)]
+        )
+
+    def extras(self) -> dict[str, Any]:
+        """Keyword arguments for a send: the picture and the buttons, leaving out whichever is absent."""
+        extras: dict[str, Any] = {}
+        if self.picture is not None:
+            extras["files"] = self.files()
+        if self.view is not None:
+            extras["view"] = self.view
+        return extras
+
+
+async def draw(screen: Screen, *, urgent: bool = False) -> Drawn:
+    """Draw a screen's picture (off the event loop; ahead of other pictures if `urgent`: a player waits for
+    it) and build its view."""
+    view = view_of(screen.buttons) if screen.buttons else None
+    if screen.picture is None:
+        return Drawn(screen.text, view=view)
+    picture = await render.draw(screen.picture.renderer, screen.picture.scene, urgent=urgent)
+    return Drawn(screen.text, picture, screen.picture.filename, view)

@@ -1,10 +1,14 @@
-"""The bot: a `commands.Bot` whose `setup_hook` opens storage, loads the game and reloads every table."""
+"""The bot: a `commands.Bot` whose `setup_hook` opens storage, builds the table service and the delivery,
+loads the game and reloads every table; and `run`, which runs it until it stops and says in one line why it
+could not start or went away."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
+import signal
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,22 +19,32 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.computers.pools import WorkerPlan
-from bot.config import default_process_id
+from bot.config import Config, default_process_id
+from bot.learn.standings import RatingOnGameOver
 from bot.show import messages
-from bot.storage import DatabaseTarget, Storage
+from bot.storage.errors import StorageError
 from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed
-from bot.tables import TableService
+from bot.storage.store import Storage
+from bot.storage.target import DatabaseTarget
 from bot.tables.ownership import LeasedOwner, Ownership, SoleOwner
+from bot.tables.service import TableService
 from engine.ai import make_player
 
 from .buttons import TableButton
 from .clicks import ClickHandler
-from .coach import Coach, CoachButton, RatingOnGameOver
-from .delivery import Delivery
-from .limits import Limits
+from .coach import Coach, CoachButton
+from .delivery.acknowledger import Acknowledger
+from .delivery.lanes import Lanes
+from .delivery.metered import Metered
+from .delivery.outbox import Outbox
+from .delivery.panels import Panels
+from .delivery.sender import Budget, DiscordSender, Limits
+from .delivery.table_message import TableMessage
+from .delivery.tokens import Tokens
 
 log = logging.getLogger(__name__)
+process_log = logging.getLogger("bot")  # the process's own lines (starting, stopping)
 EXTENSIONS = ("bot.discord.cogs.tables",)
 
 
@@ -57,8 +71,14 @@ class Texas42Bot(commands.AutoShardedBot):
     settings name (all of them by default); any process can take any click (the tables are in the database)."""
 
     storage: Storage
+    outbox: Outbox
     service: TableService
-    delivery: Delivery
+    budget: Budget
+    sender: Metered
+    table_message: TableMessage
+    panels: Panels
+    delivery: Lanes
+    answers: Acknowledger
     rating: RatingOnGameOver
     clicks: ClickHandler
 
@@ -102,8 +122,8 @@ class Texas42Bot(commands.AutoShardedBot):
             ownership = LeasedOwner(
                 Leases(self.storage, self.settings.process_id, self.settings.lease_seconds)
             )
-        self.delivery = Delivery(self, self.storage, self.clock, self.settings.limits)
-        self.rating = RatingOnGameOver(self.storage, self.delivery)
+        self.outbox = Outbox(self.storage)  # the service publishes its events here; the delivery reads them
+        self.rating = RatingOnGameOver(self.storage, self.outbox)
         self.service = TableService(
             self.storage,
             rng=self.rng,
@@ -115,13 +135,12 @@ class Texas42Bot(commands.AutoShardedBot):
             seed=self.settings.seed,
             computer_workers=self.settings.computer_workers,
         )
+        self.build_delivery()
         if self.storage.target.shared:
             self.changes = ChangeFeed(self.storage.target, self.service.hint)
             await self.changes.check()
             if self.settings.tick_seconds:
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
-        self.delivery.service = self.service
-        self.clicks = ClickHandler(self.service, self.delivery)
         self.coach = Coach(self.storage, self.service)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -132,6 +151,22 @@ class Texas42Bot(commands.AutoShardedBot):
             self._renewal.start()
         await self._sync_commands()
         self._resuming = self.loop.create_task(self._resume(), name="resume-tables")
+
+    def build_delivery(self) -> None:
+        """The delivery, on the table service and the outbox it publishes to: the sender within Discord's
+        rate plan (counted), the interaction tokens, the table message, the players' panels, the lanes that
+        read the outbox, and the acknowledger that clicks answer through."""
+        self.budget = Budget(self.settings.limits, time.monotonic)
+        self.sender = Metered(DiscordSender(self, self.budget))
+        tokens = Tokens(self.clock)
+        self.table_message = TableMessage(
+            self.sender, tokens, self.service, self.outbox.stamp, self.settings.limits, self.clock
+        )
+        self.panels = Panels(self.sender, tokens, self.service, self.storage, self.clock)
+        self.delivery = Lanes(self.outbox, self.service, self.table_message, self.panels)
+        self.outbox.read_by(self.delivery)
+        self.answers = Acknowledger(self.sender, tokens, self.panels)
+        self.clicks = ClickHandler(self.service, self.answers)
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -257,3 +292,63 @@ class Texas42Bot(commands.AutoShardedBot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+
+
+async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
+    """Run the bot until it stops or SIGTERM/SIGINT asks it to; a clean stop finishes the action in hand
+    (`Texas42Bot.close` waits for it) and closes the database."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):  # not on this platform: Ctrl-C still raises
+            pass
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="bot")
+        stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            stopping.cancel()
+            running.result()  # a login failure or a lost connection, for main() to explain
+            return
+        process_log.info("stopping: finishing the action in hand, then closing the database")
+        await bot.close()
+        await asyncio.gather(running, return_exceptions=True)
+
+
+def run(config: Config) -> int:
+    """Connect and play until stopped; the process's exit status (non-zero with one line on stderr when
+    Discord refused the token or the connection, or the database failed)."""
+    bot = Texas42Bot(
+        BotSettings(
+            config.database,
+            dev_guild_id=config.dev_guild_id,
+            computer_pause=config.computer_pause,
+            computer_workers=config.computer_workers,
+            tick_seconds=config.tick_seconds,
+            shard_count=config.shard_count,
+            shard_ids=config.shard_ids,
+            process_id=config.process_id,
+            lease_seconds=config.lease_seconds,
+            seed=config.seed,
+        )
+    )
+    try:
+        asyncio.run(run_until_stopped(bot, config.token))
+    except discord.LoginFailure:
+        print(
+            "texas42: Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("texas42: Discord refused the connection's intents", file=sys.stderr)
+        return 2
+    except StorageError as error:
+        print(f"texas42: {error}", file=sys.stderr)
+        return 2
+    except (OSError, discord.HTTPException) as error:
+        print(f"texas42: could not reach Discord: {error}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,10 +1,6 @@
-"""The coach: the learning side of the bot on Discord: `/42 help`'s pages, a finished hand's `Review` and its record
-as a JSON file. Every answer is private; every click is checked again against what is stored.
-
-What may be shown (issue 15): only finished hands; only hands of tables in the server the click comes
-from; a hand's `Review` from its summary only to those who sat at the table (from `/42 history`, to
-anyone in that server, the hand being over).
-"""
+"""The coach on Discord: the learning buttons (`/42 help`'s pages, a finished hand's `Review`, its record as a
+JSON file, a hint) and the learning commands' answers. Every answer to a button is private; every click is
+checked again against what is stored (`bot.learn.coaching`, which also says what may be shown)."""
 
 from __future__ import annotations
 
@@ -12,40 +8,25 @@ import asyncio
 import io
 import json
 import logging
-from collections import OrderedDict
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
 import discord
 
-from bot.learn.player_record import player_record
-from bot.learn.ratings import RatingBook
+from bot.learn import standings
+from bot.learn.coaching import Coaching, Refused, TableFinder, Why, review_seat
 from bot.pictures.record import render_record
 from bot.pictures.review import render_review
-from bot.pictures.scenes import SeatInfo
 from bot.show import learn_ids as ids
+from bot.show import learn_words as words
 from bot.show import lessons
-from bot.show.records import StoredGame, history_text, rating_board_text, reviewable, stats_scene, stats_text
+from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
 from bot.show.review import hint_text, review_scene, review_text, seat_names
-from bot.storage import Storage, TableRow
-from bot.storage import learning as kept
-from bot.tables import Table, TableListener
-from bot.tables.service import Published
-from engine import Hand, RecordError, Rules, read_record, view_for
-from engine.ai.review import DEFAULT_BUDGET_S, HandReview, ReviewError, advise, decision_key, review_hand
+from bot.storage.store import Storage
+from engine import Rules
 
 log = logging.getLogger(__name__)
-CACHE_SIZE = 256
-HISTORY_GAMES = 5
-HINT_BUDGET_S = 0.3  # the strong computer's own thinking time
-NOT_HERE = "That hand isn't from a table in this server."
-NOT_SEATED = "Only the players at that table can review its hands from here; `/42 history` lists this server's finished hands."
-
-
-class Refused(Exception):
-    """A learning request that may not be answered; the message says why, to the asker alone."""
+BOARD_SIZE = 15
 
 
 class CoachButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLATE):
@@ -79,13 +60,6 @@ class _WithCoach(Protocol):
     coach: Coach
 
 
-class TableFinder(Protocol):
-    """Where the coach finds a live table (the table service)."""
-
-    async def find(self, table_id: int) -> Table | None:
-        """The table with this id, if it is open here."""
-
-
 def button(
     custom_id: str,
     label: str,
@@ -112,62 +86,21 @@ async def reply(interaction: discord.Interaction, text: str, **extras: Any) -> N
         await interaction.response.send_message(text, ephemeral=True, **extras)
 
 
-class RatingOnGameOver:
-    """The table listener the bot hands its table service: passes every event on to the delivery and, when
-    a game is over, rates the server's finished games in the background (a rating is updated per
-    finished game, not only when someone next reads one; a game missed here, say by a restart, is rated
-    at the next reading, since each game is rated once whoever gets there first)."""
-
-    def __init__(self, storage: Storage, inner: TableListener):
-        self.storage = storage
-        self.inner = inner
-        self._rating: set[asyncio.Task[int]] = set()
-
-    def publish(self, table: Table, events: Sequence[Published]) -> None:
-        """Pass the events on; after a game's end, start rating its server (never waits)."""
-        self.inner.publish(table, events)
-        if any(published.event.kind == "game_over" for published in events):
-            task = asyncio.get_running_loop().create_task(
-                self._rate(table.guild_id), name=f"rate-{table.guild_id}"
-            )
-            self._rating.add(task)
-            task.add_done_callback(self._rating.discard)
-
-    async def _rate(self, guild_id: int) -> int:
-        try:
-            return await kept.rate_finished(self.storage, guild_id)
-        except Exception:  # the ratings are derived: the next reading rates the game instead
-            log.exception("rating the finished games of server %s failed", guild_id)
-            return 0
-
-    async def settled(self) -> None:
-        """Wait for the ratings under way (tests; a clean stop)."""
-        while self._rating:
-            await asyncio.gather(*self._rating, return_exceptions=True)
+def _escape(text: str) -> str:
+    return discord.utils.escape_markdown(text)
 
 
 class Coach:
-    """Help pages, reviews and records for the cog and the buttons; reviews run on their own worker thread
-    (the solver and the strong player are CPU work) and are kept once made."""
+    """Answers the learning buttons and commands: asks `Coaching` and the standings, then sends the words
+    and pictures."""
 
-    def __init__(
-        self,
-        storage: Storage,
-        tables: TableFinder,
-        *,
-        review_budget: float | None = None,
-        hint_budget: float = HINT_BUDGET_S,
-    ):
+    def __init__(self, storage: Storage, tables: TableFinder):
         self.storage = storage
-        self.tables = tables
-        self.review_budget = review_budget
-        self.hint_budget = hint_budget
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
-        self._reviews: OrderedDict[tuple[int, int, int], asyncio.Future[HandReview]] = OrderedDict()
+        self.coaching = Coaching(storage, tables)
 
     def close(self) -> None:
         """Let the review worker go (reviews under way finish; none start)."""
-        self._worker.shutdown(wait=False, cancel_futures=True)
+        self.coaching.close()
 
     # ------------------------------------------------------------------ clicks
 
@@ -175,7 +108,7 @@ class Coach:
         """One click on a learning button."""
         try:
             if clicked is None:
-                raise Refused("That button isn't one I know.")
+                raise Refused(Why.UNKNOWN_BUTTON)
             if clicked.kind == ids.HELP:  # no page: the lobby's `How to play` (a new private message)
                 page = clicked.numbers[0]
                 await self.help(interaction, page or 0, edit=page is not None)
@@ -187,12 +120,12 @@ class Coach:
             elif clicked.kind == ids.RECORD and len(clicked.numbers) == 2:
                 await self.record_file(interaction, clicked.numbers[0] or 0, clicked.numbers[1] or 0)
             else:
-                raise Refused("That button isn't one I know.")
-        except Refused as refusal:
-            await reply(interaction, str(refusal))
+                raise Refused(Why.UNKNOWN_BUTTON)
+        except Refused as refused:
+            await reply(interaction, words.refusal(refused))
         except Exception:
             log.exception("learning click %r failed", clicked)
-            await reply(interaction, "Something went wrong on my side; please try again.")
+            await reply(interaction, words.FAILED)
 
     # ------------------------------------------------------------------ help
 
@@ -203,10 +136,10 @@ class Coach:
         file = discord.File(io.BytesIO(picture), filename="help.png")
         last = lessons.page_count() - 1
         view = view_of(
-            button(ids.make(ids.HELP, max(0, page - 1)), "Back", disabled=page == 0),
+            button(ids.make(ids.HELP, max(0, page - 1)), words.BACK, disabled=page == 0),
             button(
                 ids.make(ids.HELP, min(last, page + 1)),
-                "Next",
+                words.NEXT,
                 discord.ButtonStyle.primary,
                 disabled=page == last,
             ),
@@ -221,101 +154,43 @@ class Coach:
 
     async def hint(self, interaction: discord.Interaction, table_id: int) -> None:
         """On the player's own turn at a table with hints on: the strong player's choice and its estimate."""
-        table = await self.tables.find(table_id)
-        seat = table.seat_of(interaction.user.id) if table is not None else None
-        if table is None or table.status != "playing" or table.hand is None or seat is None:
-            raise Refused("You're not playing at that table.")
-        if not table.settings.hints:
-            raise Refused("This table plays without hints.")
-        if table.turn() != seat:
-            raise Refused("Hints are for your own turn.")
-        hand, hand_no = table.hand, table.hand_no
+        hand, hand_no, seat = await self.coaching.hint_turn(table_id, interaction.user.id)
         # Ephemeral even in a DM, so the turn's controls stay the newest message there.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = view_for(hand, seat)
-        # Not on the review worker: a hint must not wait behind someone's review.
-        verdict = await asyncio.to_thread(
-            advise, view, seed=hash((table_id, hand_no, len(hand.plays))) & 0xFFFF, budget_s=self.hint_budget
-        )
-        await kept.note_hint(self.storage, table_id, hand_no, seat, decision_key(hand))
+        verdict = await self.coaching.hint(table_id, hand, hand_no, seat)
         await interaction.followup.send(
             hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True
         )
 
     # ------------------------------------------------------------------ reviews
 
-    async def _finished_hand(
-        self, interaction: discord.Interaction, table_id: int, hand_no: int
-    ) -> tuple[TableRow, Hand]:
-        """The stored table and its hand `hand_no`, if the asker may see it (else Refused)."""
-        row = await self.storage.load_table(table_id)
-        if row is None or interaction.guild_id is None or row.guild_id != interaction.guild_id:
-            raise Refused(NOT_HERE)
-        if not 0 <= hand_no < len(row.hands):
-            raise Refused("That hand isn't stored.")
-        try:
-            hand = read_record(row.hands[hand_no])
-        except RecordError:
-            raise Refused("That hand's record is damaged; it can't be shown.") from None
-        if not hand.complete:
-            raise Refused("That hand is still being played: it can be reviewed once it is over.")
-        return row, hand
-
     async def review(
         self, interaction: discord.Interaction, table_id: int, hand_no: int, seat: int | None
     ) -> None:
         """A finished hand trick by trick and, for a seat, its decisions judged; privately."""
-        row, hand = await self._finished_hand(interaction, table_id, hand_no)
-        mine = next((s.seat for s in row.seats.values() if s.user_id == interaction.user.id), None)
-        if seat is None:  # from the hand's summary: the asker's own seat, if they sat there
-            if mine is None:
-                raise Refused(NOT_SEATED)
-            seat = mine
-        if not 0 <= seat < hand.players:
-            raise Refused("That seat isn't at this table.")
+        row, hand = await self.coaching.finished_hand(interaction.guild_id, table_id, hand_no)
+        seat = self.coaching.seat_to_review(row, hand, interaction.user.id, seat)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rules: Rules = hand.rules
         names = seat_names(
             row.seats, tuple(rules.seat_names), [rules.team_of(s) for s in range(rules.players)]
         )
-        analysed: HandReview | None = None
-        if hand.bidder is not None:
-            try:
-                analysed = await self._review_of(table_id, hand_no, seat, row.hands[hand_no])
-            except ReviewError as error:
-                raise Refused(str(error)) from None
+        analysed = await self.coaching.review(row, hand, hand_no, seat)
         picture = await asyncio.to_thread(render_review, review_scene(hand, hand_no, names, seat, analysed))
-        escaped = tuple(replace(info, name=discord.utils.escape_markdown(info.name)) for info in names)
+        escaped = tuple(replace(info, name=_escape(info.name)) for info in names)
         text = review_text(hand, hand_no, escaped, seat, analysed)
-        view = view_of(button(ids.make(ids.RECORD, table_id, hand_no), "Record (JSON)"))
+        view = view_of(button(ids.make(ids.RECORD, table_id, hand_no), words.RECORD_BUTTON))
         await interaction.followup.send(
             text, file=discord.File(io.BytesIO(picture), filename="review.png"), view=view, ephemeral=True
         )
 
-    async def _review_of(self, table_id: int, hand_no: int, seat: int, record: dict[str, Any]) -> HandReview:
-        """The review, made once on the review worker and kept (two asking at once share one)."""
-        key = (table_id, hand_no, seat)
-        future = self._reviews.get(key)
-        if future is None or (future.done() and future.exception() is not None):
-            budget_s = DEFAULT_BUDGET_S if self.review_budget is None else self.review_budget
-            hinted = await kept.hints_shown(self.storage, table_id, hand_no, seat)
-            future = asyncio.get_running_loop().run_in_executor(
-                self._worker,
-                lambda: review_hand(record, seat, budget_s=budget_s, seed=hash(key) & 0xFFFF, hinted=hinted),
-            )
-            self._reviews[key] = future
-            while len(self._reviews) > CACHE_SIZE:
-                self._reviews.popitem(last=False)
-        self._reviews.move_to_end(key)
-        return await asyncio.shield(future)
-
     async def record_file(self, interaction: discord.Interaction, table_id: int, hand_no: int) -> None:
         """A finished hand's record as a JSON file (HAND-RECORD.md), privately."""
-        row, _ = await self._finished_hand(interaction, table_id, hand_no)
+        row, _ = await self.coaching.finished_hand(interaction.guild_id, table_id, hand_no)
         data = json.dumps(row.hands[hand_no], indent=1).encode()
         await reply(
             interaction,
-            f"Hand {hand_no + 1} of table {table_id}: replay it with `python -m engine replay`.",
+            words.record_file_text(table_id, hand_no),
             file=discord.File(io.BytesIO(data), filename=f"hand-{table_id}-{hand_no + 1}.json"),
         )
 
@@ -325,23 +200,19 @@ class Coach:
         """The last finished games of this server (with `player`: theirs), each hand with a `Review`."""
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = await kept.finished_tables(
-            self.storage, interaction.guild_id, user_id=player.id if player else None, limit=HISTORY_GAMES
-        )
-        games = [_stored(table) for table in tables]
-        whose = discord.utils.escape_markdown(player.display_name) if player else None
+        player_id = player.id if player else None
+        tables = await self.coaching.history(interaction.guild_id, player_id)
+        games = [stored_game(table, _escape) for table in tables]
         buttons = []
         for table_id, hand_no in reviewable(games):
             table = next(t for t in tables if t.table_id == table_id)
-            seat = _seat_of(table, interaction.user.id)
-            if seat is None and player is not None:
-                seat = _seat_of(table, player.id)
-            if seat is None:
-                seat = _bidder(table.hands[hand_no])
-            buttons.append(button(ids.make(ids.REVIEW, table_id, hand_no, seat), f"{table_id}·{hand_no + 1}"))
+            seat = review_seat(table, hand_no, interaction.user.id, player_id)
+            buttons.append(
+                button(ids.make(ids.REVIEW, table_id, hand_no, seat), words.review_label(table_id, hand_no))
+            )
         extras: dict[str, Any] = {"view": view_of(*buttons)} if buttons else {}
         await interaction.followup.send(
-            history_text(games, whose),
+            history_text(games, _escape(player.display_name) if player else None),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
             **extras,
@@ -350,86 +221,38 @@ class Coach:
     async def stats(self, interaction: discord.Interaction, who: discord.abc.User) -> None:
         """One player's record: a picture, and the same figures in text."""
         assert interaction.guild_id is not None
-        guild = interaction.guild_id
         await interaction.response.defer(thinking=True)
-        await kept.rate_finished(self.storage, guild)
-        row = await self.storage.player_stats(guild, who.id)
-        name = discord.utils.escape_markdown(who.display_name)
-        if row is None:
+        standing = await standings.standing(self.storage, interaction.guild_id, who.id)
+        name = _escape(who.display_name)
+        if standing is None:
             await interaction.followup.send(
-                f"**{name}** hasn't finished a game here yet.",
-                allowed_mentions=discord.AllowedMentions.none(),
+                words.no_games_yet(name), allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        history = await kept.rating_history(self.storage, guild, who.id)
-        games = await kept.games_of(self.storage, guild, who.id)
-        record = await asyncio.to_thread(player_record, games)
+        row = standing.stats
         scene = stats_scene(
             who.display_name,
             row.games_played,
             row.games_won,
             row.marks_won,
-            history[-1] if history else None,
-            history,
-            record,
+            standing.rating,
+            standing.history,
+            standing.record,
             row.points_won,
         )
         picture = await asyncio.to_thread(render_record, scene)
-        text = stats_text(replace(scene, name=name))
         await interaction.followup.send(
-            text,
+            stats_text(replace(scene, name=name)),
             file=discord.File(io.BytesIO(picture), filename="stats.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    async def rating_board(self, interaction: discord.Interaction, limit: int = 15) -> None:
+    async def rating_board(self, interaction: discord.Interaction, limit: int = BOARD_SIZE) -> None:
         """This server's players ranked by skill rating, publicly."""
         assert interaction.guild_id is not None
-        guild = interaction.guild_id
         await interaction.response.defer(thinking=True)
-        await kept.rate_finished(self.storage, guild)
-        book = RatingBook(await kept.ratings(self.storage, guild))
-        top = book.ranking()[:limit]
-        names = await kept.names(self.storage, guild, [user for user, _ in top])
-        rows = [(discord.utils.escape_markdown(names.get(user, str(user))), rating) for user, rating in top]
+        board = await standings.rating_board(self.storage, interaction.guild_id, limit)
+        rows = [(_escape(name), rating) for name, rating in board]
         await interaction.followup.send(
             rating_board_text(rows), allowed_mentions=discord.AllowedMentions.none()
         )
-
-
-def _seat_of(table: kept.FinishedTable, user_id: int) -> int | None:
-    return next((seat for seat, (_, user, _) in table.seats.items() if user == user_id), None)
-
-
-def _bidder(record: dict[str, Any]) -> int:
-    try:
-        return read_record(record).bidder or 0
-    except RecordError:
-        return 0
-
-
-def _stored(table: kept.FinishedTable) -> StoredGame:
-    """A finished table as the history's words read it (names escaped for Discord)."""
-    rules = Rules.from_preset(table.variant, table.rules)
-    names = tuple(
-        SeatInfo(
-            discord.utils.escape_markdown(table.seats[seat][0]) if seat in table.seats else label,
-            computer=seat in table.seats and table.seats[seat][2] is not None,
-            label=label,
-            team=rules.team_of(seat),
-        )
-        for seat, label in enumerate(rules.seat_names)
-    )
-    return StoredGame(
-        table.table_id,
-        table.channel_id,
-        table.closed_at,
-        table.variant,
-        table.rules,
-        names,
-        tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)),
-        table.scores,
-        table.winner,
-        table.hands,
-        table.hints,
-    )

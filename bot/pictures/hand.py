@@ -1,64 +1,29 @@
-"""A player's hand: their tiles stood up in a row, sorted the way a player racks them.
-
-Trumps come first once the contract is known, then each suit high to low. Count tiles carry a small
-coral chip with their value, trumps a gold rule beneath, and each tile's name is written under it.
-On the player's turn the tiles they may play stand a little higher and the rest are dimmed.
-"""
+"""A player's hand as a picture: a title, the hand's tiles racked (`rack.py`) on the felt, and the key to
+their markers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
-from engine.tiles import tile_points
-
-from . import palette, shapes
-from .felt import felt_backdrop, with_felt
+from . import palette
 from .fonts import TextDraw, font, text_width
 from .names import fit_name
-from .png import draw_then_encode
+from .png import draw_then_encode, felt_backdrop, with_felt
+from .rack import (
+    CHIP_H,
+    MARGIN,
+    MAX_WIDTH,
+    TileSlot,
+    draw_legend,
+    draw_rack,
+    order_hand,
+    rack_legend,
+    rack_lift,
+    rack_name_size,
+    rack_width,
+    tile_size_for,
+)
 from .scenes import HandScene
-from .tile import SceneTile, place_tile, read_tile
-
-MAX_WIDTH = 1000
-MARGIN = 28
-LARGEST_TILE = 72
-SMALLEST_TILE = 36
-CHIP_H = 24  # room above a tile for its count chip
-
-
-@dataclass(frozen=True)
-class TileSlot:
-    """Where one tile of the hand was drawn, so tests (and anyone) can check the pixels there."""
-
-    tile: str  # as the scene wrote it
-    box: tuple[int, int, int, int]  # left, top, right, bottom of the tile itself
-    trump: bool
-    count: int
-    dimmed: bool
-
-
-def order_hand(tiles: tuple[str, ...], trumps: frozenset[str] = frozenset()) -> list[str]:
-    """The tiles in racking order: trumps first (double, then by the other end), then by suit, high to low."""
-    trump_names = {read_tile(t).name for t in trumps}
-
-    def key(text: str) -> tuple[int, int, int, int]:
-        t = read_tile(text)
-        if t.name in trump_names:
-            # Works for a suit (the double, then the other end high to low) and for doubles (by pips).
-            return (0, -(t.hi == t.lo), -(t.hi + t.lo), -t.hi)
-        return (1, -t.hi, -t.lo, 0)
-
-    return sorted(tiles, key=key)
-
-
-def tile_size_for(count: int) -> int:
-    """The largest tile size that fits ``count`` upright tiles in the picture's width."""
-    if count <= 0:
-        return LARGEST_TILE
-    per_slot = (MAX_WIDTH - 2 * MARGIN - 24) / count  # 24: room for the gap after the trumps
-    return int(max(SMALLEST_TILE, min(LARGEST_TILE, per_slot / 1.3)))
 
 
 def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
@@ -95,108 +60,6 @@ def draw_hand(scene: HandScene) -> tuple[Image.Image, list[TileSlot]]:
     return img, slots
 
 
-def rack_lift(scene: HandScene, size: int) -> int:
-    """How far playable tiles stand above the rest on the player's turn."""
-    return int(size * 0.18) if scene.playable is not None else 0
-
-
-def rack_name_size(size: int) -> int:
-    """The size of the tile names written under a rack of ``size`` tiles."""
-    return max(18, int(size * 0.34))
-
-
-def rack_legend(scene: HandScene, tiles: list[str]) -> tuple[bool, bool]:
-    """Whether the rack shows count chips and trump rules (and so needs a key to them)."""
-    parsed = [read_tile(t) for t in tiles]
-    trump_names = {read_tile(t).name for t in scene.trumps}
-    counts = scene.counting and any(tile_points(t.hi, t.lo) for t in parsed)
-    return counts, any(t.name in trump_names for t in parsed)
-
-
-def rack_width(scene: HandScene, tiles: list[str], size: int) -> int:
-    """Width of one row of ``tiles`` at ``size``, with the gap between trumps and the rest."""
-    gap = int(size * 0.3)
-    return len(tiles) * size + max(0, len(tiles) - 1) * gap + (gap if _split(scene, tiles) else 0)
-
-
-def _split(scene: HandScene, tiles: list[str]) -> int:
-    """Where the trumps end in a racked row (0 if the row is all trumps or has none)."""
-    trump_names = {read_tile(t).name for t in scene.trumps}
-    split = sum(1 for t in tiles if read_tile(t).name in trump_names)
-    return split if 0 < split < len(tiles) else 0
-
-
-def draw_rack(
-    img: Image.Image, draw: TextDraw, scene: HandScene, tiles: list[str], xy: tuple[int, int], size: int
-) -> list[TileSlot]:
-    """One row of the hand's ``tiles`` (in racking order) with the top-left of the row at ``xy`` (tiles that
-    stand up for the player's turn rise above it): count chips, trump rules, names, dimming."""
-    gap = int(size * 0.3)
-    split = _split(scene, tiles)
-    trump_names = {read_tile(t).name for t in scene.trumps}
-    playable = None if scene.playable is None else {read_tile(t).name for t in scene.playable}
-    lift = rack_lift(scene, size)
-    name_size = rack_name_size(size)
-    x, tile_top = xy
-    slots: list[TileSlot] = []
-    for i, text in enumerate(tiles):
-        t = read_tile(text)
-        if split and i == split:
-            x += gap
-        trump = t.name in trump_names
-        count = tile_points(t.hi, t.lo) if scene.counting else 0
-        dimmed = playable is not None and t.name not in playable
-        y = tile_top - (lift if playable is not None and not dimmed else 0)
-        box = place_tile(img, t, size, True, (x, y), style="dim" if dimmed else "plain")
-        slots.append(TileSlot(text, box, trump, count, dimmed))
-        _draw_marks(img, draw, t, box, size, name_size, tile_top, trump, count, dimmed)
-        x += size + gap
-    return slots
-
-
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as PNG bytes."""
     return draw_then_encode(with_felt(lambda s: draw_hand(s)[0]), scene)
-
-
-def _draw_marks(
-    img: Image.Image,
-    draw: TextDraw,
-    t: SceneTile,
-    box: tuple[int, int, int, int],
-    size: int,
-    name_size: int,
-    tile_top: int,
-    trump: bool,
-    count: int,
-    dimmed: bool,
-) -> None:
-    """The quiet markers around one tile: count chip above, trump rule and name below."""
-    left, top, right, bottom = box
-    cx = (left + right) // 2
-    if count:
-        label = str(count)
-        w = max(30, text_width(label, 17, True) + 16)
-        chip = shapes.rounded_box(w, 22, 11, palette.COUNT if not dimmed else palette.DIM, palette.COUNT, 1)
-        shapes.paste(img, chip, (cx - w // 2, top - 28))
-        draw.text((cx, top - 17), label, font=font(17, True), fill=palette.TEXT, anchor="mm")
-    base = tile_top + 2 * size
-    if trump:
-        rule = shapes.rounded_box(size - 6, 6, 3, palette.GOLD)
-        shapes.paste(img, rule, (left + 3, base + 5))
-    colour = palette.GOLD if trump else palette.TEXT
-    if dimmed:
-        colour = palette.TEXT_SOFT
-    draw.text((cx, base + 14), t.name, font=font(name_size, True), fill=colour, anchor="mt")
-
-
-def draw_legend(img: Image.Image, draw: TextDraw, right: int, y: int, counts: bool, trumps: bool) -> None:
-    """A one-line key to the markers, ending at ``right`` on the baseline ``y``, small."""
-    x = right
-    parts = [("count", palette.COUNT)] * counts + [("trump", palette.GOLD)] * trumps
-    for label, colour in reversed(parts):
-        w = text_width(label, 17)
-        draw.text((x, y), label, font=font(17), fill=palette.TEXT_SOFT, anchor="rs")
-        x -= w + 8
-        shapes.paste(img, shapes.rounded_box(18, 8, 4, colour), (x - 18, y - 11))
-        x -= 18 + 22

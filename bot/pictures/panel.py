@@ -15,9 +15,10 @@ from PIL import Image
 
 from . import palette, shapes
 from .chips import PASS, draw_call
-from .felt import felt_backdrop, with_felt
 from .fonts import TextDraw, font, text_width, wrap
-from .hand import (
+from .names import display_name, fit_name, short_label
+from .png import draw_then_encode, felt_backdrop, with_felt
+from .rack import (
     CHIP_H,
     TileSlot,
     draw_legend,
@@ -28,11 +29,8 @@ from .hand import (
     rack_name_size,
     rack_width,
 )
-from .names import display_name, fit_name, short_label
-from .png import draw_then_encode
-from .scenes import PanelScene, TableScene
+from .scenes import PanelScene, TableScene, defenders_name, hand_notes, trick_order
 from .scoreboard import signed
-from .table import defenders_name, hand_notes, trick_order
 from .tile import place_tile, read_tile, tile_box
 
 WIDTH = 720

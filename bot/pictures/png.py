@@ -1,5 +1,9 @@
-"""Turning a finished picture into PNG bytes that are small and quick to make.
+"""The felt every picture is drawn on, and turning a finished picture into PNG bytes that are small and quick
+to make.
 
+The felt: green baize inside a wooden rail, drawn once per size (`felt`, `felt_backdrop`, `with_felt`).
+
+The bytes:
 Every picture is mapped onto one fixed 256-colour palette, built once from the things the pictures are
 made of: a fine ramp of felt greens (one step per shade, so the lamp-lit baize shows no bands), the ivory
 and pips of tiles plain and dimmed, the markers and the text colours. Mapping onto a known palette takes
@@ -11,7 +15,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 import numpy as np
@@ -148,3 +152,49 @@ def _flat_palette(image: Image.Image) -> list[int]:
     if flat is None:  # only an image of a mode without a palette has none: a mistake here
         raise ValueError(f"a {image.mode} image has no palette")
     return flat
+
+
+# ---------------------------------------------------------------------- the felt
+def felt(width: int, height: int, rail: int = 10) -> Image.Image:
+    """A fresh copy of the table background, ready to draw on."""
+    return _felt(width, height, rail).copy()
+
+
+@lru_cache(maxsize=32)
+def felt_backdrop(width: int, height: int, rail: int = 10) -> Backdrop:
+    """The bare felt prepared for PNG encoding; draw on a copy of its ``image``."""
+    return make_backdrop(_felt(width, height, rail))
+
+
+def with_felt(draw: Callable[[S], Image.Image]) -> Callable[[S], tuple[Image.Image, Backdrop]]:
+    """``draw`` returning also the bare felt it drew on (the backdrop its PNG is encoded against)."""
+
+    def drawn(scene: S) -> tuple[Image.Image, Backdrop]:
+        img = draw(scene)
+        return img, felt_backdrop(img.width, img.height)
+
+    return drawn
+
+
+@lru_cache(maxsize=32)
+def _felt(width: int, height: int, rail: int) -> Image.Image:
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    # A lamp over the middle of the table: lighter in the centre, darker toward the rail.
+    d = np.sqrt(((x - width / 2) / (width * 0.62)) ** 2 + ((y - height / 2) / (height * 0.62)) ** 2)
+    t = np.clip(d, 0, 1)[..., None] ** 1.6
+    centre = np.array(palette.FELT_CENTRE, np.float32)
+    edge = np.array(palette.FELT_EDGE, np.float32)
+    rgb = centre + (edge - centre) * t
+    img = Image.fromarray(rgb.clip(0, 255).astype(np.uint8), "RGB")
+    if rail:
+        draw = ImageDraw.Draw(img)
+        for i in range(rail):
+            # The rail: dark wood, a lighter bead along its inner edge.
+            shade = palette.RAIL_LIGHT if i in (rail - 3, rail - 2) else palette.RAIL
+            draw.rectangle((i, i, width - 1 - i, height - 1 - i), outline=shade)
+        # The felt's edge sits a little in the rail's shadow.
+        for i in range(4):
+            a = 0.35 * (4 - i) / 4
+            col = tuple(int(c * (1 - a)) for c in palette.FELT_EDGE)
+            draw.rectangle((rail + i, rail + i, width - 1 - rail - i, height - 1 - rail - i), outline=col)
+    return img

@@ -6,11 +6,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from . import palette, shapes
-from .felt import felt_backdrop, with_felt
 from .fonts import TextDraw, font
 from .learn_scenes import LevelRow, StatsScene
 from .names import fit_name
-from .png import draw_then_encode
+from .png import draw_then_encode, felt_backdrop, with_felt
 
 WIDTH = 900
 MARGIN = 36

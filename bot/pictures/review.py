@@ -6,11 +6,10 @@ from __future__ import annotations
 from PIL import Image
 
 from . import palette, shapes
-from .felt import felt_backdrop, with_felt
 from .fonts import TextDraw, font
 from .learn_scenes import ReviewedTrick, ReviewScene
 from .names import fit_name, short_label
-from .png import draw_then_encode
+from .png import draw_then_encode, felt_backdrop, with_felt
 from .tile import place_tile, read_tile
 
 MARGIN = 32

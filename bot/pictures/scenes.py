@@ -162,3 +162,30 @@ class GameEndScene:
     score_kind: str
     winner: int
     hands_played: int
+
+
+# ---------------------------------------------------------------------- facts read off a table scene
+def hand_notes(scene: TableScene) -> tuple[str, ...] | None:
+    """The line under each team's score: tricks taken under stacking (or when points are not given), else
+    the points taken this hand."""
+    if scene.tricks_taken is not None and (scene.stacked or scene.hand_points is None):
+        return tuple(f"tricks: {n}" for n in scene.tricks_taken)
+    if scene.hand_points is not None and not scene.stacked:
+        return tuple(f"this hand: {p}" for p in scene.hand_points)
+    return None
+
+
+def defenders_name(scene: TableScene) -> str:
+    """Who the bidder plays against, for "count to E–W"; "the defenders" when the scene does not say."""
+    bidder = scene.bidder
+    if bidder is None or not 0 <= bidder < len(scene.seats) or scene.seats[bidder].team is None:
+        return "the defenders"
+    others = [name for team, name in enumerate(scene.team_names) if team != scene.seats[bidder].team]
+    return others[0] if len(others) == 1 else "the defenders"
+
+
+def trick_order(seats: list[int], leader: int | None, players: int) -> list[int]:
+    """The seats of a trick in playing order, starting with its leader."""
+    if leader is None:
+        return list(seats)
+    return sorted(seats, key=lambda s: (s - leader) % max(1, players))

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .palette import RGB
+RGB = tuple[int, int, int]  # a colour (the palette's own alias, kept here so this module imports nothing)
 
 SUPERSAMPLE = 4
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from PIL import Image
 
 from . import palette, shapes
-from .felt import felt_backdrop, with_felt
 from .fonts import TextDraw, font, text_width
 from .names import display_name, fit_name, seat_label
-from .png import draw_then_encode
+from .png import draw_then_encode, felt_backdrop, with_felt
 from .scenes import GameEndScene, HandEndScene
 from .scoreboard import draw_scores, score_heading
 from .tile import place_tile, read_tile

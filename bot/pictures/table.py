@@ -16,11 +16,10 @@ from PIL import Image
 
 from . import palette, shapes
 from .chips import PASS, call_pill_width, draw_call
-from .felt import felt
 from .fonts import TextDraw, font, text_width, wrap
 from .names import display_name, fit_name, seat_label, short_label
-from .png import Backdrop, draw_then_encode, make_backdrop
-from .scenes import SeatInfo, TableScene
+from .png import Backdrop, draw_then_encode, felt, make_backdrop
+from .scenes import SeatInfo, TableScene, defenders_name, hand_notes, trick_order
 from .scoreboard import draw_scores
 from .tile import SceneTile, place_tile, read_tile, tile_box
 
@@ -259,25 +258,6 @@ def _draw_board(img: Image.Image, draw: TextDraw, scene: TableScene) -> None:
         base += step
 
 
-def hand_notes(scene: TableScene) -> tuple[str, ...] | None:
-    """The line under each team's score: tricks taken under stacking (or when points are not given), else
-    the points taken this hand."""
-    if scene.tricks_taken is not None and (scene.stacked or scene.hand_points is None):
-        return tuple(f"tricks: {n}" for n in scene.tricks_taken)
-    if scene.hand_points is not None and not scene.stacked:
-        return tuple(f"this hand: {p}" for p in scene.hand_points)
-    return None
-
-
-def defenders_name(scene: TableScene) -> str:
-    """Who the bidder plays against, for "count to E–W"; "the defenders" when the scene does not say."""
-    bidder = scene.bidder
-    if bidder is None or not 0 <= bidder < len(scene.seats) or scene.seats[bidder].team is None:
-        return "the defenders"
-    others = [name for team, name in enumerate(scene.team_names) if team != scene.seats[bidder].team]
-    return others[0] if len(others) == 1 else "the defenders"
-
-
 def _footer_lines(scene: TableScene, width: int) -> list[tuple[str, int, tuple[int, int, int], int]]:
     """The board's bottom lines (text, size, colour, line step): why the hand stopped, then the status."""
     lines = [
@@ -308,13 +288,6 @@ def _draw_discards(img: Image.Image, draw: TextDraw, scene: TableScene, left: in
 
 def _last_trick_height() -> int:
     return 26 + 2 * LAST_TILE + 34 + 48
-
-
-def trick_order(seats: list[int], leader: int | None, players: int) -> list[int]:
-    """The seats of a trick in playing order, starting with its leader."""
-    if leader is None:
-        return list(seats)
-    return sorted(seats, key=lambda s: (s - leader) % max(1, players))
 
 
 def _draw_last_trick(

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.pictures import HandScene, SeatInfo, TableScene, render_hand, render_table
+from bot.pictures.hand import render_hand
+from bot.pictures.scenes import HandScene, SeatInfo, TableScene
+from bot.pictures.table import render_table
 
 SEATS = (
     SeatInfo("Ann", label="North", team=0),

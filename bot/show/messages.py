@@ -1,27 +1,31 @@
 """Every sentence players read about a table: the lobby, the table in text, hand and game results, private
-headers and hints, and the notices about absent players. Pure functions of a table; no Discord here."""
+headers and hints, and the notices about absent players; and long text cut into messages Discord takes.
+Pure functions of a table; no Discord here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.tables import Table
+from bot.tables.model import Table
 from bot.tables.options_text import describe_duration
 from engine import Hand, public_view, view_for
 
-from .scenes import early_end_reason, latest_calls
 from .wording import (
     action_phrase,
     bid_label,
     contract_title,
+    early_end_reason,
     game_words,
+    latest_calls,
     plural,
     score_line,
     tile_label,
 )
 
+MESSAGE_LIMIT = 2000  # Discord's characters per message
 BACK_LABEL = "I'm back"
+NEW_TO_42 = "New to 42? `/42 help` teaches it from zero, with pictures."
 PHASE_VERBS = {
     "auction": "bid",
     "contract": "name the contract",
@@ -84,7 +88,7 @@ def lobby_text(table: Table) -> str:
         lines.append(
             "Take a seat, or fill one with **Add computer**. The host starts when every seat is taken."
         )
-    lines.append("New to 42? `/42 help` teaches it from zero, with pictures.")
+    lines.append(NEW_TO_42)
     return "\n".join(lines)
 
 
@@ -166,7 +170,7 @@ def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
     if view["bid"] is not None and view["bidder"] is not None:
         facts.append(f"Bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}")
     if view["contract"]:
-        facts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
+        facts.append(f"Contract: {contract_title(view['contract'], table.rules.variant.nello_word)}")
     lines.append(" · ".join(facts))
     calls = calls_line(table, view)
     if calls:
@@ -205,7 +209,7 @@ def hand_result_sentence(table: Table, hand: Hand) -> str:
     if summary.get("bidder") is None:
         return "Everyone passed; the hand was thrown in."
     who = seat_label(table, summary["bidder"], mention=False)
-    contract = contract_title(summary.get("contract"), rules.layout.nello_name)
+    contract = contract_title(summary.get("contract"), rules.variant.nello_word)
     result = "made it" if summary.get("made") else "was set"
     reason = early_end_reason(hand).partition(": ")[2]  # why it ended before the last trick, if it did
     award = summary.get("award") or {}
@@ -288,7 +292,7 @@ def private_header(table: Table, seat: int) -> str:
     ]
     view = view_for(table.hand, seat, table.scores)
     if view["contract"]:
-        parts.append(f"Contract: {contract_title(view['contract'], table.rules.layout.nello_name)}")
+        parts.append(f"Contract: {contract_title(view['contract'], table.rules.variant.nello_word)}")
     return " · ".join(parts)
 
 
@@ -298,8 +302,8 @@ def turn_hint(table: Table, view: Mapping[str, Any]) -> str:
         if view["bid"] is None:
             return "No bids yet."
         return f"High bid: {bid_label(view['bid'])} by {seat_label(table, view['bidder'], mention=False)}."
-    if view["phase"] == "exchange" and table.rules.layout.exchange is not None:
-        return table.rules.layout.exchange.describe  # e.g. Seventy-two's: no trump or count unless he must
+    if view["phase"] == "exchange" and table.rules.exchange is not None:
+        return table.rules.exchange.describe  # e.g. Seventy-two's: no trump or count unless he must
     if view["phase"] == "play" and not view["trick"]:
         return "You lead."
     return ""
@@ -317,7 +321,7 @@ def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | N
         verb = PHASE_VERBS.get(view["phase"], "act")
         lines.append(f"**Your turn to {verb}.** {turn_hint(table, view)}".strip())
     elif seat in view["sitting_out"]:
-        nello = table.rules.layout.nello_name.capitalize()
+        nello = table.rules.variant.nello_word.capitalize()
         lines.append(
             f"You sit out this hand: {seat_label(table, view['bidder'], mention=False)} plays {nello} alone."
         )
@@ -406,3 +410,16 @@ def damaged(table_id: int, reason: str) -> str:
         f"⚠️ Table {table_id} can't be continued: its stored game is damaged ({reason}). "
         "It has been closed and nothing was tallied; start a new one with `/42 new`."
     )
+
+
+def message_chunks(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """`lines` joined into as few messages as fit `limit` characters each, never splitting a line
+    (a line longer than the limit is cut)."""
+    chunks: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(line)
+    return chunks or [""]

@@ -3,7 +3,7 @@ games (as plain data) and ratings; storage finds them, the coach sends them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +11,7 @@ from bot.learn.player_record import SPECIALS, PlayerRecord
 from bot.learn.ratings import Rating
 from bot.pictures.learn_scenes import LevelRow, StatsScene
 from bot.pictures.scenes import SeatInfo
+from bot.storage.learning import FinishedTable
 from engine import RecordError, Rules, read_record
 
 from .review import bid_line, result_word
@@ -34,6 +35,33 @@ class StoredGame:
     winner: int | None  # team
     hands: tuple[dict[str, Any], ...]
     hints: bool = False  # played with hints on
+
+
+def stored_game(table: FinishedTable, escape: Callable[[str], str]) -> StoredGame:
+    """A finished table as the history's words read it (its players' names passed through `escape`)."""
+    rules = Rules.from_preset(table.variant, table.rules)
+    names = tuple(
+        SeatInfo(
+            escape(table.seats[seat][0]) if seat in table.seats else label,
+            computer=seat in table.seats and table.seats[seat][2] is not None,
+            label=label,
+            team=rules.team_of(seat),
+        )
+        for seat, label in enumerate(rules.seat_names)
+    )
+    return StoredGame(
+        table.table_id,
+        table.channel_id,
+        table.closed_at,
+        table.variant,
+        table.rules,
+        names,
+        tuple(table.seats.get(s, ("", None, None))[1] for s in range(rules.players)),
+        table.scores,
+        table.winner,
+        table.hands,
+        table.hints,
+    )
 
 
 def game_rules(game: StoredGame) -> Rules:

@@ -19,17 +19,20 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from bot import pictures
+from bot.pictures.hand import render_hand
+from bot.pictures.panel import render_panel
+from bot.pictures.summary import render_game_end, render_hand_end
+from bot.pictures.table import render_table
 
 log = logging.getLogger(__name__)
 URGENT, LATER = 0, 1  # a picture a player waits for; any other
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
-    "render_table": pictures.render_table,
-    "render_panel": pictures.render_panel,
-    "render_hand": pictures.render_hand,
-    "render_hand_end": pictures.render_hand_end,
-    "render_game_end": pictures.render_game_end,
+    "render_table": render_table,
+    "render_panel": render_panel,
+    "render_hand": render_hand,
+    "render_hand_end": render_hand_end,
+    "render_game_end": render_game_end,
 }
 
 

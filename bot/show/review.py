@@ -11,8 +11,7 @@ from bot.pictures.scenes import SeatInfo
 from engine import Hand
 from engine.ai.review import BidVerdict, Decision, HandReview
 
-from .scenes import early_end_reason
-from .wording import bid_label, contract_title, suit_word, tile_label
+from .wording import bid_label, contract_title, early_end_reason, suit_word, tile_label
 
 MAX_TEXT = 1900  # Discord allows 2,000 characters a message
 

@@ -1,9 +1,9 @@
 """Scenes built from engine views plus seat names: the one place that reads engine state for the renderers.
 
-The renderers draw only what a scene says; this module says it. Names and teams come from the table's
-rules (the engine names seats and teams) and its seat rows (the bot names players and computers). The
-public table is built from the public parts of a view only (calls, the trick, the tricks, points), never
-from anyone's tiles.
+The renderers draw only what a scene says; this module says it, in the words of `wording`. Names and
+teams come from the table's rules (the engine names seats and teams) and its seat rows (the bot names
+players and computers). The public table is built from the public parts of a view only (calls, the trick,
+the tricks, points), never from anyone's tiles.
 """
 
 from __future__ import annotations
@@ -15,10 +15,18 @@ from typing import TYPE_CHECKING, Any
 from bot.pictures.scenes import GameEndScene, HandEndScene, HandScene, PanelScene, SeatInfo, TableScene
 from engine import Hand, count_points, public_view, view_for
 
-from .wording import bid_label, contract_title
+from .wording import (
+    bid_by,
+    bid_label,
+    contract_title,
+    early_end_reason,
+    hand_title,
+    latest_calls,
+    panel_title,
+)
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables.model import Table
 
 
 def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
@@ -48,7 +56,7 @@ def bid_text(table: Table, view: Mapping[str, Any]) -> str | None:
     """`"31 by Alice"`."""
     if view.get("bid") is None or view.get("bidder") is None:
         return None
-    return f"{bid_label(view['bid'])} by {seat_infos(table)[view['bidder']].name}"
+    return bid_by(view["bid"], seat_infos(table)[view["bidder"]].name)
 
 
 def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
@@ -60,14 +68,12 @@ def hand_scene(table: Table, seat: int, hand: Hand | None = None) -> HandScene:
     playable = None
     if view["phase"] == "play" and view["legal"]:
         playable = frozenset(action.split("/")[0] for action in view["legal"])
-    title = f"{table.seat_names[seat]} · hand {table.hand_no + 1}"
-    if view["contract"]:
-        title += f" · {contract_title(view['contract'], table.rules.layout.nello_name)}"
+    contract = contract_title(view["contract"], table.rules.variant.nello_word)
     return HandScene(
         tiles,
         frozenset(view["trumps"]),
         playable,
-        title,
+        hand_title(table.seat_names[seat], table.hand_no + 1, contract),
         top_pip(table),
         counting=table.rules.layout.tiles.count_total > 0,
     )
@@ -114,7 +120,7 @@ def table_scene(table: Table, status: str) -> TableScene:
         last_trick=last,
         last_winner=last_winner,
         bid=bid_text(table, view),
-        contract=contract_title(view["contract"], table.rules.layout.nello_name),
+        contract=contract_title(view["contract"], table.rules.variant.nello_word),
         score_kind=rules.scoring,
         team_names=tuple(rules.team_names),
         scores=tuple(table.scores),
@@ -146,56 +152,8 @@ def panel_scene(table: Table, seat: int, status: str, note: str = "") -> PanelSc
     """
     hand = hand_scene(table, seat)
     info = seat_infos(table)[seat]
-    title = f"{info.name} · {info.label} · hand {table.hand_no + 1}"
+    title = panel_title(info.name, info.label, table.hand_no + 1)
     return PanelScene(table=table_scene(table, status), hand=replace(hand, title=title), seat=seat, note=note)
-
-
-def latest_calls(view: Mapping[str, Any]) -> tuple[str | None, ...]:
-    """Each seat's latest call in the auction so far ("Pass", "31"), None for a seat yet to call.
-
-    Calls go round from the dealer's left; a seat that passed is skipped (the Big Game's open auction goes
-    round until one bidder is left; in one-round auctions nobody comes round again anyway).
-    """
-    players = view["players"]
-    latest: list[str | None] = [None] * players
-    passed: set[int] = set()
-    seat = view["dealer"]
-    for call in view["calls"]:
-        seat = _next_in(seat, players, passed)
-        latest[seat] = bid_label(call)
-        if call == "pass":
-            passed.add(seat)
-    return tuple(latest)
-
-
-def _next_in(seat: int, players: int, passed: set[int]) -> int:
-    for step in range(1, players + 1):
-        candidate = (seat + step) % players
-        if candidate not in passed:
-            return candidate
-    return (seat + 1) % players
-
-
-def early_end_reason(hand: Hand) -> str:
-    """One line on why a decided hand stopped before its last trick ("" if it was played out)."""
-    if (
-        hand.made is None
-        or hand.high is None
-        or hand.bidder is None
-        or len(hand.tricks) >= hand.lay.hand_size
-    ):
-        return ""
-    if (hand.contract_text() or "").startswith("nello"):
-        return "Set: the bidder took a trick" if not hand.made else ""
-    if hand.every_trick():
-        return "Set: the other side took a trick" if not hand.made else ""
-    bidders = hand.rules.team_of(hand.bidder)
-    taken = hand.points[bidders]
-    need = hand.high.level
-    if hand.made:
-        return f"Made: {taken} points, {need} needed"
-    reach = taken + hand.lay.total - sum(hand.points)
-    return f"Set: needed {need}, could reach at most {reach}"
 
 
 def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
@@ -219,7 +177,7 @@ def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
         team_names=tuple(rules.team_names),
         bidder=summary["bidder"],
         bid=bid_label(summary["bid"]) if summary.get("bid") else None,
-        contract=contract_title(summary.get("contract"), rules.layout.nello_name),
+        contract=contract_title(summary.get("contract"), rules.variant.nello_word),
         made=summary.get("made"),
         points=tuple(summary["points"]),
         counts=tuple(tuple(c) for c in counts),

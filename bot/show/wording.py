@@ -1,20 +1,21 @@
-"""Words players read: button labels for engine actions, contract and bid names, score lines.
+"""Words players read: button labels for engine actions, contract and bid names, score lines, each seat's
+latest call, why a hand stopped early, and the titles drawn on the pictures.
 
 The engine speaks hand-record notation ("nello doubles-low", "7-3/3", "dip 3", "sevens-trump"); this module
 is the one place that turns it into the vocabulary of BOT.md ("Nello", "Doubles low", "7-3 as 3", "Dip",
 "Sevens trump"). Eighty-four calls Nello "Pistol": functions that may name it take the game's word for it
-(``rules.layout.nello_name``) as ``nello``.
+(``rules.variant.nello_word``) as ``nello``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine import Rules
+    from engine import Hand, Rules
 
 SUIT_WORDS = ("Blanks", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "7s", "8s")
 _SUIT_BY_NAME = {name.lower(): index for index, name in enumerate(SUIT_WORDS[:7])}
@@ -53,7 +54,7 @@ STANDARD_WORDS = GameWords()
 
 def game_words(rules: Rules) -> GameWords:
     """The words of a table's game, from its rules."""
-    return GameWords(rules.layout.nello_name, rules.layout.tiles.top)
+    return GameWords(rules.variant.nello_word, rules.layout.tiles.top)
 
 
 def suit_word(text: str) -> str | None:
@@ -188,3 +189,67 @@ def score_line(kind: str, team_names: Sequence[str], scores: Sequence[int], targ
 def plural(count: int, word: str) -> str:
     """`plural(1, "mark")` -> `"1 mark"`, `plural(2, "mark")` -> `"2 marks"`."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def bid_by(call: str, name: str) -> str:
+    """`"31 by Alice"`."""
+    return f"{bid_label(call)} by {name}"
+
+
+def hand_title(seat_name: str, number: int, contract: str | None) -> str:
+    """A hand picture's title: `"North · hand 2 · Fives"` (hand `number` from 1; the contract once called)."""
+    title = f"{seat_name} · hand {number}"
+    return f"{title} · {contract}" if contract else title
+
+
+def panel_title(name: str, seat_name: str, number: int) -> str:
+    """A private panel's title: `"Alice · North · hand 2"`."""
+    return f"{name} · {seat_name} · hand {number}"
+
+
+def latest_calls(view: Mapping[str, Any]) -> tuple[str | None, ...]:
+    """Each seat's latest call in the auction so far ("Pass", "31"), None for a seat yet to call.
+
+    Calls go round from the dealer's left; a seat that passed is skipped (the Big Game's open auction goes
+    round until one bidder is left; in one-round auctions nobody comes round again anyway).
+    """
+    players = view["players"]
+    latest: list[str | None] = [None] * players
+    passed: set[int] = set()
+    seat = view["dealer"]
+    for call in view["calls"]:
+        seat = _next_in(seat, players, passed)
+        latest[seat] = bid_label(call)
+        if call == "pass":
+            passed.add(seat)
+    return tuple(latest)
+
+
+def _next_in(seat: int, players: int, passed: set[int]) -> int:
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if candidate not in passed:
+            return candidate
+    return (seat + 1) % players
+
+
+def early_end_reason(hand: Hand) -> str:
+    """One line on why a decided hand stopped before its last trick ("" if it was played out)."""
+    if (
+        hand.made is None
+        or hand.high is None
+        or hand.bidder is None
+        or len(hand.tricks) >= hand.lay.hand_size
+    ):
+        return ""
+    if (hand.contract_text() or "").startswith("nello"):
+        return "Set: the bidder took a trick" if not hand.made else ""
+    if hand.every_trick():
+        return "Set: the other side took a trick" if not hand.made else ""
+    bidders = hand.rules.team_of(hand.bidder)
+    taken = hand.points[bidders]
+    need = hand.high.level
+    if hand.made:
+        return f"Made: {taken} points, {need} needed"
+    reach = taken + hand.lay.total - sum(hand.points)
+    return f"Set: needed {need}, could reach at most {reach}"

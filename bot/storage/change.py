@@ -4,58 +4,28 @@ make in one transaction (with the table's version checked and bumped)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
+from .driver import Run
 from .rows import PlayerTally, SeatRow, TeamResult
-from .sql import now_text, run
+from .sql import END_TABLE, INSERT_SEAT, now_text
 
-Write = Callable[[AsyncConnection], Awaitable[None]]
-
-
-async def put_seat(db: AsyncConnection, table_id: int, seat: SeatRow) -> None:
-    """Seat a player at a table, replacing whoever sat there."""
-    await run(
-        db, "DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=table_id, seat=seat.seat
-    )
-    await run(
-        db,
-        "INSERT INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away, taken_over)"
-        " VALUES (:table, :seat, :user, :name, :level, :dm_closed, :away, :taken_over)",
-        table=table_id,
-        seat=seat.seat,
-        user=seat.user_id,
-        name=seat.name,
-        level=seat.computer_level,
-        dm_closed=int(seat.dm_closed),
-        away=int(seat.away),
-        taken_over=seat.taken_over,
-    )
-
-
-async def save_hand(
-    db: AsyncConnection, table_id: int, hand_no: int, record: dict[str, Any], complete: bool
-) -> None:
-    """Store (or replace) one hand's record."""
-    await run(
-        db,
-        "INSERT INTO hands (table_id, hand_no, record_json, complete) VALUES (:table, :hand_no, :record, :complete)"
-        " ON CONFLICT (table_id, hand_no) DO UPDATE SET record_json = excluded.record_json,"
-        " complete = excluded.complete",
-        table=table_id,
-        hand_no=hand_no,
-        record=json.dumps(record),
-        complete=int(complete),
-    )
+Write = Callable[[Run], None]  # runs its statements; reads nothing back
+DELETE_SEAT = "DELETE FROM seats WHERE table_id = :table AND seat = :seat"
+SAVE_HAND = (
+    "INSERT INTO hands (table_id, hand_no, record_json, complete) VALUES (:table, :hand_no, :record, :complete)"
+    " ON CONFLICT (table_id, hand_no) DO UPDATE SET record_json = excluded.record_json,"
+    " complete = excluded.complete"
+)
 
 
 class Change:
     """The writes one change at a table makes, and the events it announces, for `Storage.commit` to make
     in one transaction. Each method records one write and returns the change, so calls can be chained.
-    A write only runs statements through `run` and reads nothing back: on a SQLite file the statements are
-    recorded (`writer.Recorder`) and run in one step of the writer's thread."""
+    A write is a plain function that runs statements through the `run` it is given and reads nothing back,
+    so the whole change runs in one step wherever the driver runs it (SQLite's writer thread, or a pooled
+    connection)."""
 
     def __init__(self, table_id: int):
         self.table_id = table_id
@@ -63,8 +33,8 @@ class Change:
         self.events: list[tuple[str, dict[str, Any]]] = []
 
     def _sql(self, sql: str, **params: Any) -> Change:
-        async def write(db: AsyncConnection) -> None:
-            await run(db, sql, **params)
+        def write(run: Run) -> None:
+            run(sql, params)
 
         self.writes.append(write)
         return self
@@ -76,26 +46,14 @@ class Change:
 
     def put_seat(self, seat: SeatRow, *, moving_from: int | None = None) -> Change:
         """Seat a player (replacing whoever sat there), freeing the seat they are `moving_from`."""
-        table_id = self.table_id
-
-        async def write(db: AsyncConnection) -> None:
-            if moving_from is not None:
-                await run(
-                    db,
-                    "DELETE FROM seats WHERE table_id = :table AND seat = :seat",
-                    table=table_id,
-                    seat=moving_from,
-                )
-            await put_seat(db, table_id, seat)
-
-        self.writes.append(write)
-        return self
+        if moving_from is not None:
+            self._sql(DELETE_SEAT, table=self.table_id, seat=moving_from)
+        self._sql(DELETE_SEAT, table=self.table_id, seat=seat.seat)
+        return self._sql(INSERT_SEAT, **seat.columns(self.table_id))
 
     def remove_seat(self, seat: int) -> Change:
         """Empty a seat."""
-        return self._sql(
-            "DELETE FROM seats WHERE table_id = :table AND seat = :seat", table=self.table_id, seat=seat
-        )
+        return self._sql(DELETE_SEAT, table=self.table_id, seat=seat)
 
     def set_dm_closed(self, seat: int, closed: bool) -> Change:
         """Remember whether a player's DMs could be delivered."""
@@ -152,15 +110,15 @@ class Change:
         self, hand_no: int, record: dict[str, Any], complete: bool, next_record: dict[str, Any] | None = None
     ) -> Change:
         """Store the current hand after an action and, if given, the next hand's deal."""
-        table_id = self.table_id
-
-        async def write(db: AsyncConnection) -> None:
-            await save_hand(db, table_id, hand_no, record, complete)
-            if next_record is not None:
-                await save_hand(db, table_id, hand_no + 1, next_record, False)
-
-        self.writes.append(write)
+        self._hand(hand_no, record, complete)
+        if next_record is not None:
+            self._hand(hand_no + 1, next_record, False)
         return self
+
+    def _hand(self, hand_no: int, record: dict[str, Any], complete: bool) -> None:
+        self._sql(
+            SAVE_HAND, table=self.table_id, hand_no=hand_no, record=json.dumps(record), complete=int(complete)
+        )
 
     def finish_game(
         self,
@@ -177,56 +135,47 @@ class Change:
             now=now_text(),
             table=self.table_id,
         )
-        table_id = self.table_id
-
-        async def write(db: AsyncConnection) -> None:
-            for tally in tallies:
-                await run(
-                    db,
-                    "INSERT INTO player_stats (guild_id, user_id, name) VALUES (:guild, :user, :name)"
-                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
-                    guild=guild_id,
-                    user=tally.user_id,
-                    name=tally.name,
-                )
-                await run(
-                    db,
-                    "UPDATE player_stats SET games_played = games_played + 1, games_won = games_won + :won,"
-                    " marks_won = marks_won + :marks, points_won = points_won + :points,"
-                    " hands_bid = hands_bid + :bid, hands_made = hands_made + :made, hands_set = hands_set + :set"
-                    " WHERE guild_id = :guild AND user_id = :user",
-                    won=int(tally.won),
-                    marks=tally.marks,
-                    points=tally.points,
-                    bid=tally.hands_bid,
-                    made=tally.hands_made,
-                    set=tally.hands_set,
-                    guild=guild_id,
-                    user=tally.user_id,
-                )
-            for team in teams:
-                await run(
-                    db,
-                    "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
-                    " won) VALUES (:table, :guild, :team, :name, :players, :score, :kind, :won)",
-                    table=table_id,
-                    guild=guild_id,
-                    team=team.team,
-                    name=team.team_name,
-                    players=json.dumps(team.players),
-                    score=team.score,
-                    kind=team.score_kind,
-                    won=int(team.won),
-                )
-
-        self.writes.append(write)
+        for tally in tallies:
+            self._sql(
+                "INSERT INTO player_stats (guild_id, user_id, name) VALUES (:guild, :user, :name)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                guild=guild_id,
+                user=tally.user_id,
+                name=tally.name,
+            )
+            self._sql(
+                "UPDATE player_stats SET games_played = games_played + 1, games_won = games_won + :won,"
+                " marks_won = marks_won + :marks, points_won = points_won + :points,"
+                " hands_bid = hands_bid + :bid, hands_made = hands_made + :made, hands_set = hands_set + :set"
+                " WHERE guild_id = :guild AND user_id = :user",
+                won=int(tally.won),
+                marks=tally.marks,
+                points=tally.points,
+                bid=tally.hands_bid,
+                made=tally.hands_made,
+                set=tally.hands_set,
+                guild=guild_id,
+                user=tally.user_id,
+            )
+        for team in teams:
+            self._sql(
+                "INSERT INTO team_results (table_id, guild_id, team, team_name, players_json, score, score_kind,"
+                " won) VALUES (:table, :guild, :team, :name, :players, :score, :kind, :won)",
+                table=self.table_id,
+                guild=guild_id,
+                team=team.team,
+                name=team.team_name,
+                players=json.dumps(team.players),
+                score=team.score,
+                kind=team.score_kind,
+                won=int(team.won),
+            )
         return self
 
     def end_table(self, *, ended_by: str | None = None, closed_idle: bool = False) -> Change:
         """Close the table without tallying anything (`ended_by` a person, or closed for being idle)."""
         return self._sql(
-            "UPDATE game_tables SET status = 'ended', closed_at = :now, ended_by = :by, closed_idle = :idle"
-            " WHERE id = :table",
+            END_TABLE,
             now=now_text(),
             by=ended_by,
             idle=int(closed_idle),

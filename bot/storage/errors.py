@@ -1,17 +1,19 @@
-"""The store's exceptions: each says what went wrong in words a person (or the table service) can act on."""
+"""The store's exceptions, all under `StorageError`: each says what went wrong in words a person (or the
+table service) can act on."""
 
 from __future__ import annotations
 
 
 class StorageError(Exception):
-    """The database cannot be opened or used; the message is one line a person can act on."""
+    """The database cannot be opened or used, or refused a change; the message is one line a person can
+    act on. Every exception the store raises on purpose is one of these."""
 
 
-class ChannelBusy(Exception):
+class ChannelBusy(StorageError):
     """The channel already has an open table."""
 
 
-class StaleTable(Exception):
+class StaleTable(StorageError):
     """A change was made against a version of the table that is no longer the stored one: another writer
     (another process) changed the table first. Nothing was written; reload the table and decide again."""
 
@@ -20,7 +22,7 @@ class StaleTable(Exception):
         self.table_id, self.expected, self.found = table_id, expected, found
 
 
-class NotOwner(Exception):
+class NotOwner(StorageError):
     """A change only the table's owner may make (computer moves, timers, its messages) came from a process
     whose lease on the table has gone to another process. Nothing was written; the process drops the table."""
 

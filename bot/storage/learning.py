@@ -1,32 +1,28 @@
-"""What learning reads and keeps (issue 15): finished games for `/42 history` and players' records, skill
-ratings per server, and the hints players were shown.
+"""What learning reads and keeps (issue 15), as rows: finished games for `/42 history` and players'
+records, skill ratings per server, and the hints players were shown. How a game is rated is learning's
+(`bot.learn.standings`); here it is only kept.
 
-Ratings are derived data. `rate_finished` rates each finished game of a server once, in one transaction
-per game: it claims the game in `rated_games` (a second process finds it claimed and moves on), reads the
-players' ratings (locked on PostgreSQL), and writes their new ratings and a history row. `rated_games.seq`
-is the order games were rated, so `recompute` replays the stored games in that order and gives exactly the
-stored ratings. On PostgreSQL a server's games are rated under an advisory lock of that server, taken
-before the claim: processes rating at once take turns, so `seq` follows the order the ratings were
-written, and two games sharing a newcomer never both start from the newcomer's default rating.
+Ratings are derived data. Each finished game of a server is rated once, in one transaction per game
+(`rate_game`): it claims the game in `rated_games` (a second process finds it claimed and moves on), reads
+the players' ratings (locked on PostgreSQL), and writes their new ratings and a history row.
+`rated_games.seq` is the order games were rated, so `rated_games` reads them back in that order for a
+recomputation. On PostgreSQL a server's games are rated under an advisory lock of that server, taken before
+the claim: processes rating at once take turns, so `seq` follows the order the ratings were written, and two
+games sharing a newcomer never both start from the newcomer's default rating.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from engine import Rules
-
-from ..learn.player_record import GamePlayed
-from ..learn.ratings import FinishedGame, Rating, RatingBook, Seat, places_of, replay
-from .sql import run
-from .store import Storage
+from .driver import Database
+from .sql import mappings, run
 
 
 @dataclass(frozen=True)
@@ -45,24 +41,17 @@ class FinishedTable:
     winner: int | None  # team
     hands: tuple[dict[str, Any], ...]
 
-    def game(self) -> FinishedGame:
-        """The game as ratings read it: each team's seats and its place."""
-        rules = _rules(self.variant, json.dumps(self.rules, sort_keys=True))
-        sides = tuple(
-            tuple(
-                Seat(user, level)
-                for seat, (_, user, level) in sorted(self.seats.items())
-                if rules.team_of(seat) == team
-            )
-            for team in range(rules.teams)
-        )
-        return FinishedGame(self.table_id, sides, places_of(self.scores, self.winner or 0))
+
+@dataclass(frozen=True)
+class KeptRating:
+    """A player's rating as kept: its mean, its uncertainty, and the rated games behind it."""
+
+    mu: float
+    sigma: float
+    games: int
 
 
-@lru_cache(maxsize=64)
-def _rules(variant: str, overrides: str) -> Rules:
-    """A stored table's rules (built once per kind of table: recomputing reads thousands)."""
-    return Rules.from_preset(variant, json.loads(overrides))
+Rater = Callable[[FinishedTable, dict[int, KeptRating]], dict[int, KeptRating]]
 
 
 # The advisory lock's first key ("rate" in ASCII); the second is the server's, folded into 32 bits (servers
@@ -123,7 +112,7 @@ async def _complete(db: AsyncConnection, rows: Sequence[Any], *, hands: bool = T
 
 
 async def finished_tables(
-    storage: Storage,
+    storage: Database,
     guild_id: int,
     *,
     user_id: int | None = None,
@@ -142,112 +131,78 @@ async def finished_tables(
         return await _complete(db, rows)
 
 
-async def games_of(storage: Storage, guild_id: int, user_id: int) -> list[GamePlayed]:
-    """Every finished game a person played in this server, oldest first, for their record."""
-    played = []
-    for table in await finished_tables(storage, guild_id, user_id=user_id, limit=None, oldest_first=True):
-        seat = next(s for s, (_, user, _) in table.seats.items() if user == user_id)
-        team = Rules.from_preset(table.variant, table.rules).team_of(seat)
-        played.append(GamePlayed(table.table_id, seat, table.winner == team, table.hints, table.hands))
-    return played
-
-
-# ---------------------------------------------------------------------- ratings
-
-
-async def rate_finished(storage: Storage, guild_id: int) -> int:
-    """Rate every finished game of a server not rated yet, oldest first; returns how many were rated."""
+async def unrated_games(storage: Database, guild_id: int) -> list[FinishedTable]:
+    """A server's finished games not rated yet, oldest first (seats and results, no hands)."""
     async with storage.reading() as db:
-        waiting = (
-            (
-                await run(
-                    db,
-                    FINISHED + " AND id NOT IN (SELECT table_id FROM rated_games)"
-                    " ORDER BY closed_at ASC, id ASC",
-                    guild=guild_id,
-                )
-            )
-            .mappings()
-            .all()
+        waiting = await mappings(
+            db,
+            FINISHED + " AND id NOT IN (SELECT table_id FROM rated_games) ORDER BY closed_at ASC, id ASC",
+            guild=guild_id,
         )
-        tables = await _complete(db, waiting, hands=False)
-    rated = 0
-    for table in tables:
-        try:
-            async with storage.transaction() as db:
-                if storage.postgres:  # one rater per server at a time (SQLite's writer lock already is one)
-                    await run(
-                        db,
-                        "SELECT pg_advisory_xact_lock(:key, :guild)",
-                        key=RATING_LOCK,
-                        guild=guild_id % 2**31,
-                    )
-                await run(
-                    db,
-                    "INSERT INTO rated_games (table_id, guild_id) VALUES (:t, :g)",
-                    t=table.table_id,
-                    g=guild_id,
-                )
-                await _rate(db, storage, guild_id, table)
-            rated += 1
-        except IntegrityError:  # another process rated it first
-            continue
-    return rated
+        return await _complete(db, waiting, hands=False)
 
 
-async def _rate(db: AsyncConnection, storage: Storage, guild_id: int, table: FinishedTable) -> None:
-    game = table.game()
-    people = sorted({seat.user_id for side in game.sides for seat in side if seat.user_id is not None})
-    if not people:
-        return
-    lock = " FOR UPDATE" if storage.postgres else ""
-    book = RatingBook()
-    for user in people:
-        row = (
+async def rate_game(storage: Database, guild_id: int, table: FinishedTable, rate: Rater) -> bool:
+    """Rate one finished game in one transaction: claim it, read the kept ratings of the people who played
+    (locked; newcomers have none), and keep what `rate` makes of them, with a history row each. False if
+    another process claimed the game first (nothing written)."""
+    try:
+        async with storage.transaction() as db:
+            # one rater per server at a time, so `seq` follows the order ratings were written
+            await storage.driver.take_turns(db, RATING_LOCK, guild_id % 2**31)
             await run(
                 db,
-                "SELECT mu, sigma, games FROM ratings WHERE guild_id = :g AND user_id = :u" + lock,
+                "INSERT INTO rated_games (table_id, guild_id) VALUES (:t, :g)",
+                t=table.table_id,
                 g=guild_id,
-                u=user,
             )
-        ).first()
-        if row is not None:
-            book.ratings[user] = Rating(row.mu, row.sigma, row.games)
-    for user, rating in book.rate(game).items():
-        await run(
-            db,
-            "INSERT INTO ratings (guild_id, user_id, mu, sigma, games) VALUES (:g, :u, :mu, :sigma, :n)"
-            " ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-            " games = excluded.games",
-            g=guild_id,
-            u=user,
-            mu=rating.mu,
-            sigma=rating.sigma,
-            n=rating.games,
-        )
-        await run(
-            db,
-            "INSERT INTO rating_history (guild_id, table_id, user_id, mu, sigma, games)"
-            " VALUES (:g, :t, :u, :mu, :sigma, :n)",
-            g=guild_id,
-            t=table.table_id,
-            u=user,
-            mu=rating.mu,
-            sigma=rating.sigma,
-            n=rating.games,
-        )
+            people = sorted({user for _, user, _ in table.seats.values() if user is not None})
+            if not people:
+                return True
+            kept = {}
+            for user in people:
+                row = (
+                    await run(
+                        db,
+                        "SELECT mu, sigma, games FROM ratings WHERE guild_id = :g AND user_id = :u"
+                        + storage.driver.row_lock,
+                        g=guild_id,
+                        u=user,
+                    )
+                ).first()
+                if row is not None:
+                    kept[user] = KeptRating(row.mu, row.sigma, row.games)
+            for user, rating in rate(table, kept).items():
+                values = {"g": guild_id, "u": user, "mu": rating.mu, "sigma": rating.sigma, "n": rating.games}
+                await run(
+                    db,
+                    "INSERT INTO ratings (guild_id, user_id, mu, sigma, games) VALUES (:g, :u, :mu, :sigma, :n)"
+                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                    " games = excluded.games",
+                    **values,
+                )
+                await run(
+                    db,
+                    "INSERT INTO rating_history (guild_id, table_id, user_id, mu, sigma, games)"
+                    " VALUES (:g, :t, :u, :mu, :sigma, :n)",
+                    t=table.table_id,
+                    **values,
+                )
+    except IntegrityError:  # another process rated it first
+        return False
+    return True
 
 
-async def ratings(storage: Storage, guild_id: int) -> dict[int, Rating]:
+async def kept_ratings(storage: Database, guild_id: int) -> dict[int, KeptRating]:
     """Every rated player of a server."""
     async with storage.reading() as db:
         rows = (
             await run(db, "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = :g", g=guild_id)
         ).all()
-    return {row.user_id: Rating(row.mu, row.sigma, row.games) for row in rows}
+    return {row.user_id: KeptRating(row.mu, row.sigma, row.games) for row in rows}
 
 
-async def rating_history(storage: Storage, guild_id: int, user_id: int) -> list[Rating]:
+async def rating_history(storage: Database, guild_id: int, user_id: int) -> list[KeptRating]:
     """A player's rating after each rated game, oldest first."""
     async with storage.reading() as db:
         rows = (
@@ -259,12 +214,12 @@ async def rating_history(storage: Storage, guild_id: int, user_id: int) -> list[
                 u=user_id,
             )
         ).all()
-    return [Rating(row.mu, row.sigma, row.games) for row in rows]
+    return [KeptRating(row.mu, row.sigma, row.games) for row in rows]
 
 
-async def recompute(storage: Storage, guild_id: int) -> RatingBook:
-    """Every rating of a server again from the stored games (seats and results), in the order they were
-    rated: three queries whatever the number of games."""
+async def rated_games(storage: Database, guild_id: int) -> list[FinishedTable]:
+    """A server's rated games (their rules, seats and results) in the order they were rated: three
+    queries whatever the number of games."""
     async with storage.reading(snapshot=True) as db:
         tables = (
             await run(
@@ -297,10 +252,10 @@ async def recompute(storage: Storage, guild_id: int) -> RatingBook:
     teams_of: dict[int, list[Any]] = {}
     for row in teams:
         teams_of.setdefault(row.table_id, []).append(row)
-    games = []
+    out = []
     for row in tables:
         results = teams_of.get(row.id, [])
-        games.append(
+        out.append(
             FinishedTable(
                 row.id,
                 guild_id,
@@ -313,15 +268,15 @@ async def recompute(storage: Storage, guild_id: int) -> RatingBook:
                 tuple(t.score for t in results),
                 next((t.team for t in results if t.won), None),
                 (),
-            ).game()
+            )
         )
-    return replay(games)
+    return out
 
 
 # ---------------------------------------------------------------------- hints
 
 
-async def note_hint(storage: Storage, table_id: int, hand_no: int, seat: int, decision: str) -> None:
+async def note_hint(storage: Database, table_id: int, hand_no: int, seat: int, decision: str) -> None:
     """Remember that a player was shown a hint at one decision (for the hand's review)."""
     async with storage.transaction() as db:
         await run(
@@ -335,7 +290,7 @@ async def note_hint(storage: Storage, table_id: int, hand_no: int, seat: int, de
         )
 
 
-async def hints_shown(storage: Storage, table_id: int, hand_no: int, seat: int) -> frozenset[str]:
+async def hints_shown(storage: Database, table_id: int, hand_no: int, seat: int) -> frozenset[str]:
     """The decisions of a hand where a seat was shown a hint."""
     async with storage.reading() as db:
         rows = (
@@ -350,7 +305,7 @@ async def hints_shown(storage: Storage, table_id: int, hand_no: int, seat: int) 
     return frozenset(row.decision for row in rows)
 
 
-async def names(storage: Storage, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+async def names(storage: Database, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
     """The names players last had in this server's records."""
     if not user_ids:
         return {}

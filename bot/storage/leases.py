@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .sql import run, statement
-from .store import OPEN_STATUSES, Storage
+from .driver import Database
+from .sql import OPEN_STATUSES, run
 
 HAS_WORK = f"(t.status IN {OPEN_STATUSES} OR EXISTS (SELECT 1 FROM table_outbox o WHERE o.table_id = t.id))"
 
@@ -20,7 +20,7 @@ HAS_WORK = f"(t.status IN {OPEN_STATUSES} OR EXISTS (SELECT 1 FROM table_outbox 
 class Leases:
     """One process's leases, held for `seconds` past each renewal."""
 
-    def __init__(self, storage: Storage, owner: str, seconds: float):
+    def __init__(self, storage: Database, owner: str, seconds: float):
         self.storage = storage
         self.owner = owner
         self.seconds = seconds
@@ -31,7 +31,7 @@ class Leases:
         async with self.storage.transaction() as db:
             result = await run(
                 db,
-                f"UPDATE table_leases SET expires_at = {self.storage.clock_sql} + :seconds"
+                f"UPDATE table_leases SET expires_at = {self.storage.driver.clock_sql} + :seconds"
                 " WHERE owner = :owner RETURNING table_id",
                 seconds=self.seconds,
                 owner=self.owner,
@@ -41,7 +41,7 @@ class Leases:
     async def claim_orphans(self, limit: int = 100) -> set[int]:
         """Take the tables that have work (open, or messages still to show) and no live lease: new to
         nobody, or their owner's ran out. Returns the tables claimed."""
-        clock = self.storage.clock_sql
+        clock = self.storage.driver.clock_sql
         async with self.storage.transaction() as db:
             result = await run(
                 db,
@@ -63,9 +63,8 @@ class Leases:
         if not ids:
             return set()
         async with self.storage.reading() as db:
-            rows = await db.execute(
-                statement(f"SELECT t.id FROM game_tables t WHERE t.id IN :ids AND NOT {HAS_WORK}", "ids"),
-                {"ids": ids},
+            rows = await run(
+                db, f"SELECT t.id FROM game_tables t WHERE t.id IN :ids AND NOT {HAS_WORK}", ids=ids
             )
             return {row.id for row in rows}
 
@@ -77,9 +76,11 @@ class Leases:
                 return
             ids = list(table_ids)
             if ids:
-                await db.execute(
-                    statement("DELETE FROM table_leases WHERE owner = :owner AND table_id IN :ids", "ids"),
-                    {"owner": self.owner, "ids": ids},
+                await run(
+                    db,
+                    "DELETE FROM table_leases WHERE owner = :owner AND table_id IN :ids",
+                    owner=self.owner,
+                    ids=ids,
                 )
 
     async def holders(self) -> dict[int, str]:

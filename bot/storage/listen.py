@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from .store import CHANGES_CHANNEL
+from .postgres import CHANGES_CHANNEL
 from .target import DatabaseTarget
 
 log = logging.getLogger(__name__)

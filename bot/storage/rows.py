@@ -1,9 +1,12 @@
 """What the store hands back and takes: tables with their seats, players' records, private messages.
 
-Plain dataclasses with no database types in them, the same for every backend."""
+Plain dataclasses with no database types in them, the same for every backend; each reads itself from a
+row of its table (`from_row`: a mapping of column names to values)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +29,34 @@ class SeatRow:
     def is_computer(self) -> bool:
         """True for a computer player."""
         return self.computer_level is not None
+
+    @classmethod
+    def from_row(cls, row: Mapping[Any, Any]) -> SeatRow:
+        """A seat from its row in `seats`."""
+        return cls(
+            seat=row["seat"],
+            name=row["name"],
+            user_id=row["user_id"],
+            computer_level=row["computer_level"],
+            dm_closed=bool(row["dm_closed"]),
+            turn_channel_id=row["turn_channel_id"],
+            turn_message_id=row["turn_message_id"],
+            away=bool(row["away"]),
+            taken_over=row["taken_over"],
+        )
+
+    def columns(self, table_id: int) -> dict[str, Any]:
+        """The seat's parameters for `sql.INSERT_SEAT` (its live controls are stored apart)."""
+        return {
+            "table": table_id,
+            "seat": self.seat,
+            "user": self.user_id,
+            "name": self.name,
+            "level": self.computer_level,
+            "dm_closed": int(self.dm_closed),
+            "away": int(self.away),
+            "taken_over": self.taken_over,
+        }
 
 
 @dataclass
@@ -58,6 +89,47 @@ class TableRow:
     hands: list[dict[str, Any]] = field(default_factory=list)
     damage: str | None = None  # why a stored hand record could not be read, if one could not
 
+    @classmethod
+    def from_row(cls, row: Mapping[Any, Any]) -> TableRow:
+        """A table from its row in `game_tables` (its seats, hands and rematch are read apart)."""
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            host_id=row["host_id"],
+            variant=row["variant"],
+            rules=json.loads(row["rules_json"]),
+            computer_level=row["computer_level"],
+            status=row["status"],
+            first_dealer=row["first_dealer"],
+            turn_seconds=row["turn_seconds"],
+            idle_seconds=row["idle_seconds"],
+            hints=bool(row["hints"]),
+            deadline=row["deadline"],
+            deadline_token=row["deadline_token"],
+            reminded=bool(row["reminded"]),
+            last_human_at=row["last_human_at"],
+            message_posted_at=row["message_posted_at"],
+            ended_by=row["ended_by"],
+            closed_idle=bool(row["closed_idle"]),
+            version=row["version"],
+        )
+
+    def read_hands(self, records: Iterable[str]) -> None:
+        """Add the stored hand records (JSON, in order), stopping at the first that cannot be read (and
+        saying why in `damage`)."""
+        for number, text in enumerate(records, start=1):
+            try:
+                record = json.loads(text)
+            except (TypeError, ValueError) as error:
+                self.damage = f"hand {number}'s record is not readable ({error})"
+                return
+            if not isinstance(record, dict):
+                self.damage = f"hand {number}'s record is not a hand record"
+                return
+            self.hands.append(record)
+
 
 @dataclass
 class PlayerTally:
@@ -84,6 +156,18 @@ class TeamResult:
     score_kind: str
     won: bool
 
+    @classmethod
+    def from_row(cls, row: Mapping[Any, Any]) -> TeamResult:
+        """A team's result from its row in `team_results`."""
+        return cls(
+            team=row["team"],
+            team_name=row["team_name"],
+            players=json.loads(row["players_json"]),
+            score=row["score"],
+            score_kind=row["score_kind"],
+            won=bool(row["won"]),
+        )
+
 
 @dataclass(frozen=True)
 class PlayerStats:
@@ -99,6 +183,21 @@ class PlayerStats:
     hands_made: int
     hands_set: int
 
+    @classmethod
+    def from_row(cls, row: Mapping[Any, Any]) -> PlayerStats:
+        """A player's record from its row in `player_stats`."""
+        return cls(
+            user_id=row["user_id"],
+            name=row["name"],
+            games_played=row["games_played"],
+            games_won=row["games_won"],
+            marks_won=row["marks_won"],
+            points_won=row["points_won"],
+            hands_bid=row["hands_bid"],
+            hands_made=row["hands_made"],
+            hands_set=row["hands_set"],
+        )
+
 
 @dataclass(frozen=True)
 class Panel:
@@ -113,3 +212,16 @@ class Panel:
     live_token: str | None = None
     via_token: str | None = None
     via_at: float | None = None
+
+    @classmethod
+    def from_row(cls, row: Mapping[Any, Any]) -> Panel:
+        """A private message from its row in `panels`."""
+        return cls(
+            row["table_id"],
+            row["user_id"],
+            row["channel_id"],
+            row["message_id"],
+            row["live_token"],
+            row["via_token"],
+            row["via_at"],
+        )

@@ -192,6 +192,14 @@ EVENT_TYPES: dict[str, type[TableEvent]] = {
 }
 
 
+@dataclass(frozen=True)
+class Published:
+    """An event and its number in the table's outbox."""
+
+    seq: int
+    event: TableEvent
+
+
 def from_payload(kind: str, payload: dict[str, Any]) -> TableEvent:
     """The event stored as `kind` and `payload`; ValueError if the kind is unknown."""
     cls = EVENT_TYPES.get(kind)

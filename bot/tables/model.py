@@ -4,13 +4,14 @@ those belong to the service that runs the table (`bot.tables.service`)."""
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine import Game, Hand, Rules, View, read_record, view_for, write_record
+from bot.storage.rows import SeatRow, TableRow
+from engine import Game, Hand, RecordError, Rules, View, read_record, view_for, write_record
 
-from ..storage import SeatRow
-from .options_text import TableSettings
+DEFAULT_TURN_SECONDS = 120
+DEFAULT_IDLE_SECONDS = 24 * 3600
 
 # Computer players' names: a short list, so no two seats at a table are just "Computer".
 COMPUTER_NAMES = ("Ada", "Basil", "Cleo", "Dash", "Etta", "Fitz", "Gwen", "Hank", "Ivy", "Jude", "Kit", "Lou")
@@ -20,6 +21,16 @@ def state_token(hand_no: int, record: dict[str, Any]) -> str:
     """A short name for one moment of a game: the hand number and a checksum of its record."""
     text = repr(sorted((key, repr(value)) for key, value in record.items()))
     return f"{hand_no}.{zlib.crc32(text.encode()):08x}"
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How long a turn may take and how long a table may sit without a human move (None: never), and
+    whether players get a `Hint` button on their turn."""
+
+    turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    idle_seconds: int | None = DEFAULT_IDLE_SECONDS
+    hints: bool = False
 
 
 @dataclass(eq=False)
@@ -48,6 +59,56 @@ class Table:
     ended_by: str | None = None  # who ended the table, if a person did
     closed_idle: bool = False  # the table was closed because nobody played
     version: int = 0  # the stored version this copy was read at or written as (a change checks it)
+
+    @classmethod
+    def from_row(cls, row: TableRow) -> Table:
+        """The table as stored, its game replayed from its hand records; RecordError if they cannot be
+        continued (a damaged record, or a game started with no hand stored)."""
+        if row.damage is not None:
+            raise RecordError(row.damage)
+        rules = Rules.from_preset(row.variant, row.rules)
+        table = cls(
+            row.id,
+            row.guild_id,
+            row.channel_id,
+            row.host_id,
+            rules,
+            row.computer_level,
+            message_id=row.message_id,
+            message_posted_at=row.message_posted_at,
+            status=row.status,
+            seats=dict(row.seats),
+            ended_by=row.ended_by,
+            closed_idle=row.closed_idle,
+            settings=TableSettings(row.turn_seconds, row.idle_seconds, row.hints),
+            deadline=row.deadline,
+            deadline_token=row.deadline_token,
+            reminded=row.reminded,
+            last_human_at=row.last_human_at,
+            version=row.version,
+            rematch_id=row.rematch_id,
+        )
+        if row.status == "playing" and (not row.hands or row.first_dealer is None):
+            raise RecordError("the game has started but no hand is stored")
+        if row.status in ("playing", "ended") and row.hands and row.first_dealer is not None:
+            finished = row.hands[:-1]
+            table.game = Game.from_records(rules, row.first_dealer, finished)
+            table.hand = read_record(row.hands[-1])
+            if finished:
+                table.last_hand = read_record(finished[-1])
+        elif row.status == "finished" and row.hands:
+            assert row.first_dealer is not None
+            table.game = Game.from_records(rules, row.first_dealer, row.hands)
+            table.hand = table.last_hand = read_record(row.hands[-1])
+        return table
+
+    def update(self, **values: Any) -> None:
+        """Take these field values at once: a change once it is stored, or the table as stored now. How
+        the service changes a table in memory (a draft of the change is never copied back)."""
+        unknown = values.keys() - _FIELD_NAMES
+        if unknown:
+            raise TypeError(f"a table has no field {', '.join(sorted(unknown))}")
+        vars(self).update(values)
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -146,3 +207,6 @@ class Table:
         """Hand `hand_no` of the game, rebuilt from its record (it must be finished)."""
         assert self.game is not None
         return read_record(self.game.records[hand_no])
+
+
+_FIELD_NAMES = frozenset(f.name for f in fields(Table))

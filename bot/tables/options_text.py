@@ -19,8 +19,8 @@ from typing import Any
 from engine import DEFAULT_PRESET, Rules, RulesError
 from engine.options import SPECS
 
-DEFAULT_TURN_SECONDS = 120
-DEFAULT_IDLE_SECONDS = 24 * 3600
+from .model import DEFAULT_IDLE_SECONDS, DEFAULT_TURN_SECONDS, TableSettings
+
 MIN_TURN_SECONDS = 10  # shorter than this nobody can read their hand
 MAX_SECONDS = 30 * 24 * 3600  # a month: anything longer is as good as off
 COMPUTER_LEVELS = ("strong", "easy")
@@ -50,16 +50,6 @@ _PAIR = re.compile(r"\s*([A-Za-z_-]+)\s*[=:]\s*([^\s;]+)\s*")
 HOUSE_RULES = ("sevens_trump", "mark_raise", "stacking", "draw", "nello_low")
 # The lists worth suggesting for a list-valued option (the engine's specs give the words of the others).
 LIST_VALUES = {"nello_doubles": ("high,low,suit", "high,low", "high", "low", "suit")}
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """How long a turn may take and how long a table may sit without a human move (None: never), and
-    whether players get a `Hint` button on their turn."""
-
-    turn_seconds: int | None = DEFAULT_TURN_SECONDS
-    idle_seconds: int | None = DEFAULT_IDLE_SECONDS
-    hints: bool = False
 
 
 @dataclass(frozen=True)

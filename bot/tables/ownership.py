@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..storage.leases import Leases
+from bot.storage.leases import Leases
 
 log = logging.getLogger("bot.tables")
 

@@ -4,6 +4,9 @@ With `draw = "off"` players keep the seats they took and the first dealer is cho
 `"dealer"` or `"partners"` the engine's draw (`engine.draw`) decides: everyone draws a tile, the highest
 deals first, and under `"partners"` the draw also makes the teams, so players move to the seats it gives
 them. The draw is told to the table (`Drawn`) before the first deal; replay never sees it.
+
+Every deal draws from a `Shuffle`: the service's randomness, or with a seed, the table's own for that
+moment, so a seeded table's deals repeat whichever process deals them.
 """
 
 from __future__ import annotations
@@ -11,12 +14,24 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from bot.storage.rows import SeatRow
 from engine import Game
 from engine.draw import draw_seats
 
-from ..storage import SeatRow
 from .events import Drawn
 from .model import Table
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Where the randomness of each deal comes from (see the module docstring)."""
+
+    rng: random.Random
+    seed: int | str | None = None
+
+    def for_deal(self, table: Table, moment: str) -> random.Random:
+        """The randomness for one deal at `table` (`moment`: "start", "hand 3", ...)."""
+        return self.rng if self.seed is None else random.Random(f"{self.seed}:{table.id}:{moment}")
 
 
 @dataclass(frozen=True)

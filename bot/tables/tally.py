@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.storage.rows import PlayerTally, TeamResult
 from engine import Game, read_record
 
-from ..storage import PlayerTally, TeamResult
 from .model import Table
 
 

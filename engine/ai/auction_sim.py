@@ -46,7 +46,7 @@ def applies(sit: Situation) -> bool:
         and not lay.open_auction
         and not lay.widow_size
         and not lay.bids_name_trump
-        and not lay.moon_bids
+        and not lay.shoot_bids
         and sit.rules.scoring == "marks"
         and lay.hand_size * sit.players <= 28
     )

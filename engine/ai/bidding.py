@@ -184,7 +184,7 @@ def bid(sit: Situation, opening_rule: bool = True, point_chance: Callable[[int],
         if marks >= 2 and p < 0.75:
             continue  # doubling the stakes needs a near-certain hand: the table's tails are thin
         ev = marks * (2 * p - 1 - 2 * edge)
-        if sit.rules.layout.moon_bids:
+        if sit.rules.layout.shoot_bids:
             ev = moon_value(sit, call, p)
         if partner_high:
             ev -= marks * 0.5  # partner has already bid: take over only with much more
@@ -303,7 +303,7 @@ def moon_sure(sit: Situation) -> float:
     """Moon: ``MOON_SURE`` for a hand the evaluation gives every trick (as easy's rule), else 0. Such hands
     are rare (23 in 30,000 seeded deals) and sit beyond the table's logistic fit, which rated every six and
     the 5-5 at 0.17; all 23 took every trick when solved with the widow laid away."""
-    if not sit.rules.layout.moon_bids:
+    if not sit.rules.layout.shoot_bids:
         return 0.0
     lay = sit.rules.layout
     best = max(evaluate.tricks(sit.rules, c, sit.mine) for c in _trump_contracts(sit))

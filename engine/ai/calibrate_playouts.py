@@ -68,7 +68,7 @@ def build_playouts(preset: str, deals: int, seed: int) -> int:
         "command": f"python -m engine.ai.calibrate --variant {quoted(preset)} --deals {deals} --seed {seed}",
     }
     write_section(data, preset, section)
-    if lay.forced_partner and rules.options.forced_bid:  # Geezer: what a forced dealer's partner makes
+    if lay.partner_call and rules.options.forced_bid:  # Geezer: what a forced dealer's partner makes
         section["partner_made"], section["built"]["forced_deals"] = forced_partner_rate(
             deals // 3, seed, preset
         )

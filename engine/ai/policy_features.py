@@ -5,7 +5,7 @@ how many unseen tiles could still beat it and can the seats after me hold one, w
 how many of its suit I keep and how many are out, who is known to be void in it), followed by the facts of
 the position every row shares (the trick's number and my place in it, whose contract, what each side
 still needs, trumps in my hand and out). Everything comes from a ``Situation``, which is built from the
-view: the features cannot see a hidden tile (``tests/ai/test_policy.py`` changes the hidden hands and
+view: the features cannot see a hidden tile (``tests/engine/ai/test_policy.py`` changes the hidden hands and
 checks they do not move).
 """
 

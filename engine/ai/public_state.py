@@ -289,7 +289,7 @@ def _declare(state: PublicState, text: Any) -> None:
 def _score_discards(state: PublicState, discards: list[str]) -> None:
     """Seventy-two: each count tile the bidder discarded scored for the defenders when he laid it away (the
     bidder's own view lists every discard, the others' the face-up ones, count among them)."""
-    rule = state.rules.layout.exchange
+    rule = state.rules.exchange
     if rule is None or not rule.scores_discards or state.bidder is None:
         return
     ts = state.rules.layout.tiles

@@ -104,7 +104,7 @@ def _steps(record: dict[str, Any], final: Hand, seat: int) -> list[Step]:
         before = {**record, "contract": None, "plays": []}
         if lay.contract_first:
             before["exchange"] = {}
-        elif lay.exchange is not None:  # the exchange was over before the contract, a kept widow too
+        elif final.rules.exchange is not None:  # the exchange was over before the contract, a kept widow too
             before["exchange"] = {**(record.get("exchange") or {}), "done": True}
         hand = read_record(before)
         if hand.phase == Phase.CONTRACT:

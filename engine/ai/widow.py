@@ -20,7 +20,7 @@ from .situation import bits, count_bits
 def quick_discards(rules: Rules, contract: Contract, mask: int, k: int) -> int:
     """The ``k`` tiles of ``mask`` whose loss the evaluation under ``contract`` feels least, as a mask."""
     ts = rules.layout.tiles
-    rule = rules.layout.exchange
+    rule = rules.exchange
     table = suit_table(ts, contract)
     guarded = table.members[table.trump] if table.trump >= 0 else 0
     for t in bits(mask):

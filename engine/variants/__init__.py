@@ -7,7 +7,7 @@ one up with an error that lists them. This package is the only place that spells
 from __future__ import annotations
 
 from ..errors import RulesError
-from .base import DoublesBid, Layout, Preset, Variant
+from .base import Preset, Variant
 from .big_game import BigGame
 from .eighty_eight import EightyEight
 from .eighty_four import EightyFour
@@ -45,8 +45,6 @@ __all__ = [
     "OPTION_OWNERS",
     "PRESETS",
     "VARIANTS",
-    "DoublesBid",
-    "Layout",
     "Preset",
     "Variant",
     "find_preset",

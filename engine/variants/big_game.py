@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..exchange import PeekWidow
+from ..layout import Layout
 from ..options import GameOptions, Options
 from ..seats import Seating
 from ..tiles import TileSet
-from .base import Layout, Preset, Variant
+from .base import Preset, Variant
 
 _NO = "no special contracts"
 
@@ -33,6 +34,7 @@ class BigGame(Variant):
         },
         points_target=400,
     )
+    exchange = PeekWidow()
     _layout = Layout(
         Seating(4),
         TileSet(8),
@@ -44,7 +46,6 @@ class BigGame(Variant):
         mark_bids=False,
         open_auction=True,
         declarable=((7, 3), (8, 2)),
-        exchange=PeekWidow(),
     )
 
     def layout(self, options: Options) -> Layout:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..exchange import Kitty
+from ..layout import Layout
 from ..options import GameOptions, Options
 from ..seats import Seating
 from ..tiles import TileSet
-from .base import Layout, Preset, Variant
+from .base import Preset, Variant
 
 _TRUMP = "the bid names the trump"
 
@@ -39,6 +40,7 @@ class EightyEight(Variant):
         },
         points_target=500,
     )
+    exchange = Kitty()
     _layout = Layout(
         Seating(6),
         TileSet(6, copies=2),
@@ -51,7 +53,6 @@ class EightyEight(Variant):
         min_marks=2,
         max_marks=4,
         bids_name_trump=True,
-        exchange=Kitty(),
     )
 
     def layout(self, options: Options) -> Layout:

@@ -4,10 +4,11 @@ Pistol: Nello with all the bidder's partners sitting out."""
 from __future__ import annotations
 
 from ..exchange import Kitty
+from ..layout import Layout
 from ..options import GameOptions, Options
 from ..seats import Seating
 from ..tiles import TileSet
-from .base import Layout, Preset, Variant
+from .base import Preset, Variant
 
 _NO = "no single partner to name trump"
 
@@ -23,7 +24,9 @@ class EightyFour(Variant):
         why={"plunge": _NO, "splash": _NO},
         points_target=500,
     )
-    _eight = Layout(Seating(8), TileSet(6, copies=2), 7, (2,) * 7, 60, 82, bid_step=2, nello_name="pistol")
+    nello_word = "pistol"  # 001: Pistol is 84's name for Nello
+    exchange = Kitty()  # six-hand only: eight players have no kitty
+    _eight = Layout(Seating(8), TileSet(6, copies=2), 7, (2,) * 7, 60, 82, bid_step=2)
     _six = Layout(
         Seating(6),
         TileSet(6, copies=2),
@@ -33,8 +36,6 @@ class EightyFour(Variant):
         86,
         widow_size=2,
         bid_step=2,
-        exchange=Kitty(),
-        nello_name="pistol",
     )
 
     def layout(self, options: Options) -> Layout:

@@ -6,20 +6,16 @@ contract named before the widow, per-player scores that may go below zero, and t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..auction import PASS_CALL, forced, point_bids
-from ..calls import Call, CallKind
+from ..auction import PASS_CALL, forced, point_bids, read_call, refusal
+from ..calls import MOON_WORDS, Call, CallKind
 from ..contracts import NELLO
 from ..exchange import WholeWidow
+from ..layout import Layout, TableRules
 from ..options import GameOptions, Options
 from ..seats import Seating
+from ..state import HandState
 from ..tiles import TileSet
-from .base import Layout, Preset, Variant
-
-if TYPE_CHECKING:
-    from ..hand import Hand
-    from ..rules import Rules
+from .base import Preset, Variant
 
 MOON_BID, SHOOT_OVER_BID = Call(CallKind.MOON, 21), Call(CallKind.SHOOT_OVER, 42)
 _NONE = "001: no special contracts"
@@ -48,6 +44,7 @@ class Moon(Variant):
         },
         points_target=21,
     )
+    exchange = WholeWidow(guard_trumps=False)
     _layout = Layout(
         Seating(3, partnerships=False),
         TileSet(6, removed=tuple((n, 0) for n in range(1, 7)), count=False),
@@ -58,8 +55,7 @@ class Moon(Variant):
         widow_size=1,
         mark_bids=False,
         contract_first=True,
-        exchange=WholeWidow(guard_trumps=False),
-        moon_bids=(CallKind.MOON, CallKind.SHOOT_OVER),
+        shoot_bids=(MOON_BID.level, SHOOT_OVER_BID.level),
         one_mark_level=7,
     )
 
@@ -82,7 +78,16 @@ class Moon(Variant):
             )
         ]
 
-    def legal_calls(self, hand: Hand) -> list[Call]:
+    def parse_call(self, text: str, rules: TableRules) -> Call:
+        """4 to 7 as point bids; "21" or "shoot the moon", "42" or "shoot over"."""
+        if isinstance(text, str):
+            words = " ".join(text.split())
+            for kind, spellings in MOON_WORDS.items():
+                if words in spellings:
+                    return Call(kind, int(spellings[0]))
+        return read_call(text, rules)
+
+    def legal_calls(self, hand: HandState) -> list[Call]:
         """4 to 7 tricks; 21 over any of them; 42 only over a 21 (``shoot_over``); after 42 only pass."""
         seat: int = hand.turn  # type: ignore[assignment]
         out = [] if forced(hand) else [PASS_CALL]
@@ -94,11 +99,23 @@ class Moon(Variant):
             out.append(SHOOT_OVER_BID)
         return out
 
+    def why_not_call(self, hand: HandState, call: Call) -> str:
+        """Shooting it over needs a 21 to shoot over (and the option); after 21 only pass or shoot it over."""
+        shoot_over = hand.rules.options.shoot_over
+        if call.kind == CallKind.SHOOT_OVER:
+            if not shoot_over:
+                return "this table does not shoot it over: nothing beats 21"
+            return "you may shoot it over (42) only over a 21"
+        high = hand.high
+        if call.is_bid and high is not None and high.kind == CallKind.MOON and call.level <= high.level:
+            return "after 21 you may only pass" + (" or shoot it over (42)" if shoot_over else "")
+        return refusal(hand, call)
+
     def counted_marks(self, bid: Call, layout: Layout) -> int:
         """RULES.md §10: 7, 21 and 42 are "1 mark or more"; 21 and 42 "2 marks or more"."""
         return 2 if bid.level >= MOON_BID.level else 1 if bid.level >= layout.one_mark else 0
 
-    def award(self, hand: Hand) -> list[int]:
+    def award(self, hand: HandState) -> list[int]:
         """Each other player scores the tricks he took; the bidder the tricks he took (or his bid) if he made
         it, 21 or 42 for the moon, his bid for Nello, and loses his bid if he was set (RULES.md §8.4)."""
         assert hand.bidder is not None and hand.high is not None and hand.contract is not None
@@ -112,7 +129,9 @@ class Moon(Variant):
             out[hand.bidder] = level
         return out
 
-    def winner(self, rules: Rules, before: tuple[int, ...], after: tuple[int, ...], hand: Hand) -> int | None:
+    def winner(
+        self, rules: TableRules, before: tuple[int, ...], after: tuple[int, ...], hand: HandState
+    ) -> int | None:
         """The first player at the target; of two or more there, the bidder, else the higher score; a tie
         plays another hand (RULES.md §8.4)."""
         over = [p for p, s in enumerate(after) if s >= rules.options.target]
@@ -126,7 +145,29 @@ class Moon(Variant):
         leaders = [p for p in over if after[p] == top]
         return leaders[0] if len(leaders) == 1 else None
 
-    def extra_lines(self, rules: Rules) -> list[str]:
+    # --- the rules in words ---------------------------------------------------------------------------
+
+    def bids_line(self, rules: TableRules) -> str:
+        lay = rules.layout
+        bids = f"Bids {lay.min_bid} to {lay.max_point_bid} tricks, then 21 (shoot the moon: every trick)"
+        if rules.options.shoot_over:
+            bids += ", and 42 over a 21 (shoot it over)"
+        return bids + "; one round, starting left of the dealer."
+
+    def one_mark_words(self, layout: Layout) -> str:
+        return f"a bid of {layout.one_mark}, 21 or 42"
+
+    def bid_phrase(self, rules: TableRules) -> str:
+        return "bid how many tricks they will take; the high bidder names trumps and leads"
+
+    def call_lines(self, rules: TableRules) -> list[str]:
+        return [
+            "Shooting the moon (21) is a bid to take every trick"
+            + (", and shooting it over (42) outbids it." if rules.options.shoot_over else "."),
+            *super().call_lines(rules),
+        ]
+
+    def extra_lines(self, rules: TableRules) -> list[str]:
         return [
             "No count: each trick is worth 1 point, 7 in all.",
             "Scores are per player: the others score their tricks; a set bid is taken off the bidder's "

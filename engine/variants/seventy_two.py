@@ -3,18 +3,14 @@ and a last trick worth 3."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..calls import CallKind
 from ..exchange import WholeWidow
+from ..layout import Layout, TableRules
 from ..options import GameOptions, Options
 from ..seats import Seating
 from ..tiles import TileSet
-from .base import Layout, Preset, Variant
+from .base import Preset, Variant
 from .standard import PLUNGE, SPLASH
-
-if TYPE_CHECKING:
-    from ..rules import Rules
 
 
 class SeventyTwo(Variant):
@@ -22,6 +18,7 @@ class SeventyTwo(Variant):
 
     title = "Seventy-two"
     game = GameOptions("Seventy-two", points_target=400)
+    exchange = WholeWidow(guard_trumps=True)
     _layout = Layout(
         Seating(4),
         TileSet(6, copies=2, removed=tuple((n, 0) for n in range(7))),
@@ -31,7 +28,6 @@ class SeventyTwo(Variant):
         71,
         widow_size=2,
         contract_first=True,
-        exchange=WholeWidow(guard_trumps=True),
         doubles_bids={CallKind.PLUNGE: PLUNGE, CallKind.SPLASH: SPLASH},
     )
 
@@ -43,5 +39,5 @@ class SeventyTwo(Variant):
             Preset("seventy-two", "Seventy-two", self, {"nello": "off", "plunge": False, "splash": False})
         ]
 
-    def extra_lines(self, rules: Rules) -> list[str]:
+    def extra_lines(self, rules: TableRules) -> list[str]:
         return ["Each trick is worth 1 point and the last 3; identical tiles: the first played wins."]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..calls import CallKind
+from ..layout import DoublesBid, Layout
 from ..options import GameOptions, Options
 from ..seats import Seating
 from ..tiles import TileSet
-from .base import DoublesBid, Layout, Preset, Variant
+from .base import Preset, Variant
 
 PLUNGE = DoublesBid(CallKind.PLUNGE, 4, "plunge", marks_option="plunge_marks")
 SPLASH = DoublesBid(CallKind.SPLASH, 3, "splash", marks_option="splash_marks")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..layout import Layout
 from ..options import GameOptions, Options
 from ..seats import Seating
 from ..tiles import TileSet
-from .base import Layout, Preset, Variant
+from .base import Preset, Variant
 
 
 class ThreeHand(Variant):

@@ -11,7 +11,7 @@ import discord
 import simcord
 
 from bot.discord.client import BotSettings, Texas42Bot
-from bot.discord.limits import Limits
+from bot.discord.delivery.sender import Limits
 from engine.ai import make_player
 
 
@@ -74,7 +74,7 @@ async def show_now(env, table, *work) -> None:
     """Queue work for a table's messages (as an event would) and let it run to the end."""
 
     async def show() -> None:
-        env.bot.delivery.show(table, list(work))
+        env.bot.outbox.show(table, list(work))
         await env.bot.delivery.idle()
 
     await run_as_bot(env, show())

@@ -2,44 +2,54 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.show import replies
+from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS
 from bot.show.learn_ids import is_learning
-from bot.show.messages import title
-from bot.show.rules_guide import message_chunks, plain_words
-from bot.tables import Refusal, Table
+from bot.show.messages import message_chunks
+from bot.show.refusals import sentence
+from bot.tables.model import Table
 from bot.tables.options_text import option_suggestions
+from bot.tables.refusal import Refusal
+from bot.tables.service import TableService
 from engine import DEFAULT_PRESET, PRESETS, Rules
 
-from ..clicks import is_ours, refuse
-from ..delivery import NO_MENTIONS, transient
-
-if TYPE_CHECKING:
-    from ..client import Texas42Bot
+from ..clicks import ClickHandler, is_ours
+from ..coach import Coach
+from ..delivery.acknowledger import Acknowledger
+from ..delivery.sender import NO_MENTIONS, transient
+from ..delivery.table_message import TableMessage
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
 
+class TablesBot(Protocol):
+    """What the commands use of the bot (`client.Texas42Bot`)."""
+
+    service: TableService
+    table_message: TableMessage
+    clicks: ClickHandler
+    answers: Acknowledger
+    coach: Coach
+
+
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 42 dominoes"):
+class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
     """Texas 42 tables: open, play, end; the server's leaderboard and players' records."""
 
-    def __init__(self, bot: Texas42Bot):
+    def __init__(self, bot: TablesBot):
         self.bot = bot
         super().__init__()
 
     # ------------------------------------------------------------------ tables
 
-    @app_commands.command(name="new", description="Open a table of 42 in this channel")
-    @app_commands.describe(
-        preset="Which game (standard by default); `/42 rules` describes each",
-        target="Marks (or points, in a points game) to win",
-        options="House rules as name=value, e.g. nello=off sevens_trump=on players=6 (suggested as you type)",
-    )
+    @app_commands.command(name="new", description=DESCRIPTIONS["new"])
+    @app_commands.describe(**OPTIONS["new"])
     @app_commands.choices(preset=PRESET_CHOICES)
     async def new(
         self,
@@ -61,29 +71,19 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
                 options=options,
             )
         except Refusal as refusal:
-            await interaction.followup.send(str(refusal), ephemeral=True)
+            await interaction.followup.send(sentence(refusal), ephemeral=True)
             return
         try:
-            await self.bot.delivery.sync_table(table)
+            await self.bot.table_message.sync(table)
         except discord.HTTPException as error:
             if transient(error):  # Discord's trouble, not ours: the table stands and its message follows
                 await self.bot.service.show(table)
-                await interaction.followup.send(
-                    f"Your table is open (table {table.id}); Discord is slow right now, so its message may "
-                    "take a moment to appear.",
-                    ephemeral=True,
-                )
+                await interaction.followup.send(replies.table_opened_slowly(table.id), ephemeral=True)
                 return
-            await self.bot.service.end(table, interaction.user.id, moderator=True, by="the bot")
-            await interaction.followup.send(
-                "I can't post in this channel: I need View Channel, Send Messages and Attach Files here.",
-                ephemeral=True,
-            )
+            await self.bot.service.end(table, interaction.user.id, moderator=True, by=replies.THE_BOT)
+            await interaction.followup.send(replies.CANNOT_POST, ephemeral=True)
             return
-        await interaction.followup.send(
-            f"Your table is open (table {table.id}). Players sit with the buttons; you press **Start**.",
-            ephemeral=True,
-        )
+        await interaction.followup.send(replies.table_opened(table.id), ephemeral=True)
 
     @new.autocomplete("options")
     async def options_autocomplete(
@@ -93,57 +93,49 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         preset = getattr(interaction.namespace, "preset", None) or DEFAULT_PRESET
         return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
 
-    @app_commands.command(name="hand", description="See your hand and, on your turn, your controls")
+    @app_commands.command(name="hand", description=DESCRIPTIONS["hand"])
     async def hand(self, interaction: discord.Interaction) -> None:
         """Your hand, privately."""
         table = await self._table_for_player(interaction)
         if table is None:
-            await refuse(interaction, "You're not playing at a table here.")
+            await self.bot.answers.refuse(interaction, replies.NOT_PLAYING_HERE)
             return
         self.bot.clicks.come_back_soon(table, interaction.user.id)
         try:
             await self.bot.clicks.show_hand(interaction, table)
         except Refusal as refusal:
-            await refuse(interaction, str(refusal))
+            await self.bot.answers.refuse(interaction, sentence(refusal))
 
-    @app_commands.command(name="rules", description="The rules of the table in this channel, or of a preset")
+    @app_commands.command(name="rules", description=DESCRIPTIONS["rules"])
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         """The effective rules in plain words."""
         table = await self.bot.service.table_in(interaction.channel_id or 0) if preset is None else None
         if preset is None and table is not None:
-            heading, rules = f"**{title(table)}** · table {table.id}", table.rules
+            lines = replies.rules_lines(table.rules, table.id)
         else:
-            rules = Rules.from_preset(preset or DEFAULT_PRESET)
-            heading = f"**{rules.title}** (preset `{rules.preset}`)"
-        lines = [
-            heading,
-            *(f"• {line}" for line in rules.describe()),
-            "**In plain words**",
-            *(f"• {line}" for line in plain_words(rules)),
-            "New to 42? `/42 help` teaches it from zero, with pictures.",
-        ]
+            lines = replies.rules_lines(Rules.from_preset(preset or DEFAULT_PRESET))
         first, *rest = message_chunks(lines)
         await interaction.response.send_message(first, ephemeral=True)
         for more in rest:  # many house rules can pass Discord's 2,000 characters
             await interaction.followup.send(more, ephemeral=True)
 
-    @app_commands.command(name="help", description="Learn to play 42, step by step with pictures")
+    @app_commands.command(name="help", description=DESCRIPTIONS["help"])
     async def help(self, interaction: discord.Interaction) -> None:
         """The first help page, privately; `Back` and `Next` step through the rest."""
         await self.bot.coach.help(interaction)
 
-    @app_commands.command(name="end", description="End the table in this channel (host or Manage Messages)")
+    @app_commands.command(name="end", description=DESCRIPTIONS["end"])
     async def end(self, interaction: discord.Interaction) -> None:
         """End the table; an unfinished game tallies nothing."""
         table = await self.bot.service.table_in(interaction.channel_id or 0)
         if table is None:
-            await refuse(interaction, "There is no open table in this channel.")
+            await self.bot.answers.refuse(interaction, replies.NO_TABLE_HERE)
             return
         permissions = interaction.permissions
         moderator = permissions.manage_messages if permissions is not None else False
         if interaction.user.id != table.host_id and not moderator:
-            await refuse(interaction, "Only the table's host, or someone with Manage Messages, can end it.")
+            await self.bot.answers.refuse(interaction, replies.ONLY_THE_HOST_ENDS)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -151,16 +143,14 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
                 table, interaction.user.id, moderator=moderator, by=interaction.user.display_name
             )
         except Refusal as refusal:
-            await interaction.followup.send(str(refusal), ephemeral=True)
+            await interaction.followup.send(sentence(refusal), ephemeral=True)
             return
-        await interaction.followup.send(f"Table {table.id} is ended. Nothing was tallied.", ephemeral=True)
+        await interaction.followup.send(replies.table_ended(table.id), ephemeral=True)
 
     # ------------------------------------------------------------------ records
 
-    @app_commands.command(
-        name="leaderboard", description="This server's players ranked by marks won, or by skill rating"
-    )
-    @app_commands.describe(by="marks (default): marks won in finished games; rating: skill rating")
+    @app_commands.command(name="leaderboard", description=DESCRIPTIONS["leaderboard"])
+    @app_commands.describe(**OPTIONS["leaderboard"])
     @app_commands.choices(
         by=[
             app_commands.Choice(name="marks", value="marks"),
@@ -176,30 +166,20 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         assert interaction.guild_id is not None
         rows = await self.bot.service.storage.leaderboard(interaction.guild_id, limit=15)
         if not rows:
-            await interaction.followup.send(
-                "No finished games in this server yet. Open a table with `/42 new`."
-            )
+            await interaction.followup.send(replies.NO_GAMES_YET)
             return
-        lines = ["**Leaderboard** · marks won, and points in points games (games won / played)"]
-        for rank, row in enumerate(rows, start=1):
-            points = (
-                f", {row.points_won} points" if row.points_won else ""
-            )  # Moon, the Big Game, Eighty-eight
-            lines.append(
-                f"{rank}. **{discord.utils.escape_markdown(row.name)}** — {row.marks_won} marks{points} "
-                f"({row.games_won} won / {row.games_played} played)"
-            )
-        await interaction.followup.send("\n".join(lines), allowed_mentions=NO_MENTIONS)
+        names = [discord.utils.escape_markdown(row.name) for row in rows]
+        await interaction.followup.send(replies.leaderboard_text(rows, names), allowed_mentions=NO_MENTIONS)
 
-    @app_commands.command(name="stats", description="One player's record in this server, as a picture")
-    @app_commands.describe(player="Whose record (default: yours)")
+    @app_commands.command(name="stats", description=DESCRIPTIONS["stats"])
+    @app_commands.describe(**OPTIONS["stats"])
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         """Games, rating over time, bids made and set by level, special contracts, count fed: a picture
         with the figures also in text."""
         await self.bot.coach.stats(interaction, player or interaction.user)
 
-    @app_commands.command(name="history", description="The last finished games and hands in this server")
-    @app_commands.describe(player="Only games this player sat in")
+    @app_commands.command(name="history", description=DESCRIPTIONS["history"])
+    @app_commands.describe(**OPTIONS["history"])
     async def history(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         """The last finished games here, each hand with its Review, privately."""
         await self.bot.coach.history(interaction, player)
@@ -221,9 +201,9 @@ class GameCog(commands.GroupCog, group_name="42", group_description="Play Texas 
         data = cast(dict[str, Any], interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not is_ours(custom_id) and not is_learning(custom_id):
-            await refuse(interaction, "That button isn't in use any more.")
+            await self.bot.answers.refuse(interaction, replies.NOT_IN_USE)
 
 
-async def setup(bot: Texas42Bot) -> None:
+async def setup(bot: commands.Bot) -> None:
     """Extension entry point: `await bot.load_extension("bot.discord.cogs.tables")`."""
-    await bot.add_cog(GameCog(bot))
+    await bot.add_cog(GameCog(cast(TablesBot, bot)))

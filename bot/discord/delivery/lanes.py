@@ -1,0 +1,297 @@
+"""Lanes: the outbox's work, carried out in the background, in order, one lane at a time per message.
+
+One lane for a table's channel (the table message, hand summaries, notices) and one per player for their
+private panel at that table. A lane carries out its work in order, in a task of its own, so the game never
+waits for Discord and one slow channel holds up nothing else. Work that only brings a message up to date
+(`SyncTable`, `SyncPanel`) is merged into a later one of the same kind: intermediate states may be
+skipped, the latest never is. Posts and summaries are never skipped. Work Discord refuses for a moment
+(a 429, a 5xx) stays first on its lane until the next tick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import discord
+
+from bot.show.screens import Post, Summary, SyncPanel, SyncTable, Work
+from bot.tables.events import from_payload
+from bot.tables.model import Table
+
+from .outbox import Outbox
+from .sender import transient
+from .source import TableSource
+
+log = logging.getLogger(__name__)
+RETRY_LIMIT = 30  # tries of a refused send (one every tick) before giving up on it
+
+
+class Channel(Protocol):
+    """What shows a table in its channel (`table_message.TableMessage`)."""
+
+    async def bring_up_to_date(self, table: Table, stamp: int) -> None:
+        """Show the table's current state unless its message already shows `stamp` or later."""
+
+    async def post(self, table: Table, post: Post) -> None:
+        """A post in the table's channel."""
+
+    async def summary(self, table: Table, work: Summary) -> None:
+        """A finished hand's summary."""
+
+    def old(self, table: Table) -> bool:
+        """Whether the table message is old enough to be posted anew."""
+
+    def forget(self, table_id: int) -> None:
+        """Let go of what was kept for showing a table that is over."""
+
+
+class PanelWork(Protocol):
+    """What shows players their private panels (`panels.Panels`)."""
+
+    async def sync(self, table: Table, work: SyncPanel, asked: float | None = None) -> None:
+        """Bring a player's panel at the table up to date."""
+
+    async def load(self, table_ids: set[int] | None) -> None:
+        """Take up the stored panels."""
+
+
+@dataclass
+class Item:
+    """One piece of work on a lane, the outbox events it carries out, and when it was asked for."""
+
+    work: Work
+    seqs: set[int] = field(default_factory=set)
+    stamp: int = 0
+    attempts: int = 0
+    # the earliest of the work merged into it (time.monotonic looked up at each call, as where it is read)
+    asked: float = field(default_factory=lambda: time.monotonic())
+
+
+@dataclass
+class Lane:
+    """Work for one table's channel (`user_id` None) or one player's private panel at a table."""
+
+    table_id: int
+    user_id: int | None
+    items: deque[Item] = field(default_factory=deque)
+    task: asyncio.Task | None = None
+    waiting: bool = False  # Discord refused the first item for a moment: it waits for the next tick
+
+    @property
+    def busy(self) -> bool:
+        """True while the lane's task runs."""
+        return self.task is not None and not self.task.done()
+
+
+class Refused(Exception):
+    """Discord refused a send for a moment: the item stays first on its lane."""
+
+
+class Lanes:
+    """Reads the outbox and carries its work out: the channel's through `channel`, the panels' through
+    `panels`, at the tables `tables` says this process runs."""
+
+    def __init__(self, outbox: Outbox, tables: TableSource, channel: Channel, panels: PanelWork):
+        self.outbox = outbox
+        self.tables = tables
+        self.channel = channel
+        self.panels = panels
+        self.lanes: dict[tuple[int, int | None], Lane] = {}
+
+    # ------------------------------------------------------------------ taking work
+
+    def take(self, table: Table, work: Work, seqs: set[int], stamp: int) -> None:
+        """Queue one piece of work on its lane and start the lane (never waits)."""
+        user = work.user_id if isinstance(work, SyncPanel) else None
+        lane = self.lanes.get((table.id, user))
+        if lane is None:
+            lane = self.lanes[(table.id, user)] = Lane(table.id, user)
+        lane.items.append(Item(work, seqs, stamp))
+        self._kick(lane)
+
+    def drop(self, table_ids: Iterable[int]) -> None:
+        """Another process runs these tables now: stop showing them (what is left stays in the outbox)."""
+        table_ids = set(table_ids)
+        for key, lane in list(self.lanes.items()):
+            if key[0] in table_ids:
+                if lane.task is not None:
+                    lane.task.cancel()
+                del self.lanes[key]
+        self.outbox.drop(table_ids)
+
+    def _kick(self, lane: Lane) -> None:
+        if not lane.busy and not lane.waiting and lane.items:
+            lane.task = asyncio.get_running_loop().create_task(
+                self._drain(lane), name=f"table-{lane.table_id}-lane-{lane.user_id or 'channel'}"
+            )
+
+    def pending(self) -> dict[tuple[int, int | None], int]:
+        """Lanes with work waiting for a retry, and how many tries their first item has had."""
+        return {
+            key: lane.items[0].attempts for key, lane in self.lanes.items() if lane.waiting and lane.items
+        }
+
+    async def tick(self) -> None:
+        """Start again every lane that waits because Discord refused a send for a moment."""
+        for lane in list(self.lanes.values()):
+            if lane.waiting:
+                lane.waiting = False
+                self._kick(lane)
+
+    async def idle(self) -> None:
+        """Wait until no lane is running."""
+        while busy := [lane.task for lane in self.lanes.values() if lane.busy and lane.task is not None]:
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    async def stop(self, grace: float) -> None:
+        """A clean stop: give the lanes `grace` seconds to finish, then stop them (their work stays in the
+        outbox for the next start)."""
+        try:
+            await asyncio.wait_for(self.idle(), timeout=grace)
+        except TimeoutError:
+            for lane in self.lanes.values():
+                if lane.task is not None:
+                    lane.task.cancel()
+            await asyncio.gather(
+                *(lane.task for lane in self.lanes.values() if lane.task), return_exceptions=True
+            )
+        await self.outbox.flush_shown()
+
+    # ------------------------------------------------------------------ carrying it out
+
+    async def _drain(self, lane: Lane) -> None:
+        """Carry out a lane's work in order, merging syncs with later ones of their kind; then forget the
+        events done. Work that comes while this runs is taken too: the lane looks busy until it returns."""
+        while lane.items:
+            if not await self._drain_items(lane):
+                return
+            await self.outbox.flush_shown()  # work may come meanwhile: the loop takes it
+        self._forget_closed(lane)
+
+    async def _drain_items(self, lane: Lane) -> bool:
+        """Carry out the lane's items; False if the lane must stop (it waits for a tick, or it is not ours)."""
+        while lane.items:
+            if not self.tables.owns(lane.table_id):
+                lane.items.clear()  # another process runs the table now; the outbox keeps what is left for it
+                return False
+            item = lane.items[0]
+            later = next((other for other in list(lane.items)[1:] if _merges(item.work, other.work)), None)
+            if later is not None:
+                lane.items.popleft()
+                later.seqs |= item.seqs
+                later.work = _merged(item.work, later.work)
+                later.stamp = max(later.stamp, item.stamp)
+                later.asked = min(later.asked, item.asked)
+                continue
+            try:
+                await self._carry_out(lane, item)
+            except Refused:
+                item.attempts += 1
+                if item.attempts <= RETRY_LIMIT:
+                    lane.waiting = True
+                    return False
+                log.warning(
+                    "table %s: giving up on %s after %d tries", lane.table_id, item.work, item.attempts
+                )
+            except Exception:
+                log.exception("table %s: showing %s failed", lane.table_id, item.work)
+            lane.items.popleft()
+            await self.outbox.shown(item.seqs)
+        return True
+
+    def _forget_closed(self, lane: Lane) -> None:
+        """A drained lane of a table that is over goes, with what was kept for showing that table."""
+        table = self.tables.table(lane.table_id)
+        if lane.items or (table is not None and table.open):
+            return
+        self.lanes.pop((lane.table_id, lane.user_id), None)
+        if lane.user_id is None:
+            self.outbox.forget(lane.table_id)
+            self.channel.forget(lane.table_id)
+
+    async def _carry_out(self, lane: Lane, item: Item) -> None:
+        table = self.tables.table(lane.table_id)
+        if table is None:
+            return
+        work = item.work
+        try:
+            if isinstance(work, SyncTable):
+                await self.channel.bring_up_to_date(table, item.stamp)
+            elif isinstance(work, Post):
+                await self.channel.post(table, work)
+            elif isinstance(work, Summary):
+                await self.channel.summary(table, work)
+            elif isinstance(work, SyncPanel):
+                await self.panels.sync(table, work, item.asked)
+        except discord.HTTPException as error:
+            if transient(error):
+                log.warning(
+                    "table %s: Discord refused %s for a moment (%s); will try again",
+                    table.id,
+                    type(work).__name__,
+                    error.status,
+                )
+                raise Refused from error
+            raise
+
+    # ------------------------------------------------------------------ after a restart
+
+    async def resume(self, table_ids: Iterable[int] | None = None) -> None:
+        """Carry out what the outbox still holds, then make sure every open table shows its message and
+        the player on turn has live controls (no-ops when they already do): at every table this process
+        runs (after a start), or at these tables (just adopted from a process that stopped)."""
+        only = None if table_ids is None else set(table_ids)
+        await self.panels.load(only)
+        for seq, table_id, kind, payload in await self.outbox.left_over():
+            if not self.tables.owns(table_id) or (only is not None and table_id not in only):
+                continue
+            table = self.tables.table(table_id) or await self.tables.find(table_id, ended_too=True)
+            try:
+                event = from_payload(kind, payload)
+            except (TypeError, ValueError):
+                log.warning("table %s: dropping unreadable outbox entry %s (%s)", table_id, seq, kind)
+                event = None
+            if table is None or event is None:
+                await self.outbox.discard(seq)
+                continue
+            self.outbox.take_event(table, seq, event)
+        for table in list(self.tables.tables.values()):
+            if (
+                not table.open
+                or not self.tables.owns(table.id)
+                or (only is not None and table.id not in only)
+            ):
+                continue
+            checks: list[Work] = [SyncTable()] if table.message_id is None or self.channel.old(table) else []
+            seat = table.human_turn()
+            if seat is not None and table.seats[seat].user_id is not None:
+                checks.append(SyncPanel(table.seats[seat].user_id))  # type: ignore[arg-type]
+            if checks:
+                self.outbox.show(table, checks)
+
+
+def _merges(first: Work, later: Work) -> bool:
+    """True if `first` may be left to `later` (both only bring the same message up to date)."""
+    if isinstance(first, SyncTable):
+        return isinstance(later, SyncTable)
+    if isinstance(first, SyncPanel):
+        return isinstance(later, SyncPanel) and later.user_id == first.user_id
+    return False
+
+
+def _merged(first: Work, later: Work) -> Work:
+    """`later`, carrying whatever of `first` it must not lose (a request for a new message, a note)."""
+    if isinstance(first, SyncPanel) and isinstance(later, SyncPanel):
+        return SyncPanel(
+            later.user_id,
+            later.note or first.note,
+            later.fresh or first.fresh,
+            later.renotify or first.renotify,
+        )
+    return later

@@ -1,0 +1,33 @@
+"""What the delivery needs of the table service, and nothing more: the tables as this process sees them,
+which of them it runs, and two facts about Discord it records on a table (the table message, and whether
+a player's DMs are closed). The table service is one; a test can hand in any other."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from bot.tables.model import Table
+
+
+class TableSource(Protocol):
+    """The tables the delivery shows, read and noted on through the table service."""
+
+    @property
+    def tables(self) -> Mapping[int, Table]:
+        """Every table this process has seen, by id."""
+
+    def table(self, table_id: int) -> Table | None:
+        """The table with this id as this process last saw it (None if it has not seen it)."""
+
+    def owns(self, table_id: int) -> bool:
+        """True if this process runs the table (and so shows it)."""
+
+    async def find(self, table_id: int, *, ended_too: bool = False) -> Table | None:
+        """The table with this id as stored now (with `ended_too`, an ended one as well)."""
+
+    async def set_message(self, table: Table, message_id: int | None, posted_at: float | None = None) -> None:
+        """Record the table message's id (None: there is none now) and when it was posted."""
+
+    async def note_dm(self, table: Table, seat: int, closed: bool) -> None:
+        """Record whether the bot can DM a seat's player."""

@@ -1,0 +1,216 @@
+"""The table's channel: its table message (posted, edited, posted anew), each finished hand's summary, and
+the notices posted there.
+
+The table message is edited through the last click on it while that click's token lives (outside the
+global limit), else through the channel, no more often than the edit gap (the states between are
+skipped). It is posted anew before it is an hour old (Discord refuses edits of older messages, error
+30046), when it was deleted, or after a hand's summary took its place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.show import presenter
+from bot.show.screens import Post, Screen, Summary
+from bot.tables.model import Table
+
+from ..buttons import Drawn, draw
+from .sender import NO_MENTIONS, Limits, Sender, transient
+from .source import TableSource
+from .tokens import Click, Tokens
+
+log = logging.getLogger(__name__)
+REPOST_AFTER = 50 * 60  # seconds: the table message is posted anew before Discord stops edits at an hour
+OLD_MESSAGE_EDITS = 30046  # Discord's error: too many edits to messages older than an hour
+
+
+class TableMessage:
+    """Shows a table in its channel. `stamps(table_id)` is how many events the table has published so far:
+    the table message remembers the stamp it shows, so a sync asked for before that is skipped."""
+
+    def __init__(
+        self,
+        sender: Sender,
+        tokens: Tokens,
+        tables: TableSource,
+        stamps: Callable[[int], int],
+        limits: Limits,
+        clock: Callable[[], float] = time.time,
+    ):
+        self.sender = sender
+        self.tokens = tokens
+        self.tables = tables
+        self.stamps = stamps
+        self.limits = limits
+        self.clock = clock
+        self.shown: dict[int, int] = {}  # table -> the stamp its table message shows
+        self.last_edit: dict[int, float] = {}  # table -> when its table message was last edited
+
+    def old(self, table: Table) -> bool:
+        """Whether the table message is old enough to be posted anew rather than edited."""
+        return table.message_posted_at is not None and self.clock() - table.message_posted_at >= REPOST_AFTER
+
+    def forget(self, table_id: int) -> None:
+        """The table is over and its channel lane done: let go of what was kept for showing it."""
+        self.shown.pop(table_id, None)
+        self.last_edit.pop(table_id, None)
+        self.tokens.forget_table_click(table_id)
+
+    async def bring_up_to_date(self, table: Table, stamp: int) -> None:
+        """Show the table's current state unless its message already shows `stamp` or later."""
+        if table.message_id is None or self.shown.get(table.id, -1) < stamp:
+            await self.sync(table)
+
+    async def sync(self, table: Table) -> None:
+        """Show the table's current state on its table message: edit it (through the last click on it while
+        its token lives, else through the channel, no more often than the edit gap), post it anew when
+        it is nearly an hour old or Discord refuses to edit it, or post it if there is none (or it was
+        deleted). Errors are raised to the caller."""
+        if table.message_id is not None and not self.old(table):
+            playing = sum(1 for other in self.tables.tables.values() if other.status == "playing")
+            gap = self.limits.edit_gap(playing) - (time.monotonic() - self.last_edit.get(table.id, 0.0))
+            if gap > 0:
+                await asyncio.sleep(gap)  # later states merge into this edit meanwhile
+            click = self.tokens.on_table_message(table.id, table.message_id)
+            # Drawn before the budget's room is taken, so the request goes out as soon as it is granted: room
+            # taken first and spent only after a wait in the pictures' queue let requests planned a second apart
+            # reach Discord together (global 429s at 200 tables). A state that moves on meanwhile has a later
+            # SyncTable of its own (the stamp drawn is the one marked shown).
+            stamp, drawn = self.stamps(table.id), await draw(presenter.table_screen(table))
+            try:
+                await self._edit(table, drawn, click)
+                self.shown[table.id] = stamp
+                return
+            except discord.NotFound:
+                log.info("table %s: its message is gone; posting a new one", table.id)
+                await self.tables.set_message(table, None)
+            except discord.HTTPException as error:
+                if error.code != OLD_MESSAGE_EDITS:
+                    raise
+                log.info(
+                    "table %s: Discord refuses more edits of its old message; posting a new one", table.id
+                )
+        stamp, drawn = self.stamps(table.id), await draw(presenter.table_screen(table))
+        old = table.message_id
+        await self._post_table_message(table, drawn)
+        self.shown[table.id] = stamp
+        if old is not None:
+            await self.sender.delete(table.id, table.channel_id, old)
+
+    async def post(self, table: Table, post: Post) -> None:
+        """A post in the table's channel; one Discord refuses for good is logged and dropped."""
+        allowed = (
+            discord.AllowedMentions(users=[discord.Object(post.mention)]) if post.mention else NO_MENTIONS
+        )
+        drawn = await draw(Screen(post.text, post.picture, post.buttons))
+        try:
+            await self.sender.send(
+                table.id,
+                table.channel_id,
+                drawn.content,
+                files=drawn.files(),
+                allowed_mentions=allowed,
+                **({"view": drawn.view} if drawn.view is not None else {}),
+            )
+        except discord.HTTPException as error:
+            if transient(error):
+                raise
+            log.warning("table %s: could not post in its channel (%s)", table.id, error.status)
+
+    async def summary(self, table: Table, work: Summary) -> None:
+        """A finished hand's summary: the table message becomes it (one edit), and the next table message
+        is posted below it. If it cannot be edited, the summary is posted, and the old table message goes."""
+        drawn = await draw(Screen(work.text, work.picture, work.buttons))
+        old = table.message_id
+        self.shown.pop(table.id, None)
+        self.sender.hand_over(table.id)
+        if old is not None and not self.old(table):
+            try:
+                await self._edit(table, drawn, self.tokens.on_table_message(table.id, old))
+                await self.tables.set_message(table, None)
+                return
+            except discord.HTTPException as error:
+                if transient(error):
+                    raise
+                log.info(
+                    "table %s: could not turn the table message into the summary (%s)", table.id, error.status
+                )
+        await self._send(table, drawn)
+        if old is not None:
+            await self.tables.set_message(table, None)
+            await self.sender.delete(table.id, table.channel_id, old)
+
+    async def _edit(self, table: Table, drawn: Drawn, click: Click | None) -> None:
+        """Edit the table message through `click` if given (falling back to the channel), else through the
+        channel."""
+        assert table.message_id is not None
+        message_id = table.message_id
+        if click is not None:
+            try:
+                await self.sender.edit_original(
+                    table.id,
+                    click.interaction,
+                    content=drawn.content,
+                    attachments=drawn.files(),
+                    view=drawn.view,
+                    allowed_mentions=NO_MENTIONS,
+                )
+                self.last_edit[table.id] = time.monotonic()
+                return
+            except discord.HTTPException as error:
+                log.info(
+                    "table %s: could not edit through the click (%s); using the channel",
+                    table.id,
+                    error.status,
+                )
+                self.tokens.forget_table_click(table.id)
+
+        def edit(files: list[discord.File]) -> Awaitable[None]:
+            return self.sender.edit(
+                table.id,
+                table.channel_id,
+                message_id,
+                content=drawn.content,
+                attachments=files,
+                view=drawn.view,
+                allowed_mentions=NO_MENTIONS,
+            )
+
+        await _with_picture_or_without(drawn.picture, edit)
+        self.last_edit[table.id] = time.monotonic()
+
+    async def _post_table_message(self, table: Table, drawn: Drawn) -> None:
+        sent = await self._send(table, drawn)
+        await self.tables.set_message(table, sent.id, self.clock())
+        self.tokens.forget_table_click(table.id)
+
+    async def _send(self, table: Table, drawn: Drawn) -> discord.Message:
+        """A new message in the table's channel, mentioning nobody."""
+        extras: dict[str, Any] = {} if drawn.view is None else {"view": drawn.view}
+        return await _with_picture_or_without(
+            drawn.picture,
+            lambda files: self.sender.send(
+                table.id, table.channel_id, drawn.content, files=files, allowed_mentions=NO_MENTIONS, **extras
+            ),
+        )
+
+
+async def _with_picture_or_without(
+    picture: bytes | None, send: Callable[[list[discord.File]], Awaitable[Any]]
+) -> Any:
+    """Send with the picture; if Discord refuses it (no Attach Files permission), send the text alone."""
+    if picture is None:
+        return await send([])
+    try:
+        return await send([discord.File(io.BytesIO(picture), filename="table.png")])
+    except discord.Forbidden:
+        log.warning("not allowed to attach pictures here; sending text only")
+        return await send([])

@@ -1,0 +1,134 @@
+"""What an event at a table changes: the work it asks of the delivery (`screens.Work`), in order. Posts
+and a finished hand's summary are written when the event happens (they tell of that moment); syncs show
+whatever the table's state is when they are carried out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.tables.events import (
+    Acted,
+    Away,
+    Back,
+    Dealt,
+    DmChanged,
+    Drawn,
+    Ended,
+    GameOver,
+    HandOver,
+    IdleClosed,
+    Left,
+    LobbyChanged,
+    RematchOpened,
+    Reminded,
+    TableEvent,
+    TableShown,
+    TakenOver,
+)
+from bot.tables.model import Table
+from engine import public_view
+
+from . import learn_ids, messages
+from .scenes import hand_end_scene
+from .screens import ButtonSpec, Picture, Post, Screen, Summary, SyncPanel, SyncTable, Work
+from .wording import action_phrase, game_words
+
+
+def hand_over_screen(table: Table, hand_no: int) -> Screen:
+    """The summary of finished hand `hand_no` (from 0), with its picture and the game score after it."""
+    hand = table.finished_hand(hand_no)
+    scores = table.scores_after(hand_no)
+    scene = replace(hand_end_scene(table, hand), scores=tuple(scores))
+    review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
+    return Screen(
+        messages.hand_summary_text(table, hand, hand_no + 1, scores),
+        Picture("render_hand_end", scene, "hand.png"),
+        (review,),
+    )
+
+
+def plan(table: Table, event: TableEvent) -> list[Work]:
+    """The messages an event at `table` changes, in the order they should change. Posts are written now
+    (they tell of this moment); syncs show whatever the table's state is when they are carried out."""
+    if isinstance(event, LobbyChanged | RematchOpened | DmChanged | TableShown):
+        return [SyncTable()]
+    if isinstance(event, Drawn):
+        return [Post(messages.draw_text(table, event.rounds, event.dealer))]
+    if isinstance(event, Dealt):
+        return [*(SyncPanel(user, fresh=True) for user in _humans(table)), SyncTable()]
+    if isinstance(event, Acted):
+        return _acted(table, event)
+    if isinstance(event, HandOver):
+        screen = hand_over_screen(table, event.hand_no)
+        return [Summary(screen.text, screen.picture, screen.buttons)]
+    if isinstance(event, GameOver | Ended | IdleClosed):
+        note = {
+            GameOver: None,
+            Ended: "The table was ended: nothing was tallied.",
+            IdleClosed: "The table was closed: nobody played for a long time.",
+        }[type(event)]
+        return [*(SyncPanel(user, note, fresh=True) for user in _humans(table)), SyncTable()]
+    if isinstance(event, Reminded):
+        user = table.seats[event.seat].user_id
+        return [
+            Post(messages.reminder(table, event.seat), mention=user),
+            *([SyncPanel(user, messages.reminder_dm(table), renotify=True)] if user else []),
+        ]
+    if isinstance(event, TakenOver):
+        return [Post(messages.taken_over(table, event.seat, event.action))]
+    if isinstance(event, Away):
+        return [Post(messages.away(table, event.seat)), SyncTable()]
+    if isinstance(event, Back):
+        user = table.seats[event.seat].user_id
+        return [Post(messages.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
+    if isinstance(event, Left):
+        return [
+            SyncPanel(event.user_id, "You left the game.", fresh=True),
+            Post(messages.left(table, event.seat, event.name)),
+            SyncTable(),
+        ]
+    return []
+
+
+def _humans(table: Table) -> list[int]:
+    return [row.user_id for row in table.humans() if row.user_id is not None]
+
+
+def _acted(table: Table, event: Acted) -> list[Work]:
+    work: list[Work] = []
+    row = table.seats[event.seat]
+    if row.user_id is not None and not row.is_computer:
+        # under stacking the note stays on screen past the next lead: it names no tile (RULES.md §11)
+        stacked = not event.complete and table.hand is not None and table.view_for(event.seat)["stacked"]
+        did = action_phrase(event.action, game_words(table.rules), name_tile=not stacked)
+        note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
+        work.append(SyncPanel(row.user_id, note))
+    if event.complete:
+        return work  # the hand summary and the next deal follow
+    turn = table.human_turn()
+    user = table.seats[turn].user_id if turn is not None else None
+    if user is not None and turn != event.seat:
+        work.append(SyncPanel(user))
+    sitting_out = table.view_for(event.seat)["sitting_out"] if event.action.startswith("nello") else []
+    for out in sitting_out:  # tell Nello's partner (Pistol: every partner) they sit this one out
+        partner = table.seats[out].user_id
+        if partner is not None and not table.seats[out].is_computer:
+            work.append(SyncPanel(partner, fresh=True))
+    if _stacked_lead(table):  # the finished trick goes face down: off every panel that still shows it
+        work.extend(
+            SyncPanel(other, fresh=True) for other in _humans(table) if other not in (row.user_id, user)
+        )
+    work.append(SyncTable())
+    return work
+
+
+def _stacked_lead(table: Table) -> bool:
+    """Whether the hand is stacked (RULES.md §11) and a trick has just been led after a finished one."""
+    hand = table.hand
+    return (
+        hand is not None
+        and not hand.complete
+        and len(hand.trick) == 1
+        and bool(hand.tricks)
+        and public_view(hand)["stacked"]
+    )

@@ -1,0 +1,51 @@
+"""The sentence a player reads when a request at a table is refused: one per `Why`, filled in with the
+facts the refusal carries (the engine's own sentence for an illegal move or bad rules stays the engine's)."""
+
+from __future__ import annotations
+
+from bot.tables.options_text import COMPUTER_LEVELS
+from bot.tables.refusal import Refusal, Why
+
+MY_HAND = "Use `My hand` for the current ones."
+
+SENTENCES: dict[Why, str] = {
+    Why.CHANNEL_BUSY: "This channel already has a table. Finish it or `/42 end` it first.",
+    Why.BAD_RULES: "Those rules don't work: {detail}",
+    Why.UNKNOWN_COMPUTER_LEVEL: "Those rules don't work: computer players can be {levels}",
+    Why.NO_SUCH_SEAT: "There is no such seat at this table.",
+    Why.SEAT_TAKEN: "{seat_name} is taken.",
+    Why.TABLE_FULL: "Every seat is taken.",
+    Why.NOT_SEATED: "You're not seated at this table.",
+    Why.SEATS_FIXED: "The game has started: seats are fixed now.",
+    Why.HOST_STARTS: "Only the host can start the game.",
+    Why.SEATS_EMPTY: "Every seat needs a player first (`Add computer` fills one).",
+    Why.ALREADY_ENDED: "This table has already ended.",
+    Why.HOST_ENDS: "Only the table's host, or someone with Manage Messages, can end it.",
+    Why.REMATCH_TOO_EARLY: "A rematch opens once the game is over.",
+    Why.REMATCH_PLAYERS_ONLY: "Only the players of this game can ask for a rematch.",
+    Why.REMATCH_OPEN: "The rematch is already open: table {table_id}.",
+    Why.NOT_PLAYING: "You're not playing at this table.",
+    Why.NOT_STARTED: "The game hasn't started.",
+    Why.GAME_OVER: "This game is over.",
+    Why.TABLE_ENDED: "This table has ended.",
+    Why.CONTROLS_OUT_OF_DATE: f"Those controls are out of date. {MY_HAND}",
+    Why.NOT_YOUR_TURN: "It's not your turn.",
+    Why.ILLEGAL_MOVE: "You can't do that: {detail}",
+    Why.NOT_A_MOVE: "That isn't a move you can make now. Use `My hand` for your controls.",
+    Why.TABLE_BUSY: "The table changed just now; please try again.",
+    Why.RESTARTING: "The bot is restarting; try again in a minute.",
+    Why.UNKNOWN_BUTTON: "That button isn't one I know.",
+    Why.BUTTON_OUT_OF_DATE: f"That button is out of date. {MY_HAND}",
+    Why.HAND_BEFORE_START: "The game hasn't started yet.",
+    Why.HAND_AFTER_END: "This table's game is over.",
+}
+
+
+def sentence(refusal: Refusal) -> str:
+    """What the player who asked reads."""
+    return SENTENCES[refusal.why].format(
+        detail=refusal.detail,
+        seat_name=refusal.seat_name,
+        table_id=refusal.table_id,
+        levels=" or ".join(COMPUTER_LEVELS),
+    )
