@@ -51,7 +51,7 @@ PAGES: tuple[Page, ...] = (
         "When a tile is **led** (played first to a trick) it calls for its **higher** end: 6-4 led is a six. "
         "A **double** (6-6) is the highest tile of its suit; the others rank by their other end: "
         "6-6, 6-5, 6-4, 6-3, 6-2, 6-1, 6-0.",
-        HandScene(("6-6", "6-5", "6-4", "6-2", "6-0"), title="The sixes, highest first"),
+        HandScene(("6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"), title="The sixes, highest first"),
     ),
     Page(
         "Following suit",
