@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from . import palette, shapes
+from .counts import plural
 from .fonts import TextDraw, font, text_width
 from .names import display_name, fit_name, seat_label
 from .png import draw_then_encode, felt_backdrop, with_felt
@@ -122,7 +123,7 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
             fill=palette.TEXT,
             anchor="lt",
         )
-    hands = f"{scene.hands_played} hand{'s' if scene.hands_played != 1 else ''} played"
+    hands = f"{plural(scene.hands_played, 'hand')} played"
     draw.text((MARGIN, 154), hands, font=font(18), fill=palette.TEXT_SOFT, anchor="lt")
     y = 200
     draw.text(
@@ -234,10 +235,10 @@ def _draw_team_row(
             anchor="lt",
         )
     points = scene.points[team] if team < len(scene.points) else 0
-    took = f"took {points} point{'s' if points != 1 else ''}"
+    took = f"took {plural(points, 'point')}"
     if scene.tricks_taken is not None and team < len(scene.tricks_taken):
         tricks = scene.tricks_taken[team]
-        took += f", {tricks} trick{'s' if tricks != 1 else ''}"
+        took += f", {plural(tricks, 'trick')}"
     draw.text((MARGIN + 20, y + 54), took, font=font(20), fill=palette.TEXT_SOFT, anchor="lt")
     counts = scene.counts[team] if team < len(scene.counts) else ()
     x = MARGIN + 290
@@ -263,7 +264,7 @@ def _award_text(scene: HandEndScene, team: int) -> str:
     if value == 0:
         return "—"
     unit = "mark" if scene.score_kind == "marks" else "point"
-    return f"{'+' if value > 0 else '−'}{abs(value)} {unit}{'s' if abs(value) != 1 else ''}"
+    return f"{'+' if value > 0 else '−'}{plural(abs(value), unit)}"
 
 
 def _and(names: tuple[str, ...]) -> str:

@@ -55,7 +55,10 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     if isinstance(event, Drawn):
         return [Post(messages.draw_text(table, event.rounds, event.dealer))]
     if isinstance(event, Dealt):
-        return [*(SyncPanel(user, fresh=True) for user in _humans(table)), SyncTable()]
+        return [
+            *(SyncPanel(user, messages.new_hand_note(table), fresh=True) for user in _humans(table)),
+            SyncTable(),
+        ]
     if isinstance(event, Acted):
         return _acted(table, event)
     if isinstance(event, HandOver):

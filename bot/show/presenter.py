@@ -151,7 +151,7 @@ def closed_private_screen(table: Table, note: str | None) -> Screen:
 def panel_after_move(table: Table, user_id: int, action: str) -> str:
     """A player's panel the moment they made a move on it: its text, saying what they did, without the
     controls just spent (the next picture comes with their next turn)."""
-    return private_words(table, user_id, f"You {action_phrase(action)}.")
+    return private_words(table, user_id, messages.move_note(table, action_phrase(action)))
 
 
 def reply_after_move(table: Table, action: str) -> str:
