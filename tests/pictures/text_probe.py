@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from unittest import mock
 
+import numpy as np
 from PIL import Image
 
 from bot.pictures.fonts import TextDraw, _text_mask
@@ -17,12 +18,14 @@ from bot.pictures.fonts import TextDraw, _text_mask
 @dataclass(frozen=True)
 class Written:
     """One piece of text as drawn: its words, its font size, the box its glyphs cover in the picture (left,
-    top, right, bottom) and their coverage mask (what was painted, 0-255)."""
+    top, right, bottom), their coverage mask (what was painted, 0-255) and how many of the mask's rows lie
+    above the baseline."""
 
     text: str
     size: int
     box: tuple[int, int, int, int]
     mask: Image.Image
+    above: int
 
 
 @contextmanager
@@ -35,18 +38,27 @@ def written() -> Iterator[list[Written]]:
         mask, dx, dy = _text_mask(text, font, anchor)
         if mask is not None:
             left, top = round(xy[0]) + dx, round(xy[1]) + dy
-            seen.append(Written(text, font.size, (left, top, left + mask.width, top + mask.height), mask))
+            box = (left, top, left + mask.width, top + mask.height)
+            seen.append(Written(text, font.size, box, mask, above_baseline(text, font)))
         draw_text(self, xy, text, font, fill, anchor)
 
     with mock.patch.object(TextDraw, "text", recording):
         yield seen
 
 
-def glyph_height(mask: Image.Image, scale: float) -> int:
-    """How many pixel rows the glyphs of a coverage `mask` fill once the picture is scaled by `scale`
-    (resampled as a phone scales a picture; a row counts when some pixel is at least half covered)."""
+def above_baseline(text: str, face) -> int:
+    """How many rows of `text`'s mask (as `TextDraw` sets it) lie above its baseline."""
+    return -int(face.getbbox(text, anchor="ls")[1])
+
+
+def glyph_height(piece: Written, scale: float) -> int:
+    """How tall the glyphs of a piece of text stand above their baseline (capitals, digits, ascenders;
+    descenders left out) once the picture is scaled by `scale`: its coverage mask resampled as a phone
+    scales a picture, and the rows counted from the first one half covered down to the baseline."""
+    mask = piece.mask
     width, height = max(1, round(mask.width * scale)), max(1, round(mask.height * scale))
     small = mask.resize((width, height), Image.Resampling.LANCZOS)
-    rows = [max(small.crop((0, y, width, y + 1)).getdata()) for y in range(height)]
-    inked = [y for y, peak in enumerate(rows) if peak >= 128]
-    return inked[-1] - inked[0] + 1 if inked else 0
+    baseline = round(piece.above * scale)
+    peaks = np.asarray(small).max(axis=1)  # each row's most covered pixel
+    inked = [y for y in range(min(baseline, height)) if peaks[y] >= 128]
+    return baseline - inked[0] if inked else 0
