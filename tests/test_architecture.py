@@ -383,7 +383,20 @@ def test_the_chain_finder_finds_the_longest_chain():
     assert _longest_chain(graph) == ["a", "b", "d", "e"]
 
 
-@pytest.mark.xfail(strict=True, reason="the renovation is under way: tests/ is not typed yet")
 def test_the_type_checker_reads_the_tests_too():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert {"engine", "bot", "tests"} <= set(config["tool"]["mypy"]["files"])
+
+
+def test_the_test_folders_mirror_the_code():
+    """`tests/bot/<layer>/` tests `bot/<layer>/`, `tests/engine/<package>/` tests `engine/<package>/`; the
+    whole-bot tests have folders of their own (`e2e`, `processes`) and so does the stand-in for Discord."""
+    own = {"e2e", "processes", "standin"}
+    for tests_folder, code in (("tests", None), ("tests/bot", "bot"), ("tests/engine", "engine")):
+        for folder in (ROOT / tests_folder).iterdir():
+            if not folder.is_dir() or folder.name == "__pycache__" or (code is None and folder.name in own):
+                continue
+            mirrored = ROOT / (code or "") / folder.name if code else ROOT / folder.name
+            assert (mirrored / "__init__.py").exists(), (
+                f"{folder.relative_to(ROOT)} mirrors no package of the code"
+            )

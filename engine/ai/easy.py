@@ -20,7 +20,7 @@ from .situation import Situation, bits, count_bits, read, table_name
 
 BID_MARGIN = 1.0  # points of safety under the evaluation: the easy player bids a little under its estimate
 # The forced Geezer dealer plays 39 himself with a hand worth this much, else calls partner: a passed partner
-# holds about an average hand, which the evaluation puts near 30 points of 54 (tests/ai/test_games.py)
+# holds about an average hand, which the evaluation puts near 30 points of 54 (tests/engine/ai/test_games.py)
 FORCED_OWN_HAND = 30.0
 
 

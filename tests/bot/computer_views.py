@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine import Hand, Rules, view_for
+from engine import Hand, Rules, View, view_for
 from engine.ai import make_player
 from engine.ai.strong import StrongPlayer
 
@@ -19,28 +19,32 @@ def fixed_strong(level: str, seed: int | None, **_budget):
     return make_player(level, seed)
 
 
-def views(preset: str, seed: int, count: int) -> list[dict]:
+def views(preset: str, seed: int, count: int) -> list[View]:
     """Up to `count` views with a real choice, from seeded hands played by easy players, every phase."""
     rules = Rules.from_preset(preset)
     rng = random.Random(seed)
-    out: list[dict] = []
+    out: list[View] = []
     easy = [make_player("easy", seed + s) for s in range(rules.players)]
     while len(out) < count:
         hand = Hand.new(rules, rng.randrange(rules.players), rng)
         while not hand.complete and len(out) < count:
-            view = view_for(hand, hand.turn)
+            view = view_for(hand, hand.to_act)
             if len(view["legal"]) > 1:
                 out.append(view)
-            hand = hand.apply(easy[hand.turn].choose(view))
+            hand = hand.apply(easy[hand.to_act].choose(view))
     return out
 
 
 @dataclass(eq=False)
 class FakeTable:
-    """What a chooser reads of a table: its id and its computers' level."""
+    """What a chooser reads of a table: its id and its computers' level (an ``AtTable``)."""
 
     id: int
     computer_level: str = "strong"
+
+    def computer_turn(self) -> int | None:
+        """No computer is on turn: the choosers under test are asked directly."""
+        return None
 
 
 def crash_once(level: str, seed: int | None, **_budget):

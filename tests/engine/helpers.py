@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import Hand, Rules, read_record
+from engine import Game, Hand, Rules, read_record
+from engine.calls import Call
 
 
 def make_record(
@@ -60,6 +61,25 @@ def make_record(
 def make_hand(seats=None, **kw) -> Hand:
     """The hand of ``make_record``, rebuilt through the rules."""
     return read_record(make_record(seats, **kw))
+
+
+def high(hand: Hand) -> Call:
+    """The high bid of a hand (the test fails if nobody has bid yet)."""
+    assert hand.high is not None, "nobody has bid"
+    return hand.high
+
+
+def award(hand: Hand) -> list[int]:
+    """The award of a complete hand (the test fails if the hand is open or was thrown in)."""
+    award = hand.award()
+    assert award is not None, "no award: the hand is open or was thrown in"
+    return award
+
+
+def winner(game: Game) -> int:
+    """The winning team of a game that is over (the test fails if it is not)."""
+    assert game.winner is not None, "the game is not over"
+    return game.winner
 
 
 def run(hand: Hand) -> Hand:

@@ -3,7 +3,7 @@
 import pytest
 
 from engine import IllegalAction, write_record
-from tests.engine.helpers import make_hand, play_all
+from tests.engine.helpers import high, make_hand, play_all
 
 FOUR_DOUBLES = ["6-6", "5-5", "4-4", "3-3", "2-1", "3-1", "4-1"]
 THREE_DOUBLES = ["6-6", "5-5", "4-4", "3-2", "2-1", "3-1", "4-0"]
@@ -38,7 +38,7 @@ def test_opening_mark_bid_at_most_two_marks_then_raise_by_exactly_one():
     with pytest.raises(IllegalAction, match="only 3 marks"):
         h.apply("4 marks")
     h = play_all(h, "3 marks", "4 marks")
-    assert h.high.text() == "4 marks"
+    assert high(h).text() == "4 marks"
 
 
 def test_max_opening_marks_option():
@@ -48,7 +48,7 @@ def test_max_opening_marks_option():
 
 def test_mark_aliases_are_accepted_and_written_as_marks():
     h = make_hand({0: ["6-1", "5-1", "4-1", "3-1", "2-1", "1-1", "1-0"]}).apply("84")
-    assert h.high.text() == "2 marks" and write_record(h)["calls"] == ["2 marks"]
+    assert high(h).text() == "2 marks" and write_record(h)["calls"] == ["2 marks"]
     with pytest.raises(IllegalAction):
         make_hand().apply("no-trump")
 
@@ -61,7 +61,7 @@ def test_plunge_needs_four_doubles_and_is_worth_four_marks():
     with pytest.raises(IllegalAction, match="you need 4 doubles to bid Plunge: you hold 3"):
         h2.apply("plunge")
     h = h.apply("plunge")
-    assert h.high.marks == 4
+    assert high(h).marks == 4
 
 
 def test_plunge_may_jump_and_over_four_marks_is_one_more():
@@ -70,13 +70,13 @@ def test_plunge_may_jump_and_over_four_marks_is_one_more():
     h = make_hand({2: FOUR_DOUBLES}, rules={}).apply("2 marks")
     h = play_all(h, "3 marks")
     h = h.apply("plunge")  # worth 4 over 3 marks
-    assert h.high.marks == 4 and h.high.text() == "plunge"
+    assert high(h).marks == 4 and high(h).text() == "plunge"
     h = make_hand({3: FOUR_DOUBLES, 0: ["6-1", "5-1", "5-2", "5-3", "2-0", "1-0", "6-0"]})
     h = play_all(h, "2 marks", "3 marks", "4 marks")
     assert "plunge 5" in h.legal_actions()
     with pytest.raises(IllegalAction, match="worth 5 marks"):
         h.apply("plunge 4")
-    assert h.apply("plunge").high.text() == "plunge 5"
+    assert high(h.apply("plunge")).text() == "plunge 5"
 
 
 def test_plunge_partner_declares_and_leads_no_nello_or_sevens():
@@ -92,16 +92,16 @@ def test_plunge_partner_declares_and_leads_no_nello_or_sevens():
 
 def test_plunge_marks_option():
     h = make_hand({0: FOUR_DOUBLES}, rules={"plunge_marks": 3})
-    assert h.apply("plunge").high.marks == 3
+    assert high(h.apply("plunge")).marks == 3
 
 
 def test_splash_needs_three_doubles_worth_two_marks():
     h = make_hand({0: THREE_DOUBLES})
     assert "splash" in h.legal_actions() and "plunge" not in h.legal_actions()
     h = play_all(h, "splash", "pass", "pass", "pass")
-    assert h.high.marks == 2 and h.declarer == 2
+    assert high(h).marks == 2 and h.declarer == 2
     h = make_hand({1: THREE_DOUBLES}).apply("2 marks")
-    assert h.apply("splash").high.text() == "splash 3"
+    assert high(h.apply("splash")).text() == "splash 3"
 
 
 def test_plunge_and_splash_off():

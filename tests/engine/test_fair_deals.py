@@ -20,8 +20,7 @@ from hypothesis import strategies as st
 
 from engine import PRESETS, Rules, read_record, write_record
 from engine.fair import commitment, deal_hand, dealt, verify
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 # --------------------------------------------------------------------- the spec, written again in a few lines

@@ -176,7 +176,7 @@ def test_the_highest_draw_deals_and_partners_are_the_higher_half_against_the_low
     n = rules.players
     draw = draw_seats(rules, random.Random(seed))
     assert sorted(draw.seating) == list(range(n)) and [p for p, _ in draw.rounds[0]] == list(range(n))
-    keys = {p: [] for p in range(n)}
+    keys: dict[int, list[int]] = {p: [] for p in range(n)}
     for round_ in draw.rounds:
         for p, tile in round_:
             keys[p].append(_pips(tile))

@@ -75,7 +75,8 @@ def test_the_widow_is_seen_by_the_bid_winner_only():
     h = h.apply(h.legal_actions()[0])  # a discard
     # PLAYER-PROTOCOL.md: other seats see only tiles turned face up (none in the Big Game)
     assert "8-0" not in repr(view_for(h, 1)) and view_for(h, 1)["exchange"] == {"take": [], "discard": []}
-    assert view_for(h, 0)["exchange"]["take"] == ["8-0"] and view_for(h, 0)["exchange"]["widow"] == ["8-0"]
+    exchange = view_for(h, 0)["exchange"]
+    assert exchange is not None and exchange["take"] == ["8-0"] and exchange["widow"] == ["8-0"]
 
 
 def test_nello_partners_tiles_are_not_in_anyone_elses_view():

@@ -134,13 +134,14 @@ def test_game_to_seven_marks_and_the_deal_passes_clockwise():
     while not game.over:
         h = game.deal(rng)
         dealers.append(h.dealer)
-        h = h.apply("1 mark") if h.turn % 2 == 0 else h.apply("pass")
+        h = h.apply("1 mark") if h.to_act % 2 == 0 else h.apply("pass")
         while h.phase == "auction":
             h = h.apply("pass")
         if h.phase == "contract":
             h = h.apply("sixes")
         game = game.record_hand(run(h))
     assert dealers == [(first + i) % 4 for i in range(len(dealers))]
+    assert game.winner is not None
     assert max(game.scores) >= 7 and game.scores[game.winner] == max(game.scores)
 
 

@@ -168,7 +168,6 @@ OWN_WORDS = {
 }
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
 def test_a_games_own_words_are_read_there_only(preset):
     rules = rules_with_every_switch(preset)
     for word, owner in OWN_WORDS.items():

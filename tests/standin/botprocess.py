@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from .standin import DiscordStandIn
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
+from .standin import DiscordStandIn
 
 
 class BotProcess:

@@ -188,8 +188,8 @@ class Human:
                 self._lobby_done.discard(version)
                 if (
                     self._seated_at == message.id
-                    and message.button("Sit North") is not None
-                    and not message.button("Sit North").disabled
+                    and (sit := message.button("Sit North")) is not None
+                    and not sit.disabled
                 ):
                     self._seated_at = None  # the seat was not taken: sit again
                 self._lobby_step(message)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .interactions import (
     APPLICATION_COMMAND,
@@ -548,13 +548,14 @@ async def _read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
         uploads: dict[int, Upload] = {}
         reader = await request.multipart()
         async for part in reader:
+            assert isinstance(part, BodyPartReader), "discord.py sends flat multipart bodies"
             if part.name == "payload_json":
-                payload = json.loads(await part.text())  # type: ignore[union-attr]
+                payload = json.loads(await part.text())
                 continue
             found = re.fullmatch(r"files\[(\d+)\]", part.name or "")
             if found is None:
                 continue
-            data = await part.read()  # type: ignore[union-attr]
+            data = await part.read()
             uploads[int(found[1])] = Upload(
                 part.filename or "file", bytes(data), part.headers.get("Content-Type")
             )

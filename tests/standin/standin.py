@@ -124,7 +124,7 @@ class DiscordStandIn:
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
         self.url = f"http://{self.host}:{self.port}"
         return self

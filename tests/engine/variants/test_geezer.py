@@ -4,7 +4,7 @@ import pytest
 
 from engine import IllegalAction, Rules, RulesError, write_record
 from engine.suits import suit_table
-from tests.engine.helpers import make_hand, play_all, run
+from tests.engine.helpers import high, make_hand, play_all, run
 
 PASSES = ["pass", "pass", "pass"]
 DOUBLES5 = ["7-7", "6-6", "5-5", "4-4", "3-3", "7-1", "6-1", "5-1", "4-1"]
@@ -27,7 +27,7 @@ def test_bids_run_39_to_54_and_1_mark_is_the_bid_45():
     assert legal[:2] == ["pass", "39"] and "54" in legal and "1 mark" in legal and "45" not in legal
     assert legal.index("1 mark") == legal.index("44") + 1 and "2 marks" in legal and "3 marks" not in legal
     h = h.apply("45")  # the number is read as its name
-    assert write_record(h)["calls"] == ["1 mark"] and h.high.level == 45
+    assert write_record(h)["calls"] == ["1 mark"] and high(h).level == 45
     assert "46" in h.legal_actions() and "1 mark" not in h.legal_actions()
 
 
@@ -47,7 +47,7 @@ def test_dip_dive_and_plunge_need_three_four_and_five_doubles(doubles, bid, mark
     h = make_hand({0: hand}, variant="geezer")
     assert bid in h.legal_actions()
     h = play_all(h, bid, *PASSES)
-    assert h.high.marks == marks and h.declarer == 2 and h.phase == "contract"
+    assert high(h).marks == marks and h.declarer == 2 and h.phase == "contract"
     assert not any(a.startswith(("nello", "sevens", "count")) for a in h.legal_actions())
     h = run(h)
     assert h.award() in ([marks, 0], [0, marks])
@@ -87,7 +87,7 @@ def test_the_forced_dealer_bids_39_for_two_marks_calls_partner_or_bids_marks():
     played = run(play_all(h, "39", "fives"))
     assert played.award() in ([2, 0], [0, 2]) and played.declarer == 3
     partner = h.apply("partner")
-    assert partner.declarer == 1 and partner.turn == 1 and partner.high.level == 39
+    assert partner.declarer == 1 and partner.turn == 1 and high(partner).level == 39
     assert not any(a.startswith("nello") for a in partner.legal_actions())
     assert run(partner.apply("fives")).award() in ([2, 0], [0, 2])
 
@@ -124,7 +124,8 @@ def test_a_number_low_is_read_as_a_digit_or_a_suit_name_and_written_one_way(spel
     # digit, as for any contract); RULES.md §8.6: "the declarer may name a number n"
     bid = make_hand(variant="geezer", calls=["46", *PASSES])
     h = bid.apply(spelled)
-    assert h.contract.low == low and write_record(h)["contract"] == written and written in bid.legal_actions()
+    assert h.contract is not None and h.contract.low == low
+    assert write_record(h)["contract"] == written and written in bid.legal_actions()
     with pytest.raises(IllegalAction, match="not a contract"):
         bid.apply("nello 8-low")  # no eights in a double-seven set
     with pytest.raises(IllegalAction, match="not a contract"):
@@ -201,7 +202,8 @@ def test_sevens_needs_45_and_sevens_are_the_digit_7():
     assert "sevens" not in h.legal_actions() and "7" in h.legal_actions()
     h = make_hand(variant="geezer", rules={"sevens": True}, calls=["1 mark", *PASSES])
     assert "sevens" in h.legal_actions()
-    assert h.apply("7").contract.trump == 7
+    sevens = h.apply("7").contract
+    assert sevens is not None and sevens.trump == 7
 
 
 def test_options_of_other_games_are_errors_here():

@@ -7,7 +7,7 @@ import pytest
 
 from engine import IllegalAction, Rules, public_view, read_record, view_for, write_record
 from engine.replay import replay_text
-from tests.engine.helpers import make_hand, make_record, play_all, run
+from tests.engine.helpers import award, make_hand, make_record, play_all, run
 
 BID = ["40", "pass", "pass", "pass"]  # dealer 3: seat 0 bids first
 # North holds trumps (sixes) and count but one plain tile, 2-1; the widow brings two more trumps.
@@ -81,7 +81,8 @@ def test_with_fewer_than_two_plain_tiles_every_plain_one_goes_and_trumps_or_coun
 def test_a_discarded_trump_is_face_up_but_a_plain_discard_is_not():
     h = make_hand({0: NORTH}, variant="seventy-two", widow=WIDOW, calls=BID, contract="sixes")
     h = play_all(h, "take", "discard 6-3", "discard 2-1")
-    assert view_for(h, 2)["exchange"]["discard"] == ["6-3"] and h.points == [0, 0]
+    exchange = view_for(h, 2)["exchange"]
+    assert exchange is not None and exchange["discard"] == ["6-3"] and h.points == [0, 0]
 
 
 def test_discarded_count_can_decide_the_hand_before_the_first_lead():
@@ -180,7 +181,7 @@ def test_points_scoring_aims_at_400_and_a_mark_is_worth_72():
             seed=3,
         )
     )
-    assert sorted(h.award()) == [0, 72]
+    assert sorted(award(h)) == [0, 72]
 
 
 def test_a_record_without_its_widow_is_an_error_and_records_round_trip():

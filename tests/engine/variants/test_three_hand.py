@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import Game, Hand, IllegalAction, Rules, RulesError
-from tests.engine.helpers import make_hand, play_all, run
+from tests.engine.helpers import make_hand, play_all, run, winner
 
 
 def test_three_hand_set_and_bids():
@@ -68,4 +68,4 @@ def test_three_hand_game_marks_per_player():
         game = game.record_hand(h)
         if game.over:
             break
-    assert len(game.scores) == 3 and game.scores[game.winner] >= 7
+    assert len(game.scores) == 3 and game.scores[winner(game)] >= 7
