@@ -39,12 +39,13 @@ def played_tables() -> dict[str, TableScene]:
         rng = random.Random(f"phone {preset}")
         seats = {s: SeatRow(seat=s, name=f"Player number {s}", user_id=100 + s) for s in range(rules.players)}
         table = Table(id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="playing", seats=seats)
-        table.game = Game.new(rules, rng)
-        table.hand = table.game.deal(rng)
+        table.game = game = Game.new(rules, rng)
+        table.hand = game.deal(rng)
         while not (table.hand.tricks and table.hand.trick) and not table.hand.complete:
             table.hand = table.hand.apply(rng.choice(table.hand.legal_actions()))
-        scene = table_screen(table).picture.scene  # type: ignore[union-attr]
-        scenes[f"{preset} (played)"] = scene
+        picture = table_screen(table).picture
+        assert picture is not None and isinstance(picture.scene, TableScene)
+        scenes[f"{preset} (played)"] = picture.scene
     return scenes
 
 
@@ -94,13 +95,11 @@ def test_the_measure_fails_where_text_is_too_small():
     # The same words on a picture as wide as the table before (990 pixels): 10 pixels on a phone.
     assert too_small(990, texts)
     # And the glyphs are measured, not the sizes believed: the masks of 19-pixel text passed off as 28.
-    nineteen = [
-        Written(
-            t.text, t.size, t.box, _text_mask(t.text, font(19), "lt")[0], above_baseline(t.text, font(19))
-        )
-        for t in texts
-        if TALL.search(t.text)
-    ]
+    nineteen = []
+    for t in texts:
+        mask = _text_mask(t.text, font(19), "lt")[0]
+        if TALL.search(t.text) and mask is not None:
+            nineteen.append(Written(t.text, t.size, t.box, mask, above_baseline(t.text, font(19))))
     assert len(too_small(720, nineteen)) == len(nineteen)
 
 
@@ -112,6 +111,7 @@ def test_the_last_trick_names_who_played_each_tile_in_playing_order(name):
     heading = next(t for t in texts if t.text == "LAST TRICK")
     written_there = [t for t in texts if t.box[1] > heading.box[3]]  # the board's last trick row
     leader = scene.last_trick_leader()
+    assert leader is not None
     order = sorted(scene.last_trick, key=lambda seat: (seat - leader) % len(scene.seats))
     names = []
     for seat in order:
@@ -127,12 +127,14 @@ def test_the_summary_as_the_bot_sends_it_is_numbered_and_legible():
     rng = random.Random(5)
     seats = {s: SeatRow(seat=s, name=f"Player {s}", user_id=100 + s) for s in range(4)}
     table = Table(id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="playing", seats=seats)
-    table.game = Game.new(rules, rng)
-    hand = table.game.deal(rng)
+    game = Game.new(rules, rng)
+    hand = game.deal(rng)
     while not hand.complete:
         hand = hand.apply(rng.choice(hand.legal_actions()))
-    table.game = table.game.record_hand(hand)
-    scene = hand_over_screen(table, 0).picture.scene  # type: ignore[union-attr]
+    table.game = game.record_hand(hand)
+    summary = hand_over_screen(table, 0).picture
+    assert summary is not None
+    scene = summary.scene
     assert isinstance(scene, HandEndScene) and scene.number == 1
     picture, texts = measured(draw_hand_end, scene)
     assert any(t.text.startswith("Hand 1 · ") for t in texts)

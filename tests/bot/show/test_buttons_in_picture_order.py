@@ -42,6 +42,7 @@ def test_the_nth_tile_button_is_the_nth_tile_drawn(preset):
         hand = Hand.new(rules, deal % rules.players, random.Random(f"{preset} {deal}"))
         while not hand.complete:
             seat = hand.turn
+            assert seat is not None
             table = table_at(rules, hand)
             view = table.view_for(seat)
             if view["phase"] == "play" or any(a.startswith("discard ") for a in view["legal"]):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -20,6 +20,7 @@ from bot.pictures.summary import draw_game_end, draw_hand_end
 from bot.show import messages, records, replies, review
 from bot.show.plan import plan
 from bot.show.scenes import seat_infos
+from bot.show.screens import SyncPanel
 from bot.show.wording import early_end_reason
 from bot.storage import SeatRow
 from bot.storage.rows import PlayerStats
@@ -28,11 +29,12 @@ from bot.tables.events import Dealt
 from bot.tables.model import TableSettings
 from engine import Game, Rules, public_view
 from engine.ai.review import Decision, SolverVerdict
-from tests.pictures.text_probe import written
+from tests.bot.pictures.text_probe import written
+from tests.paths import ROOT
 
 COUNTED = "game|hand|mark|point|trick|tile|player|seat|minute|second|hour|day|round"
 NUMBER_AND_NOUN = re.compile(rf"(?<![\w.,/])(\d+) (?:rated )?({COUNTED})(s?)\b")
-BOT = Path(__file__).resolve().parents[2] / "bot"
+BOT = ROOT / "bot"
 
 
 def disagreements(text: str) -> list[str]:
@@ -86,7 +88,7 @@ def table_with(preset: str = "standard", **fields) -> Table:
     return Table(id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, seats=seats, **fields)
 
 
-def decided_hand(taken: int, marks: int) -> SimpleNamespace:
+def decided_hand(taken: int, marks: int) -> Any:
     """A stand-in for a finished hand: North bid 30 in fives, took `taken` points, scored `marks`."""
     return SimpleNamespace(
         made=True,
@@ -110,8 +112,9 @@ def decided_hand(taken: int, marks: int) -> SimpleNamespace:
 
 
 def game_lines_with_last_trick_worth(n: int) -> list[str]:
-    table = table_with(game=Game.new(Rules.from_preset("standard"), random.Random(1)))
-    hand = table.game.deal(random.Random(2))
+    game = Game.new(Rules.from_preset("standard"), random.Random(1))
+    table = table_with(game=game)
+    hand = game.deal(random.Random(2))
     while not hand.tricks:
         hand = hand.apply(
             hand.legal_actions()[0] if hand.phase != "auction" else "30" if not hand.calls else "pass"
@@ -124,7 +127,7 @@ def game_lines_with_last_trick_worth(n: int) -> list[str]:
 
 def game_over_after(n: int) -> str:
     table = table_with(status="finished")
-    table.game = SimpleNamespace(records=[{}] * n, winner=0, scores=(7, 0))
+    table.game = cast(Game, SimpleNamespace(records=[{}] * n, winner=0, scores=(7, 0)))
     return messages.game_over_text(table)
 
 
@@ -144,7 +147,7 @@ def history_line(n: int, monkeypatch: pytest.MonkeyPatch) -> str:
 
 def trick_worth(n: int) -> list[str]:
     trick = SimpleNamespace(seats=[0, 1, 2, 3], tiles=[0, 1, 2, 3], points=n, winner=0, declared=-1)
-    hand = SimpleNamespace(tricks=[trick], ts=SimpleNamespace(names=["6-6", "6-5", "6-4", "6-3"]))
+    hand: Any = SimpleNamespace(tricks=[trick], ts=SimpleNamespace(names=["6-6", "6-5", "6-4", "6-3"]))
     return review.trick_lines(hand, seat_infos(table_with()))
 
 
@@ -226,15 +229,16 @@ def test_every_counted_word_in_the_bots_source_goes_through_plural():
 # ---------------------------------------------------------------------- whole hands, every message
 
 
-def play_a_game(preset: str, seed: int):
+def play_a_game(preset: str, seed: int) -> Iterator[tuple[str, bool, str]]:
     """Every table message and private panel text of a game's first hands, as the bot writes them, with
     the first panel of each new hand as its Dealt event words it."""
     rules = Rules.from_preset(preset)
     rng = random.Random(seed)
-    table = table_with(preset, game=Game.new(rules, rng))
+    game = Game.new(rules, rng)
+    table = table_with(preset, game=game)
     table.seats = {s: SeatRow(seat=s, name=f"Player {s}", user_id=100 + s) for s in range(rules.players)}
     for _ in range(3):
-        table.hand = table.game.deal(rng)
+        table.hand = game.deal(rng)
         first = True
         while not table.hand.complete:
             for seat in range(rules.players):
@@ -244,16 +248,16 @@ def play_a_game(preset: str, seed: int):
                     dealt = [
                         w
                         for w in plan(table, Dealt(table.hand_no))
-                        if getattr(w, "user_id", None) == 100 + seat
+                        if isinstance(w, SyncPanel) and w.user_id == 100 + seat
                     ]
                     note = dealt[0].note if dealt else None
                 yield "panel", first, messages.private_text(table, seat, view, note)
             yield "table", first, messages.playing_text(table)
             first = False
             table.hand = table.hand.apply(rng.choice(table.hand.legal_actions()))
-        table.game = table.game.record_hand(table.hand)
+        table.game = game = game.record_hand(table.hand)
         table.last_hand = table.hand
-        if table.game.over:
+        if game.over:
             return
 
 
@@ -281,29 +285,3 @@ def test_a_new_hands_panel_says_the_last_hands_result():
             assert "Last hand: " in text and ("made it" in text or "was set" in text), text
             return
     pytest.fail("the game ended before its second hand")
-
-
-async def test_on_discord_each_hands_first_panel_tells_only_the_last_hands_result(simcord_env):
-    """Every version of alice's panel, in the order the bot wrote them: the first of each new hand carries
-    the last hand's result and no note of her last move; once the new hand's first call is made, the last
-    hand is not mentioned again."""
-    from tests.bot.test_message_flow import alone_with_computers, play_turn
-
-    env = simcord_env
-    channel, alice, state = await alone_with_computers(env, target=7, options="timer=off")
-    while state.hand_no < 3 and state.status == "playing":
-        await play_turn(alice)
-    panels = [
-        entry.json["content"]
-        for entry in env.http_requests
-        if isinstance(entry.json, dict) and "you are North" in (entry.json.get("content") or "")
-    ]
-    for number in (2, 3):
-        this_hand = [text for text in panels if f"· hand {number} ·" in text]
-        assert this_hand, number
-        first = this_hand[0]
-        assert "Last hand: " in first, first
-        assert not re.search(r"\bYou (played|passed|bid|called)\b", first), first
-        for text in this_hand:
-            if "Calls: " in text or "Trick" in text:
-                assert "Last hand" not in text, text
