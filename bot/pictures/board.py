@@ -7,12 +7,10 @@ Everything is written at `SMALLEST_TEXT` or larger: 14 pixels once a phone shows
 
 from __future__ import annotations
 
-import math
-
 from PIL import Image
 
 from . import palette, shapes
-from .fonts import TextDraw, font, text_width, wrap
+from .fonts import TextDraw, font, phone_size, text_width, wrap
 from .names import display_name, fit_name, short_label
 from .scenes import SeatInfo, TableScene, defenders_name, hand_notes, trick_order
 from .scoreboard import score_heading, signed
@@ -20,8 +18,7 @@ from .tally import tally, tally_width
 from .tile import place_tile, read_tile, tile_box
 
 WIDTH = 720
-PHONE_WIDTH = 360  # how wide a phone shows a picture in a chat
-SMALLEST_TEXT = math.ceil(14 * WIDTH / PHONE_WIDTH)  # 28: 14 pixels on the phone
+SMALLEST_TEXT = phone_size(WIDTH)  # 28: 14 pixels on the phone
 MARGIN = 24
 STATUS_H = 64  # the status line along the top
 VALUE = 30  # the board's values (names, the bid, the contract)

@@ -1,6 +1,6 @@
-"""The channel's pictures read on a phone: a chat shows a picture about 360 pixels wide, so the table
-message and a hand's summary are drawn, scaled to that width, and every piece of text measured there: its
-glyphs at least as tall as 14-pixel text's (a capital 10 pixels), and the last trick with its players'
+"""The pictures read on a phone: a chat shows a picture about 360 pixels wide, so the table message, a
+hand's summary and a player's panel are drawn, scaled to that width, and every piece of text measured there:
+its glyphs at least as tall as 14-pixel text's (a capital 10 pixels), and the last trick with its players'
 names. The summary is a strip, not a poster."""
 
 from __future__ import annotations
@@ -11,14 +11,15 @@ import re
 import pytest
 from PIL import Image
 
-from bot.pictures.examples import HAND_ENDS, TABLES
+from bot.pictures.examples import HAND_ENDS, PANELS, TABLES
 from bot.pictures.fonts import _text_mask, font
-from bot.pictures.scenes import HandEndScene, TableScene
+from bot.pictures.panel import draw_panel
+from bot.pictures.scenes import HandEndScene, PanelScene, TableScene
 from bot.pictures.summary import draw_hand_end
 from bot.pictures.table import draw_table
 from bot.show.lessons import PAGES
 from bot.show.plan import hand_over_screen
-from bot.show.presenter import table_screen
+from bot.show.presenter import private_screen, table_screen
 from bot.storage import SeatRow
 from bot.tables import Table
 from engine import Game, Rules
@@ -33,6 +34,12 @@ TALL = re.compile(r"[A-Z0-9ÀÉÈÊÎÔÛ]")  # text with a capital or a digit: 
 
 def played_tables() -> dict[str, TableScene]:
     """Table scenes as the bot builds them from real hands of every preset, partway through a trick."""
+    return {name: scene for name, (scene, _) in played().items()}
+
+
+def played() -> dict[str, tuple[TableScene, PanelScene]]:
+    """The table and the panel of the player to move, as the bot builds them from real hands of every
+    preset, partway through a trick."""
     scenes = {}
     for preset in ("standard", "three-hand", "eighty-eight", "eighty-four", "moon", "seventy-two"):
         rules = Rules.from_preset(preset)
@@ -41,11 +48,16 @@ def played_tables() -> dict[str, TableScene]:
         table = Table(id=1, guild_id=1, channel_id=1, host_id=100, rules=rules, status="playing", seats=seats)
         table.game = game = Game.new(rules, rng)
         table.hand = game.deal(rng)
-        while not (table.hand.tricks and table.hand.trick) and not table.hand.complete:
+        while not (table.hand.tricks and table.hand.trick):
+            if table.hand.complete:  # thrown in, or over early: deal again
+                table.hand = game.deal(rng)
             table.hand = table.hand.apply(rng.choice(table.hand.legal_actions()))
-        picture = table_screen(table).picture
+        seat = table.turn()
+        assert seat is not None, preset
+        picture, panel = table_screen(table).picture, private_screen(table, seat).picture
         assert picture is not None and isinstance(picture.scene, TableScene)
-        scenes[f"{preset} (played)"] = picture.scene
+        assert panel is not None and isinstance(panel.scene, PanelScene)
+        scenes[f"{preset} (played)"] = (picture.scene, panel.scene)
     return scenes
 
 
@@ -55,6 +67,7 @@ TABLE_SCENES = {
     **played_tables(),
 }
 SUMMARIES = dict(HAND_ENDS)
+PANEL_SCENES = {**PANELS, **{name: panel for name, (_, panel) in played().items()}}
 
 
 def measured(draw, scene) -> tuple[Image.Image, list[Written]]:
@@ -80,6 +93,12 @@ def too_small(width: int, texts: list[Written]) -> list[str]:
 def test_the_table_message_reads_at_phone_width(name):
     picture, texts = measured(draw_table, TABLE_SCENES[name])
     assert picture.width >= PHONE and texts
+    assert too_small(picture.width, texts) == []
+
+
+@pytest.mark.parametrize("name", sorted(PANEL_SCENES))
+def test_a_players_panel_reads_at_phone_width(name):
+    picture, texts = measured(lambda scene: draw_panel(scene)[0], PANEL_SCENES[name])
     assert too_small(picture.width, texts) == []
 
 
