@@ -44,6 +44,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(round(font(size, bold).getlength(text)))
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
     if text_width(text, size, bold) <= width:
