@@ -105,6 +105,7 @@ def _header(scene: PanelScene) -> Section:
         facts = f"High bid: {table.bid}" if table.bid else "No bids yet"
     else:
         facts = " · ".join(x for x in (f"Bid {table.bid}" if table.bid else "", table.contract or "") if x)
+    lines = wrap(facts, INNER, SMALLEST, 2) if facts else []  # a long bid and contract take two lines
 
     def paint(img: Image.Image, draw: TextDraw, y: int) -> None:
         draw.text(
@@ -114,16 +115,16 @@ def _header(scene: PanelScene) -> Section:
             fill=palette.TEXT,
             anchor="lt",
         )
-        if facts:
+        for i, line in enumerate(lines):
             draw.text(
-                (MARGIN, y + 42),
-                fit_name(facts, INNER, SMALLEST, True),
+                (MARGIN, y + 42 + 34 * i),
+                line,
                 font=font(SMALLEST, True),
                 fill=palette.TEXT_SOFT,
                 anchor="lt",
             )
 
-    return (86 if facts else 48), paint
+    return 52 + 34 * len(lines), paint
 
 
 def _score(table: TableScene) -> Section:

@@ -27,10 +27,11 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
     stamped, why the hand stopped early, each side's points, tricks and count caught and what it scored,
     and the game's score after it."""
     teams = len(scene.team_names)
-    height = 24 + 40 + 38 + 10 + teams * TEAM_ROW + 8 + 36 + 22
+    left, right = STRIP_MARGIN + 6, STRIP - STRIP_MARGIN - 6
+    lines = _contract_and_reason(scene, right - left)
+    height = 24 + 40 + 38 * len(lines) + 10 + teams * TEAM_ROW + 8 + 36 + 22
     img = felt_backdrop(STRIP, height).image.copy()
     draw = TextDraw(img)
-    left, right = STRIP_MARGIN + 6, STRIP - STRIP_MARGIN - 6
     stamp = _draw_result(img, draw, scene, right, 18)
     draw.text(
         (left, 26),
@@ -39,8 +40,12 @@ def draw_hand_end(scene: HandEndScene) -> Image.Image:
         fill=palette.TEXT,
         anchor="lt",
     )
-    _draw_contract_and_reason(draw, scene, left, 74, right - left)
-    y = 24 + 40 + 38 + 10
+    for i, line in enumerate(lines):
+        x = left
+        for text, colour, bold in line:
+            draw.text((x, 74 + 38 * i), text, font=font(SMALLEST, bold), fill=colour, anchor="lt")
+            x += text_width(text, SMALLEST, bold)
+    y = 24 + 40 + 38 * len(lines) + 10
     for team, name in enumerate(scene.team_names):
         _draw_team_row(img, draw, scene, team, name, (left, right), y)
         y += TEAM_ROW
@@ -168,17 +173,27 @@ def _bid_line(scene: HandEndScene) -> str:
     return f"{head}{display_name(info, scene.bidder)} ({short_label(info, scene.bidder)}) bid {scene.bid}"
 
 
-def _draw_contract_and_reason(draw: TextDraw, scene: HandEndScene, x: int, y: int, width: int) -> None:
-    """The contract, then why the hand stopped before its last trick in the result's colour."""
-    if scene.contract:
-        contract = fit_name(scene.contract, width, SMALLEST)
-        draw.text((x, y), contract, font=font(SMALLEST), fill=palette.TEXT_SOFT, anchor="lt")
-        x += text_width(contract + " ", SMALLEST)
-        width -= text_width(contract + " ", SMALLEST)
-    if scene.reason and width > 60:
-        colour = palette.SET if scene.made is False else palette.MADE if scene.made else palette.TEXT_SOFT
-        reason = fit_name(("· " if scene.contract else "") + scene.reason, width, SMALLEST, True)
-        draw.text((x, y), reason, font=font(SMALLEST, True), fill=colour, anchor="lt")
+Run = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
+
+
+def _contract_and_reason(scene: HandEndScene, width: int) -> list[list[Run]]:
+    """The contract, then why the hand stopped before its last trick in the result's colour (the stamp
+    says made or set already): on one line, or two when they do not fit on one."""
+    contract = (
+        [(fit_name(scene.contract, width, SMALLEST), palette.TEXT_SOFT, False)] if scene.contract else []
+    )
+    if not scene.reason:
+        return [contract] if contract else []
+    colour = palette.SET if scene.made is False else palette.MADE if scene.made else palette.TEXT_SOFT
+    reason = scene.reason.split(": ", 1)[-1] if scene.reason.startswith(("Set: ", "Made: ")) else scene.reason
+    together = f"{contract[0][0]} · " if contract else ""
+    if text_width(together, SMALLEST) + text_width(reason, SMALLEST, True) <= width:
+        return [[*((together, palette.TEXT_SOFT, False),) * bool(contract), (reason, colour, True)]]
+    return (
+        [contract, [(fit_name(reason, width, SMALLEST, True), colour, True)]]
+        if contract
+        else [[(fit_name(reason, width, SMALLEST, True), colour, True)]]
+    )
 
 
 def _draw_result(img: Image.Image, draw: TextDraw, scene: HandEndScene, right: int, top: int) -> int:
