@@ -42,6 +42,7 @@ from .delivery.panels import Panels
 from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
+from .voice import without_voice
 
 log = logging.getLogger(__name__)
 process_log = logging.getLogger("bot")  # the process's own lines (starting, stopping)
@@ -90,6 +91,7 @@ class Texas42Bot(commands.AutoShardedBot):
         player_factory: Callable[[str, int | None], Any] = make_player,
         clock: Callable[[], float] = time.time,
     ):
+        without_voice()  # no voice: no start-up warnings about the voice libraries it does not need
         intents = discord.Intents.none()
         intents.guilds = True
         # No shard ids given: discord.py runs them all (its typing takes a list or nothing, not None).

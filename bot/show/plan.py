@@ -38,7 +38,7 @@ def hand_over_screen(table: Table, hand_no: int) -> Screen:
     """The summary of finished hand `hand_no` (from 0), with its picture and the game score after it."""
     hand = table.finished_hand(hand_no)
     scores = table.scores_after(hand_no)
-    scene = replace(hand_end_scene(table, hand), scores=tuple(scores))
+    scene = replace(hand_end_scene(table, hand, hand_no + 1), scores=tuple(scores))
     review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
     return Screen(
         messages.hand_summary_text(table, hand, hand_no + 1, scores),
@@ -55,7 +55,10 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     if isinstance(event, Drawn):
         return [Post(messages.draw_text(table, event.rounds, event.dealer))]
     if isinstance(event, Dealt):
-        return [*(SyncPanel(user, fresh=True) for user in _humans(table)), SyncTable()]
+        return [
+            *(SyncPanel(user, messages.new_hand_note(table), fresh=True) for user in _humans(table)),
+            SyncTable(),
+        ]
     if isinstance(event, Acted):
         return _acted(table, event)
     if isinstance(event, HandOver):

@@ -79,9 +79,9 @@ async def test_the_private_panel_carries_the_whole_game_in_text(simcord_env):
             break
         text = alice.user.dm_channel.last_message.content
         assert "you are North" in text and "Marks: N–S" in text
-        if "Trick (led by" in text:
+        if "Trick, led by" in text:
             seen.add("trick")
-        if "Last trick (led by" in text:
+        if "Last trick, led by" in text:
             seen.add("last trick")
         if "Contract:" in text:
             seen.add("contract")
