@@ -21,7 +21,7 @@ from discord.ext import commands, tasks
 from bot.computers.pools import WorkerPlan
 from bot.config import Config, default_process_id
 from bot.learn.standings import RatingOnGameOver
-from bot.show import messages
+from bot.show import notices
 from bot.storage.errors import StorageError
 from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed
@@ -254,7 +254,7 @@ class Texas42Bot(commands.AutoShardedBot):
         for damaged in self.service.damaged:
             try:
                 await self.get_partial_messageable(damaged.channel_id).send(
-                    messages.damaged(damaged.id, damaged.reason),
+                    notices.damaged(damaged.id, damaged.reason),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:

@@ -28,7 +28,7 @@ from bot.tables.events import (
 from bot.tables.model import Table
 from engine import public_view
 
-from . import learn_ids, messages
+from . import learn_ids, messages, notices
 from .scenes import hand_end_scene
 from .screens import ButtonSpec, Picture, Post, Screen, Summary, SyncPanel, SyncTable, Work
 from .wording import action_phrase, game_words
@@ -74,20 +74,20 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     if isinstance(event, Reminded):
         user = table.seats[event.seat].user_id
         return [
-            Post(messages.reminder(table, event.seat), mention=user),
-            *([SyncPanel(user, messages.reminder_dm(table), renotify=True)] if user else []),
+            Post(notices.reminder(table, event.seat), mention=user),
+            *([SyncPanel(user, notices.reminder_dm(table), renotify=True)] if user else []),
         ]
     if isinstance(event, TakenOver):
-        return [Post(messages.taken_over(table, event.seat, event.action))]
+        return [Post(notices.taken_over(table, event.seat, event.action))]
     if isinstance(event, Away):
-        return [Post(messages.away(table, event.seat)), SyncTable()]
+        return [Post(notices.away(table, event.seat)), SyncTable()]
     if isinstance(event, Back):
         user = table.seats[event.seat].user_id
-        return [Post(messages.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
+        return [Post(notices.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
     if isinstance(event, Left):
         return [
             SyncPanel(event.user_id, "You left the game.", fresh=True),
-            Post(messages.left(table, event.seat, event.name)),
+            Post(notices.left(table, event.seat, event.name)),
             SyncTable(),
         ]
     return []

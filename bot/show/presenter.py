@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.tables.model import Table
 
-from . import custom_ids, learn_ids, messages
+from . import custom_ids, learn_ids, messages, notices
 from .controls import MAX_BUTTONS, Control, group_controls, page, view_controls
 from .scenes import game_end_scene, panel_scene, table_scene
 from .screens import ButtonSpec, Picture, Screen
@@ -99,7 +99,7 @@ def table_screen(table: Table) -> Screen:
     if table.status == "lobby":
         return Screen(messages.lobby_text(table), None, lobby_buttons(table))
     if table.status == "ended":
-        note = messages.idle_closed(table) if table.closed_idle else messages.ended_note(table.ended_by)
+        note = notices.idle_closed(table) if table.closed_idle else messages.ended_note(table.ended_by)
         return Screen(messages.ended_text(table, note))
     if table.status == "finished":
         picture = Picture("render_game_end", game_end_scene(table))

@@ -17,7 +17,7 @@ from bot.pictures.learn_scenes import LevelRow, StatsScene
 from bot.pictures.record import draw_record
 from bot.pictures.scenes import GameEndScene, HandEndScene
 from bot.pictures.summary import draw_game_end, draw_hand_end
-from bot.show import messages, records, replies, review
+from bot.show import messages, notices, records, replies, review
 from bot.show.plan import plan
 from bot.show.scenes import seat_infos
 from bot.show.screens import SyncPanel
@@ -134,7 +134,7 @@ def game_over_after(n: int) -> str:
 def timed(n: int) -> list[str]:
     table = table_with(settings=TableSettings(turn_seconds=n, idle_seconds=60 * n or 60))
     table.status = "lobby"
-    return [messages.reminder(table, 0), messages.reminder_dm(table), messages.lobby_text(table)]
+    return [notices.reminder(table, 0), notices.reminder_dm(table), messages.lobby_text(table)]
 
 
 def history_line(n: int, monkeypatch: pytest.MonkeyPatch) -> str:
