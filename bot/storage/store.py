@@ -44,6 +44,7 @@ KEEP_PANEL = (
     "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
     " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)"
 )
+HANDS = "SELECT record_json, seed FROM hands WHERE table_id = :table ORDER BY hand_no"  # the seed beside
 FORGET_AT_ONCE = 500  # outbox events forgotten per statement
 
 
@@ -191,6 +192,7 @@ class Storage:
         turn_seconds: int | None = 120,
         idle_seconds: int | None = 86400,
         hints: bool = False,
+        server_defaults: Sequence[str] = (),
         now: float | None = None,
         events: Sequence[tuple[str, dict[str, Any]]] = (),
         owner: str | None = None,
@@ -203,8 +205,9 @@ class Storage:
                 result = await run(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at) VALUES (:guild, :channel, :host,"
-                    " :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints, :now) RETURNING id",
+                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at, server_defaults) VALUES (:guild,"
+                    " :channel, :host, :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints,"
+                    " :now, :defaults) RETURNING id",
                     guild=guild_id,
                     channel=channel_id,
                     host=host_id,
@@ -216,6 +219,7 @@ class Storage:
                     idle_seconds=idle_seconds,
                     hints=int(hints),
                     now=now,
+                    defaults=json.dumps(list(server_defaults)),
                 )
                 table_id = int(result.scalar_one())
                 for seat in seats:
@@ -393,10 +397,9 @@ class Storage:
             db, "SELECT * FROM seats WHERE table_id = :table ORDER BY seat", table=table.id
         ):
             table.seats[seat["seat"]] = SeatRow.from_row(seat)
-        hands = await run(
-            db, "SELECT record_json FROM hands WHERE table_id = :table ORDER BY hand_no", table=table.id
-        )
+        hands = (await run(db, HANDS, table=table.id)).all()
         table.read_hands(hand.record_json for hand in hands)
+        table.hand_seed = hands[-1].seed if hands else None
         return table
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:

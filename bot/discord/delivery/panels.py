@@ -12,6 +12,7 @@ as they may see it, following the game live.
   answered in their DMs since are folded away.
 - After a start, each player's DM is looked through once for panels of the table other than the one kept
   (a panel sent just before a `kill -9` and never stored, or one whose deletion never came): they go.
+  (What goes, and how, is `tidy.Tidy`'s.)
 
 DM channels are opened once and stored; a player whose DMs are closed is noted on the table (the table
 message tells the channel to use `My hand`).
@@ -31,6 +32,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.show import presenter, render
+from bot.show.messages import new_hand_note
 from bot.show.plan import move_note
 from bot.show.screens import Screen, SyncPanel
 from bot.storage.rows import Panel
@@ -40,11 +42,11 @@ from ..buttons import Drawn, draw
 from .sender import Limits, Sender, transient
 from .shown import Shown
 from .source import TableSource
+from .tidy import Tidy
 from .tokens import Click, Tokens
 
 log = logging.getLogger(__name__)
 Key = tuple[int, int]  # (table, user)
-LOOK_BACK = 25  # messages of a player's DM looked through after a start for panels left behind
 BACKLOG_PAUSE = 0.25  # seconds an edit nobody clicked waits while the pictures' thread is behind
 
 
@@ -90,9 +92,11 @@ class Panels:
         self.shown = Shown()  # the stamp each panel shows
         self.pictured: dict[Key, float] = {}  # when each panel last got a picture (time.monotonic)
         self.notes: dict[Key, tuple[int, str]] = {}  # what just happened to the player, and in which hand
+        self.hands: dict[Key, int] = {}  # the hand each panel shows
         self.drawing: dict[Key, asyncio.Future[Drawn]] = {}  # an edit's picture waiting to be drawn
         self.untidy: set[int] = set()  # tables taken up from storage whose players' DMs are not looked over
         self.tidied: set[Key] = set()
+        self.tidy = Tidy(sender, tokens)
         self._following, self._counted_at = 0, -1.0
 
     async def load(self, table_ids: set[int] | None) -> None:
@@ -124,11 +128,14 @@ class Panels:
             seat = table.seat_of(user)
             if message is None or seat is None or interaction.channel_id is None:
                 return
-            # a move that ended the hand says nothing: the next hand's panel tells of the hand's result
+            # a move that ended the hand shows the next one: its panel tells only the last hand's result
             note = None
-            if table.hand_no == hand_no and table.status == "playing":
+            if table.status == "playing" and table.hand_no == hand_no:
                 note = move_note(table, seat, action)
-                self.notes[key] = (table.hand_no, note)
+                self.notes[key] = (hand_no, note)  # it stays on the panel's next edits in this hand
+            elif table.status == "playing":
+                note = new_hand_note(table)
+            self.hands[key] = table.hand_no
             stamp, screen = self.stamps(table.id), self._screen(table, seat, note)
             drawn = await draw(screen, urgent=True)  # the player waits for it
             try:
@@ -208,14 +215,15 @@ class Panels:
         merged into it (the moves it shows, oldest first), from which the panel's time to follow each move
         is counted, and a turn's from the last."""
         key = (table.id, work.user_id)
-        if work.note:
-            self.notes[key] = (table.hand_no, work.note)
+        hand_no = table.hand_no
+        if work.note and not work.fresh:  # a move's note stays on the panel's next edits in this hand
+            self.notes[key] = (hand_no, work.note)
         await self.shown.settled(key)  # a click being shown on the panel shows this too
         seat = table.seat_of(work.user_id)
         row = table.seats.get(seat) if seat is not None else None
         playing = table.status == "playing" and row is not None and table.hand is not None
         live = playing and table.human_turn() == seat
-        await self._tidy_private_reply(key, table.token if live else None)
+        await self.tidy.private_reply(table.id, work.user_id, table.token if live else None)
         if row is not None and row.dm_closed:
             return
         if table.id in self.untidy and key not in self.tidied:
@@ -223,31 +231,49 @@ class Panels:
         panel = self.panels.get(key)
         if live and (panel is None or panel.live_token != table.token or work.renotify):
             assert seat is not None
-            screen = presenter.private_screen(table, seat, work.note)
+            screen = presenter.private_screen(table, seat, self._note(table, key, work, hand_no))
             await self._new(table, key, screen, table.token, panel, asked=asked, turn=True)
             self.notes.pop(key, None)  # said; the next panels start from the turn's move
             return
         if panel is None:
             if playing:  # a panel to follow the game from (the first hand's, or one never stored)
                 assert seat is not None
-                await self._new(table, key, self._screen(table, seat, None), None, None, asked=asked)
+                screen = self._screen(table, seat, self._note(table, key, work, hand_no))
+                await self._new(table, key, screen, None, None, asked=asked)
             return
         if self.shown.shows(key, stamp):
             return  # shown already (by the click that made the move, or a later edit)
         if seat is None:  # they left the game
             screen = presenter.closed_private_screen(table, work.note)
         else:
-            screen = self._screen(table, seat, work.note)
+            screen = self._screen(table, seat, self._note(table, key, work, hand_no))
         await self._edit(table, key, panel, screen, asked)
+
+    def _note(self, table: Table, key: Key, work: SyncPanel, hand_no: int) -> str | None:
+        """What the panel says just happened to the player: the work's note (asked in hand `hand_no`)
+        while that hand is played, else what they last did in this hand; never their moves of the hand
+        before. A new hand's panels tell the last hand's result until its first call, and the first panel
+        the player gets of the hand tells it whenever it comes in the auction (the computers may have
+        called already: the player has not read it yet)."""
+        hand = table.hand
+        if hand is None or table.status != "playing":
+            return work.note
+        first = self.hands.get(key) != table.hand_no and hand.phase == "auction"
+        self.hands[key] = table.hand_no
+        calls = hand.phase != "auction" or bool(hand.calls)
+        note = work.note if hand_no == table.hand_no and not (work.fresh and calls and not first) else None
+        kept = self.notes.get(key)
+        if note is None and kept is not None and kept[0] == table.hand_no:
+            note = kept[1]
+        if note is None and (first or not calls):
+            note = new_hand_note(table)
+        return note
 
     def _screen(self, table: Table, seat: int, note: str | None) -> Screen:
         """A seated player's panel as the game stands, with what just happened to them in this hand (once
         the game is over, the closed panel)."""
         if table.status != "playing" or table.hand is None:
             return presenter.closed_private_screen(table, note)
-        kept = self.notes.get((table.id, table.seats[seat].user_id or 0))
-        if note is None and kept is not None and kept[0] == table.hand_no:
-            note = kept[1]
         return presenter.private_screen(table, seat, note)
 
     def _token_to(self, key: Key, panel: Panel) -> Click | str | None:
@@ -329,7 +355,7 @@ class Panels:
         await self._keep(key, panel)
         if replacing is not None:
             await self._remove(table, replacing)
-        await self._fold_notices(table, user)
+        await self.tidy.fold_notices(table, user)
 
     async def _edit(
         self, table: Table, key: Key, panel: Panel, screen: Screen, asked: Sequence[float]
@@ -383,69 +409,17 @@ class Panels:
             self.sender.panel_followed(now - moved)
 
     async def _remove(self, table: Table, panel: Panel) -> None:
-        """Delete a panel that a newer one replaces (so the DMs do not fill up): through the player's last
-        click on it or the interaction it was sent through while their tokens live, else through the DM
-        channel. A panel that cannot be deleted stays (its controls are refused as out of date)."""
-        token = self._token_to((table.id, panel.user_id), panel)
-        try:
-            if isinstance(token, Click):
-                await self.sender.delete_original(table.id, token.interaction)
-            elif isinstance(token, str):
-                await self.sender.delete_by_token(table.id, token, panel.message_id)
-            else:
-                await self.sender.delete(table.id, panel.channel_id, panel.message_id)
-        except discord.HTTPException as error:
-            log.info(
-                "table %s: could not delete an old panel of %s (%s)", table.id, panel.user_id, error.status
-            )
-
-    async def _fold_notices(self, table: Table, user_id: int) -> None:
-        """Fold away the refusals answered in the player's DMs since their last panel: they were about
-        controls this panel replaces. Through their clicks' tokens while they live, else through the DM
-        channel; one that cannot go stays."""
-        for notice in self.tokens.take_notices(user_id):
-            try:
-                if self.tokens.alive(notice.at):
-                    if notice.message_id is None:
-                        await self.sender.delete_original(table.id, notice.interaction)
-                    else:
-                        await self.sender.delete_by_token(
-                            table.id, notice.interaction.token, notice.message_id
-                        )
-                elif notice.message_id is not None and notice.interaction.channel_id is not None:
-                    await self.sender.delete(table.id, notice.interaction.channel_id, notice.message_id)
-            except discord.HTTPException as error:
-                log.info(
-                    "table %s: could not fold away a refusal to %s (%s)", table.id, user_id, error.status
-                )
+        await self.tidy.remove(table, panel, self._token_to((table.id, panel.user_id), panel))
 
     async def _tidy_dm(self, table: Table, key: Key) -> None:
-        """Once after a start: delete the player's panels of this table other than the one kept (sent just
-        before the process died and never stored, or left when their deletion never came)."""
+        """Once after a start: the player's DM is looked over for panels of this table left behind."""
         self.tidied.add(key)
         panel = self.panels.get(key)
         channel_id = panel.channel_id if panel is not None else None
         if channel_id is None:
             channel_id = self.dm_channels.get(key[1]) or await self.storage.dm_channel(key[1])
-        if channel_id is None:
-            return
-        mark = presenter.panel_mark(table)
-        try:
-            for message in await self.sender.history(table.id, channel_id, LOOK_BACK):
-                kept = panel is not None and message.id == panel.message_id
-                if message.author.bot and mark in message.content and not kept:
-                    await self.sender.delete(table.id, channel_id, message.id)
-        except discord.HTTPException as error:
-            log.info("table %s: could not look over %s's DMs (%s)", table.id, key[1], error.status)
-
-    async def _tidy_private_reply(self, key: Key, live_token: str | None) -> None:
-        """Take controls off the player's latest `My hand` reply once they no longer apply."""
-        click = self.tokens.outdated_reply(key, live_token)
-        if click is not None:
-            try:
-                await self.sender.edit_original(key[0], click.interaction, view=None)
-            except discord.HTTPException:
-                log.info("table %s: could not tidy a My hand reply", key[0])
+        if channel_id is not None:
+            await self.tidy.look_over(table, key[1], channel_id, panel)
 
     async def _keep(self, key: Key, panel: Panel | None) -> None:
         if panel is None:
