@@ -102,6 +102,7 @@ async def test_every_seated_players_panel_follows_each_move_with_the_right_pictu
         panel = mover.user.dm_channel.last_message
         button = choose(enabled_actions(panel))
         hand_no, phase = state.hand_no, state.view_for(seat)["phase"]
+        panels_before = {m.id: m.user.dm_channel.last_message.id for m in members}
         mark = len(env.http_requests)
         await mover.user.click(panel, custom_id=button.custom_id)
         made = requests_since(env, mark)
@@ -125,6 +126,10 @@ async def test_every_seated_players_panel_follows_each_move_with_the_right_pictu
                 assert table.calls[seat] is not None, f"{member.name} sees {mover.name}'s call"
             if member is not mover:
                 assert table.turn == state.turn(), f"{member.name}'s panel says whose turn it is"
+                if state.human_turn() != state.seat_of(member.id):
+                    assert member.user.dm_channel.last_message.id == panels_before[member.id], (
+                        f"{member.name}'s panel was edited, not sent anew: a notification only on a turn"
+                    )
     assert moves >= 9
 
 
