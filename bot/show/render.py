@@ -2,9 +2,11 @@
 
 Drawing is CPU work that holds the GIL most of the time: several threads drawing at once only take turns,
 and crowd the event loop (and the threads the computers think in) out. So pictures queue for one thread of
-their own, and a picture a player is waiting for (the panel that brings their turn's controls) goes ahead of
-the rest (table pictures, summaries): with many tables the table pictures alone keep the thread busy, and a
-turn should not wait behind them. A renderer that fails costs only its picture: the message goes out with
+their own, and a picture a player is waiting for (the panel that brings their turn's controls, the panel
+they just clicked) goes ahead of the rest (table pictures, summaries): with many tables the table pictures
+alone keep the thread busy, and a turn should not wait behind them. Nor behind the one picture being drawn
+when it is asked for: a second thread draws only pictures a player waits for, so at most two pictures are
+ever drawn at once, one of them urgent. A renderer that fails costs only its picture: the message goes out with
 its text, which carries the same facts (for screen readers and picture-less clients anyway).
 """
 
@@ -48,7 +50,8 @@ def _draw(name: str, scene: Any) -> bytes | None:
         return None
 
 
-_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")  # every picture, urgent first
+_URGENT = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")  # urgent ones only
 _waiting: list[
     tuple[int, int, str, Any, asyncio.AbstractEventLoop, asyncio.Future[bytes | None]]
 ] = []  # a heap
@@ -56,9 +59,13 @@ _waiting_lock = threading.Lock()
 _order = itertools.count()  # ties keep the order asked (and scenes are never compared)
 
 
-def _draw_next() -> None:
-    """Draw the most urgent picture waiting (each picture asked for sends one of these to the thread)."""
+def _draw_next(urgent_only: bool = False) -> None:
+    """Draw the most urgent picture waiting, if any (`urgent_only`: only if a player waits for it). Each
+    picture asked for sends one of these to the first thread, and an urgent one one more to the second:
+    whichever comes first draws it, and the other finds the next picture, or none."""
     with _waiting_lock:
+        if not _waiting or (urgent_only and _waiting[0][0] != URGENT):
+            return
         _, _, name, scene, loop, done = heapq.heappop(_waiting)
     picture = None if done.cancelled() else _draw(name, scene)  # cancelled: its message was dropped (a stop)
     try:
@@ -86,4 +93,6 @@ async def draw(name: str, scene: Any, *, urgent: bool = False) -> bytes | None:
     with _waiting_lock:
         heapq.heappush(_waiting, (URGENT if urgent else LATER, next(_order), name, scene, loop, done))
     loop.run_in_executor(_DRAWING, _draw_next)
+    if urgent:
+        loop.run_in_executor(_URGENT, _draw_next, True)
     return await done
