@@ -422,6 +422,10 @@ class Panels:
             await self.tidy.look_over(table, key[1], channel_id, panel)
 
     async def _keep(self, key: Key, panel: Panel | None) -> None:
+        """Keep the player's panel (here and in storage). Most edits change nothing that is stored: they
+        write nothing (a write per edit of every panel would queue the computers' moves behind it)."""
+        if panel is not None and self.panels.get(key) == panel:
+            return
         if panel is None:
             self.panels.pop(key, None)
         else:

@@ -165,3 +165,36 @@ async def test_panels_left_behind_by_a_crash_are_deleted_after_the_restart(simco
         assert stray.id not in left and other.id in left
     finally:
         await new.storage.close()
+
+
+async def test_a_panel_edit_that_changes_nothing_stored_writes_nothing(simcord_env, monkeypatch):
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    storage = env.bot.storage
+    saved: list = []
+    save_panel = storage.save_panel
+
+    async def counted(table_id, user_id, panel):
+        saved.append(panel)
+        await save_panel(table_id, user_id, panel)
+
+    monkeypatch.setattr(storage, "save_panel", counted)
+    state = env.bot.service.table(1)
+    mover = next(m for m in members if enabled_actions(m.user.dm_channel.last_message))
+    before = {
+        m.id: (m.user.dm_channel.last_message.id, m.user.dm_channel.last_message.content) for m in members
+    }
+    panel = mover.user.dm_channel.last_message
+    await mover.user.click(panel, custom_id=choose(enabled_actions(panel)).custom_id)
+    waiting = [m for m in members if m is not mover and state.human_turn() != state.seat_of(m.id)]
+    assert waiting
+    for member in waiting:
+        now = member.user.dm_channel.last_message
+        assert (now.id, now.content) != before[member.id] and now.id == before[member.id][0], (
+            f"{member.name}'s panel was edited"
+        )
+    # stored: the mover's panel (its controls spent) and the next player's new one; the waiting players'
+    # edits store nothing
+    assert saved and {p.user_id for p in saved if p is not None} <= {
+        m.id for m in members if m not in waiting
+    }, saved
