@@ -17,6 +17,8 @@ import heapq
 import itertools
 import logging
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -57,6 +59,8 @@ _waiting: list[
 ] = []  # a heap
 _waiting_lock = threading.Lock()
 _order = itertools.count()  # ties keep the order asked (and scenes are never compared)
+BUSY_SPAN = 2.0  # seconds over which the threads' drawing time is counted (`busy`)
+_spells: deque[tuple[float, float]] = deque()  # (end, seconds drawing) of each recent picture
 
 
 def _draw_next(urgent_only: bool = False) -> None:
@@ -67,7 +71,13 @@ def _draw_next(urgent_only: bool = False) -> None:
         if not _waiting or (urgent_only and _waiting[0][0] != URGENT):
             return
         _, _, name, scene, loop, done = heapq.heappop(_waiting)
+    started = time.monotonic()
     picture = None if done.cancelled() else _draw(name, scene)  # cancelled: its message was dropped (a stop)
+    ended = time.monotonic()
+    with _waiting_lock:
+        _spells.append((ended, ended - started))
+        while _spells and _spells[0][0] < ended - BUSY_SPAN:
+            _spells.popleft()
     try:
         loop.call_soon_threadsafe(_settle, done, picture)
     except RuntimeError:  # the loop has closed: nobody waits any more
@@ -83,6 +93,14 @@ def backlog() -> int:
     """How many pictures wait to be drawn now (every priority): work that may wait, such as a panel edit
     nobody clicked, waits while the thread is behind."""
     return len(_waiting)
+
+
+def busy() -> float:
+    """The share of the last `BUSY_SPAN` seconds spent drawing (over both threads: up to 2). Drawing takes
+    the CPU the event loop and the computers need too; work that may wait waits while it is high."""
+    now = time.monotonic()
+    with _waiting_lock:
+        return sum(spent for end, spent in _spells if end >= now - BUSY_SPAN) / BUSY_SPAN
 
 
 async def draw(name: str, scene: Any, *, urgent: bool = False) -> bytes | None:

@@ -47,7 +47,7 @@ from .tokens import Click, Tokens
 
 log = logging.getLogger(__name__)
 Key = tuple[int, int]  # (table, user)
-BACKLOG_PAUSE = 0.25  # seconds an edit nobody clicked waits while the pictures' thread is behind
+BACKLOG_PAUSE = 0.25  # seconds an edit nobody clicked waits while the pictures are behind or busy
 
 
 class PanelStore(Protocol):
@@ -195,8 +195,10 @@ class Panels:
         else:
             gap = self.limits.edit_gap(sum(1 for t in self.tables.tables.values() if t.status == "playing"))
         wait = self.pictured.get(key, -gap) + gap - time.monotonic()
-        if wait <= 0 and render.backlog() >= self.limits.panel_backlog:
-            return BACKLOG_PAUSE  # the pictures' thread is behind: turns and clicks first, then this
+        if wait <= 0 and (
+            render.backlog() >= self.limits.panel_backlog or render.busy() >= self.limits.panel_busy
+        ):
+            return BACKLOG_PAUSE  # the pictures are behind, or take the CPU: turns and clicks first
         return wait
 
     def _followed(self) -> int:

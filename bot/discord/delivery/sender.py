@@ -55,7 +55,9 @@ class Limits:
     interaction token (Discord limits each webhook too); `panel_pictures`: panel pictures drawn per second
     for edits nobody clicked, over all the panels followed (a turn's panel and a click's own answer are
     never held back): with many players the gap grows; `panel_backlog`: pictures waiting to be drawn that
-    hold such an edit back (the thread is behind: turns and clicks go first). A panel no token reaches is
+    hold such an edit back (the thread is behind: turns and clicks go first); `panel_busy`: the share of
+    the last seconds spent drawing (`bot.show.render.busy`) that holds it back too (the pictures take the
+    CPU the bot is given: the computers' moves and the turns come first). A panel no token reaches is
     edited no more often than a table message (`edit_gap`): those edits count against the global limit."""
 
     rate: float = 40.0
@@ -70,6 +72,7 @@ class Limits:
     panel_edit_gap: float = 0.4
     panel_pictures: float = 20.0
     panel_backlog: int = 3
+    panel_busy: float = 0.5
 
     @classmethod
     def none(cls) -> Limits:
@@ -85,6 +88,7 @@ class Limits:
             panel_edit_gap=0.0,
             panel_pictures=1e9,
             panel_backlog=1_000_000_000,
+            panel_busy=float("inf"),
         )
 
     def edit_gap(self, tables: int) -> float:

@@ -5,11 +5,13 @@ player has one panel."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
 from bot.discord.delivery.sender import Limits
 from bot.show import presenter, render
+from bot.show.screens import SyncPanel
 from tests.bot.table_driver import (
     choose,
     enabled_actions,
@@ -198,3 +200,20 @@ async def test_a_panel_edit_that_changes_nothing_stored_writes_nothing(simcord_e
     assert saved and {p.user_id for p in saved if p is not None} <= {
         m.id for m in members if m not in waiting
     }, saved
+
+
+async def test_a_panel_edit_nobody_clicked_waits_while_the_pictures_take_the_cpu(simcord_env, monkeypatch):
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    state = env.bot.service.table(1)
+    panels = env.bot.panels
+    waiting = next(m for m in members if state.human_turn() != state.seat_of(m.id))
+    work = SyncPanel(waiting.id)
+    monkeypatch.setattr(panels, "limits", replace(Limits.none(), panel_busy=0.5))
+    monkeypatch.setattr(render, "busy", lambda: 0.2)
+    assert panels.delay(state, work, stamp=10**6) <= 0, "edited at once"
+    monkeypatch.setattr(render, "busy", lambda: 0.7)
+    assert panels.delay(state, work, stamp=10**6) > 0, "held while drawing takes most of the time"
+    turn = next(m for m in members if state.human_turn() == state.seat_of(m.id))
+    reminder = SyncPanel(turn.id, "Your turn.", renotify=True)
+    assert panels.delay(state, reminder, stamp=10**6) == 0, "a new panel (a reminder's) never waits"

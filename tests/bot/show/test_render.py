@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
+from collections import deque
 
 from bot.show import render
 
@@ -76,3 +78,18 @@ async def test_a_picture_nobody_waits_for_is_never_drawn_beside_another(monkeypa
     gate.set()
     assert await asyncio.gather(first, second) == [b"table 1", b"table 2"]
     assert drawn == ["table 1", "table 2"]
+
+
+async def test_the_share_of_time_spent_drawing_is_measured(monkeypatch):
+    def slow(scene: str) -> bytes:
+        time.sleep(0.4)
+        return b"drawn"
+
+    monkeypatch.setitem(render.RENDERERS, "slow", slow)
+    monkeypatch.setattr(render, "_spells", deque())
+    assert render.busy() == 0.0
+    await render.draw("slow", None)
+    assert 0.4 / render.BUSY_SPAN <= render.busy() < 1.0
+    now = time.monotonic
+    monkeypatch.setattr(render.time, "monotonic", lambda: now() + render.BUSY_SPAN + 1)
+    assert render.busy() == 0.0, "a picture drawn longer ago than the span counts no more"
