@@ -101,6 +101,14 @@ class Stored:
         return f"t{self.id}:{match_id}:{game}"
 
 
+def take_fill(options: str | None) -> tuple[bool, str]:
+    """`fill=computers` (a club night's, not a table's) taken out of a tournament's options: whether it was
+    there, and the rest of the options for its tables."""
+    words = (options or "").split()
+    fill = [w for w in words if w.lower().replace(":", "=") in ("fill=computers", "fill=computer")]
+    return bool(fill), " ".join(w for w in words if w not in fill)
+
+
 def read_tag(tag: str | None) -> tuple[int, str, int] | None:
     """A table's match tag taken apart: (tournament, match, game); None if it is not one."""
     if not tag or not tag.startswith("t"):

@@ -148,9 +148,9 @@ class TournamentService:
             tournament_id, lambda s: sign.ask(s.record.signup, joiner, partner, club=s.settings.club)
         )
 
-    async def accept(self, tournament_id: int, partner: Player, joiner_id: int) -> Stored:
-        """`partner` accepts the invitation of `joiner_id`: they are a team."""
-        return await self._sign(tournament_id, lambda s: sign.accept(s.record.signup, partner, joiner_id))
+    async def accept(self, tournament_id: int, partner_id: int, joiner_id: int) -> Stored:
+        """`partner_id` accepts the invitation of `joiner_id`: they are a team."""
+        return await self._sign(tournament_id, lambda s: sign.accept(s.record.signup, partner_id, joiner_id))
 
     async def join_alone(self, tournament_id: int, player: Player) -> Stored:
         """`player` joins alone (a partner is drawn at Start)."""

@@ -79,28 +79,25 @@ def ask(signup: SignUp, joiner: Player, partner: Player, *, club: bool = False) 
     if signup.team_of(partner.user_id) is not None:
         raise Refused(Why.PARTNER_IN_A_TEAM, partner.name)
     if (partner.user_id, joiner.user_id) in _asks(signup):
-        return accept(signup, joiner, partner.user_id)
+        return accept(signup, joiner.user_id, partner.user_id)
     _room(signup, joiner.user_id, club)
     asked = tuple(pair for pair in signup.asked if pair[0].user_id != joiner.user_id)
     alone = tuple(p for p in signup.alone if p.user_id != joiner.user_id)
     return replace(signup, asked=(*asked, (joiner, partner)), alone=alone)
 
 
-def accept(signup: SignUp, partner: Player, joiner_id: int) -> SignUp:
-    """`partner` accepts `joiner_id`'s invitation: they are a team (every other invitation of either goes)."""
+def accept(signup: SignUp, partner_id: int, joiner_id: int) -> SignUp:
+    """`partner_id` accepts `joiner_id`'s invitation: they are a team (every other invitation of either
+    goes), each under the name they had when it was made."""
     invitation = next(
-        (
-            pair
-            for pair in signup.asked
-            if pair[0].user_id == joiner_id and pair[1].user_id == partner.user_id
-        ),
+        (pair for pair in signup.asked if pair[0].user_id == joiner_id and pair[1].user_id == partner_id),
         None,
     )
     if invitation is None:
         raise Refused(Why.NO_INVITATION)
-    if signup.team_of(partner.user_id) is not None:
+    if signup.team_of(partner_id) is not None:
         raise Refused(Why.IN_A_TEAM)
-    joiner = invitation[0]
+    joiner, partner = invitation
     both = {joiner.user_id, partner.user_id}
     return replace(
         signup,

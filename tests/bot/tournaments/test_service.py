@@ -130,9 +130,9 @@ async def test_sign_up_refusals_change_nothing(storage):
     asked = await tournaments.ask(cup.id, ada, basil)
     assert asked.record.signup.asked == ((ada, basil),)
     with pytest.raises(Refused) as refused:
-        await tournaments.accept(cup.id, cleo, ada.user_id)
+        await tournaments.accept(cup.id, cleo.user_id, ada.user_id)
     assert refused.value.why is Why.NO_INVITATION
-    teamed = await tournaments.accept(cup.id, basil, ada.user_id)
+    teamed = await tournaments.accept(cup.id, basil.user_id, ada.user_id)
     assert teamed.record.signup.teams == ((ada, basil),)
     for asking in ((cleo, ada), (cleo, basil)):
         with pytest.raises(Refused) as refused:
