@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.pictures.counts import plural
 from bot.storage.rows import PlayerStats
 from engine import Rules
 
@@ -73,9 +74,9 @@ def leaderboard_text(rows: Sequence[PlayerStats], names: Sequence[str]) -> str:
     Big Game, Eighty-eight) and games won and played. `names`: each row's name, escaped for Discord."""
     lines = ["**Leaderboard** · marks won, and points in points games (games won / played)"]
     for rank, (row, name) in enumerate(zip(rows, names, strict=True), start=1):
-        points = f", {row.points_won} points" if row.points_won else ""
+        points = f", {plural(row.points_won, 'point')}" if row.points_won else ""
         lines.append(
-            f"{rank}. **{name}** — {row.marks_won} marks{points} "
+            f"{rank}. **{name}** — {plural(row.marks_won, 'mark')}{points} "
             f"({row.games_won} won / {row.games_played} played)"
         )
     return "\n".join(lines)

@@ -3,6 +3,8 @@ not yet known, the winners, the standings' headings, and the pages of a large br
 
 from __future__ import annotations
 
+from bot.pictures.counts import plural
+
 FORMAT_WORDS = {
     "pools": "Pools, then double elimination",
     "double": "Double elimination",
@@ -89,7 +91,7 @@ def pool_note(played: int, total: int, going_on: int) -> str:
 
 def club_note(played: int, total: int) -> str:
     """How far a club night has got."""
-    return "all games played" if played == total else f"{played} of {total} games played"
+    return "all games played" if played == total else f"{played} of {plural(total, 'game')} played"
 
 
 def sat_out(count: int) -> str:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.pictures.counts import plural
 from engine import DEFAULT_PRESET, Rules, RulesError
 from engine.options import SPECS
 
@@ -214,9 +215,8 @@ def describe_duration(seconds: int | None) -> str:
         return "off"
     for unit, name in ((86400, "day"), (3600, "hour"), (60, "minute")):
         if seconds % unit == 0:
-            count = seconds // unit
-            return f"{count} {name}{'' if count == 1 else 's'}"
-    return f"{seconds} seconds"
+            return plural(seconds // unit, name)
+    return plural(seconds, "second")
 
 
 def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:
