@@ -17,6 +17,7 @@ from engine import DEFAULT_PRESET
 
 from . import codec
 from .model import Tournament, TournamentError
+from .refusal import Refused, Why
 from .signup import Player, SignUp
 
 VERSION = 1
@@ -35,7 +36,7 @@ class Settings:
     target: int = 7
     preset: str = DEFAULT_PRESET
     options: str = ""
-    noshow: int | None = 600
+    noshow: int | None = 600  # DEFAULT_NOSHOW
     fill: bool = False
 
     @property
@@ -107,6 +108,24 @@ def take_fill(options: str | None) -> tuple[bool, str]:
     words = (options or "").split()
     fill = [w for w in words if w.lower().replace(":", "=") in ("fill=computers", "fill=computer")]
     return bool(fill), " ".join(w for w in words if w not in fill)
+
+
+NOSHOW_UNITS = {"s": 1, "m": 60, "h": 3600}
+DEFAULT_NOSHOW = 600
+
+
+def read_noshow(text: str | None) -> int | None:
+    """`noshow` as typed (`10m`, `90s`, `1h`, a bare number of minutes, `off`) in seconds; None for `off`.
+    Refused (BAD_NOSHOW) if it does not read."""
+    words = (text or "").strip().lower()
+    if not words:
+        return DEFAULT_NOSHOW
+    if words in ("off", "none", "0"):
+        return None
+    number, unit = (words[:-1], words[-1]) if words[-1] in NOSHOW_UNITS else (words, "m")
+    if not number.isdigit() or int(number) == 0 or int(number) * NOSHOW_UNITS[unit] > 24 * 3600:
+        raise Refused(Why.BAD_NOSHOW, text or "")
+    return int(number) * NOSHOW_UNITS[unit]
 
 
 def read_tag(tag: str | None) -> tuple[int, str, int] | None:
