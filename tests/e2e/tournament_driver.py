@@ -29,7 +29,7 @@ def tournament_message(channel) -> discord.Message:
             return message
     for message in reversed(channel.history()):
         first = message.content.split("\n")[0]
-        if message.content.startswith("**") and " · " in first and " teams" in first or " players" in first:
+        if message.content.startswith("**") and " · " in first and (" teams" in first or " players" in first):
             return message
     raise AssertionError("no tournament message in the channel")
 
@@ -63,3 +63,31 @@ async def play_people_matches(env, members, limit: int = 4000) -> int:
             continue
         clicks += 1
     raise AssertionError("the matches did not end")
+
+
+async def click_forged(env, channel, member, custom_id: str):
+    """`member` clicks a button with `custom_id` on a message the bot sent (as a forged client would)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="forged", custom_id=custom_id))
+    await env.bot.get_channel(channel.id).send("forged", view=view)
+    return await member.click(channel.last_message, custom_id=custom_id)
+
+
+async def signed_up(env, channel, organiser, people, computer_teams: int, **options):
+    """`organiser` opens a tournament here with `options`, `people` sign up in pairs (each pair's first
+    names the second, who accepts), `computer_teams` are added and it starts; its id."""
+    await organiser.slash(channel, "42 tournament new", name="Cup", **options)
+    for joiner, partner in zip(people[::2], people[1::2], strict=True):
+        await team_up(joiner, partner, channel)
+    for _ in range(computer_teams):
+        await organiser.click(tournament_message(channel), label="Add computer team")
+    await organiser.click(tournament_message(channel), label="Start")
+    stored = await env.bot.tournaments.latest_in(channel.id)
+    assert stored is not None and stored.status in ("running", "finished")
+    return stored.id
+
+
+async def settle_tournament(env) -> None:
+    """Let the tournaments and their messages finish what they are doing."""
+    await run_as_bot(env, env.bot.tournaments.idle())
+    await run_as_bot(env, env.bot.stage.idle())
