@@ -22,7 +22,9 @@ from bot.show import learn_words as words
 from bot.show import lessons
 from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
 from bot.show.review import hint_text, review_scene, review_text, seat_names
+from bot.show.tournament_replies import tournaments_line
 from bot.storage.store import Storage
+from bot.storage.tournaments import tournaments_of
 from engine import Rules
 
 log = logging.getLogger(__name__)
@@ -241,8 +243,9 @@ class Coach:
             row.points_won,
         )
         picture = await asyncio.to_thread(render_record, scene)
+        played, won = await tournaments_of(self.storage, interaction.guild_id, who.id)
         await interaction.followup.send(
-            stats_text(replace(scene, name=name)),
+            stats_text(replace(scene, name=name)) + tournaments_line(played, won),
             file=discord.File(io.BytesIO(picture), filename="stats.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -108,6 +108,14 @@ def ended(stored: Stored) -> str:
     return f"**{stored.name}** is ended. Finished matches keep their results."
 
 
+def tournaments_line(played: int, won: int) -> str:
+    """`/42 stats`' line of the finished tournaments and club nights a player played here, and won (a
+    line of its own after the record's text; nothing if none)."""
+    if not played:
+        return ""
+    return f"\n{plural(played, 'tournament')} played, {won} won"
+
+
 # ---------------------------------------------------------------------- a match's thread
 
 

@@ -78,6 +78,9 @@ async def test_a_single_elimination_with_one_team_of_people_plays_to_its_champio
     assert "🏆" in final.content and stored.record.tournament.name_of(top) in final.content
     assert final.attachments, "the bracket as a picture"
     assert len(match_threads(games)) == 3
+    won = str(bob.id) in stored.record.tournament.entrants[top].players
+    stats = reply(await bob.slash(games, "42 stats")).content
+    assert f"1 tournament played, {int(won)} won" in stats
 
 
 async def test_refusals_are_private_and_change_nothing(simcord_env):
@@ -173,26 +176,38 @@ async def test_a_club_night_of_six_rotates_partners_to_its_winner(simcord_env):
     assert final.attachments, "the night's standings as a picture"
 
 
-async def test_a_restart_mid_tournament_carries_on_to_the_champion(simcord_env, database):
+async def test_restarts_in_sign_up_and_mid_match_lose_nothing(simcord_env, database):
     env = simcord_env
     _, games, [ada, bob, cleo] = club(env, "ada", "bob", "cleo")
-    cup = await signed_up(env, games, ada, [bob, cleo], 3, format="single", target=1)
-    for _ in range(6):  # the people's first match is under way
-        assert await take_turn([bob, cleo])
-    old_bot = env.bot
-    new_bot = make_bot(database)
-    await env.restart_bot(new_bot)  # no clean stop: as after a kill -9
-    await old_bot.storage.close()
+    await ada.slash(games, "42 tournament new", name="Cup", format="single", target=1)
+    await bob.select(reply(await bob.click(tournament_message(games), label="Join with partner")), [cleo])
+    invitation = cleo.user.dm_channel.last_message
+    bots = [env.bot]
+
+    async def restart() -> None:  # no clean stop: as after a kill -9
+        bots.append(make_bot(database))
+        await env.restart_bot(bots[-1])
+        await bots[-2].storage.close()
+
     try:
+        await restart()
+        assert (await cleo.user.click(invitation, label="Accept")).acknowledged, "an Accept from before"
+        for _ in range(3):
+            await ada.click(tournament_message(games), label="Add computer team")
+        await ada.click(tournament_message(games), label="Start")
+        for _ in range(6):  # the people's first match is under way
+            assert await take_turn([bob, cleo])
+        await restart()
         assert await play_people_matches(env, [bob, cleo]) > 0
         await settle_tournament(env)
-        stored = await new_bot.tournaments.find(cup)
+        stored = await bots[-1].tournaments.latest_in(games.id)
         assert stored is not None and stored.status == FINISHED and stored.record.tournament is not None
-        assert await check_results(new_bot.storage, stored) == 3
+        assert stored.record.signup.teams and stored.record.signup.teams[0][1].user_id == cleo.id
+        assert await check_results(bots[-1].storage, stored) == 3
         assert len(match_threads(games)) == 3, "no match opened twice"
         assert "🏆" in tournament_message(games).content
     finally:
-        await new_bot.storage.close()
+        await bots[-1].storage.close()
 
 
 async def test_a_double_elimination_of_five_with_a_bye_and_a_no_show(simcord_env):
