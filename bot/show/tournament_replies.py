@@ -113,7 +113,7 @@ def tournaments_line(played: int, won: int) -> str:
     line of its own after the record's text; nothing if none)."""
     if not played:
         return ""
-    return f"\n{plural(played, 'tournament')} played, {won} won"
+    return f"\nTournaments played: {played} · won: {won}"
 
 
 # ---------------------------------------------------------------------- a match's thread

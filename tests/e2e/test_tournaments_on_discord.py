@@ -80,7 +80,7 @@ async def test_a_single_elimination_with_one_team_of_people_plays_to_its_champio
     assert len(match_threads(games)) == 3
     won = str(bob.id) in stored.record.tournament.entrants[top].players
     stats = reply(await bob.slash(games, "42 stats")).content
-    assert f"1 tournament played, {int(won)} won" in stats
+    assert f"Tournaments played: 1 · won: {int(won)}" in stats
 
 
 async def test_refusals_are_private_and_change_nothing(simcord_env):
