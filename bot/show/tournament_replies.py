@@ -38,7 +38,6 @@ REFUSALS: dict[Why, str] = {
 GONE = "That tournament isn't running any more."
 WHO_IS_YOUR_PARTNER = "Who is your partner? They're asked privately and join once they accept."
 PARTNER_MENU = "Choose your partner"
-WENT_WRONG = "Something went wrong; please try again."
 
 
 def refusal(refused: Refused) -> str:

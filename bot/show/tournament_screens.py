@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.tournaments.model import CLUB, NOBODY, POOL, Match, Tournament
+from bot.tournaments.model import CLUB, NOBODY, Match, Tournament
 from bot.tournaments.progress import champion, consolation_winner, ready_matches
 from bot.tournaments.record import ENDED, FINISHED, RUNNING, SIGNUP, Stored
 from bot.tournaments.standings import club_standings, pool_complete, pool_standings
@@ -264,8 +264,3 @@ def _fit(lines: list[str], tail: str = "") -> str:
         kept.append(line)
         size += len(line) + 1
     return "\n".join([*kept, tail] if tail else kept)
-
-
-def is_pool_match(match: Match) -> bool:
-    """Whether a match is a pool's (the pools' tables show it)."""
-    return match.stage == POOL
