@@ -12,12 +12,12 @@ import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from engine import Hand, Rules, view_for
+from engine import DEFAULT_PRESET, Hand, Rules, view_for
 from engine.fair import deal_hand
 
 from .matchpoints import DealScore
 
-RULES = Rules.from_preset("standard")  # the daily deals are standard 42, whatever the server plays
+RULES = Rules.from_preset(DEFAULT_PRESET)  # the daily deals are standard 42, whatever the server plays
 PLAYER_SEAT = 2  # South; the partner sits North
 DAILY_SAMPLES = 12  # the computers' solved samples per decision: fixed work, so their play repeats
 
