@@ -20,6 +20,8 @@ from discord.ext import commands, tasks
 
 from bot.computers.pools import WorkerPlan
 from bot.config import Config, default_process_id
+from bot.daily.deal_play import PlayerMaker, strong_fixed
+from bot.daily.service import DailyService
 from bot.learn.standings import RatingOnGameOver
 from bot.show import notices
 from bot.storage.errors import StorageError
@@ -34,6 +36,7 @@ from engine.ai import make_player
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .coach import Coach, CoachButton
+from .daily import DailyButton, DailyDesk
 from .delivery.acknowledger import Acknowledger
 from .delivery.lanes import Lanes
 from .delivery.metered import Metered
@@ -90,6 +93,7 @@ class Texas42Bot(commands.AutoShardedBot):
         rng: random.Random | None = None,
         player_factory: Callable[[str, int | None], Any] = make_player,
         clock: Callable[[], float] = time.time,
+        daily_player: PlayerMaker = strong_fixed,
     ):
         without_voice()  # no voice: no start-up warnings about the voice libraries it does not need
         intents = discord.Intents.none()
@@ -106,6 +110,7 @@ class Texas42Bot(commands.AutoShardedBot):
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
+        self.daily_player = daily_player  # the daily deals' computers: seeded, a fixed search each
         self.clock = clock
         self._timers: tasks.Loop | None = None
         self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
@@ -144,9 +149,10 @@ class Texas42Bot(commands.AutoShardedBot):
             if self.settings.tick_seconds:
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.coach = Coach(self.storage, self.service)
+        self.daily = DailyDesk(DailyService(self.storage, self.clock, self.daily_player))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton, CoachButton)
+        self.add_dynamic_items(TableButton, CoachButton, DailyButton)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         if self._renewal is not None:

@@ -50,7 +50,11 @@ def make_bot(
         limits=Limits.none(),
     )
     return Texas42Bot(
-        settings, rng=random.Random(seed), player_factory=player_factory, clock=clock or FakeClock()
+        settings,
+        rng=random.Random(seed),
+        player_factory=player_factory,
+        clock=clock or FakeClock(),
+        daily_player=lambda decision: player_factory("strong", decision),
     )
 
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.show import replies
 from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS
+from bot.show.daily_ids import is_daily
 from bot.show.learn_ids import is_learning
 from bot.show.messages import message_chunks
 from bot.show.refusals import sentence
@@ -22,6 +23,7 @@ from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import ClickHandler, is_ours
 from ..coach import Coach
+from ..daily import DailyDesk
 from ..delivery.acknowledger import Acknowledger
 from ..delivery.sender import NO_MENTIONS, transient
 from ..delivery.table_message import TableMessage
@@ -38,6 +40,7 @@ class TablesBot(Protocol):
     clicks: ClickHandler
     answers: Acknowledger
     coach: Coach
+    daily: DailyDesk
 
 
 @app_commands.guild_only()
@@ -178,6 +181,23 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return
         await interaction.followup.send(replies.table_ended(table.id), ephemeral=True)
 
+    # ------------------------------------------------------------------ every day
+
+    @app_commands.command(name="daily", description=DESCRIPTIONS["daily"])
+    @app_commands.describe(**OPTIONS["daily"])
+    @app_commands.choices(
+        show=[
+            app_commands.Choice(name="deals", value="deals"),
+            app_commands.Choice(name="leaderboard", value="leaderboard"),
+        ]
+    )
+    async def daily(self, interaction: discord.Interaction, show: str = "deals") -> None:
+        """Today's eight deals, privately, where you left them; or the day's leaderboard."""
+        if show == "leaderboard":
+            await self.bot.daily.board(interaction)
+        else:
+            await self.bot.daily.play(interaction)
+
     # ------------------------------------------------------------------ records
 
     @app_commands.command(name="leaderboard", description=DESCRIPTIONS["leaderboard"])
@@ -231,7 +251,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return
         data = cast(dict[str, Any], interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not is_ours(custom_id) and not is_learning(custom_id):
+        if not is_ours(custom_id) and not is_learning(custom_id) and not is_daily(custom_id):
             await self.bot.answers.refuse(interaction, replies.NOT_IN_USE)
 
 
