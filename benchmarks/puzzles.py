@@ -15,12 +15,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import statistics
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from engine import Rules, view_for
-from engine.ai import make_player, warm_up
-from engine.ai.puzzles import find, on_bidders_side
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Rules, view_for  # noqa: E402
+from engine.ai import make_player, warm_up  # noqa: E402
+from engine.ai.puzzles import find, on_bidders_side  # noqa: E402
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from bot.pictures.bracket import render_bracket
 from bot.pictures.hand import render_hand
 from bot.pictures.panel import render_panel
+from bot.pictures.puzzle import render_puzzle
 from bot.pictures.standings_table import render_standings
 from bot.pictures.summary import render_game_end, render_hand_end
 from bot.pictures.table import render_table
@@ -37,6 +38,7 @@ RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "render_game_end": render_game_end,
     "render_bracket": render_bracket,
     "render_standings": render_standings,
+    "render_puzzle": render_puzzle,
 }
 
 
