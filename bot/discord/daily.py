@@ -57,6 +57,10 @@ async def _reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def _files(picture: bytes | None, name: str) -> list[discord.File]:
+    return [discord.File(io.BytesIO(picture), filename=name)] if picture else []
+
+
 def _name(interaction: discord.Interaction) -> str:
     return interaction.user.display_name
 
@@ -124,7 +128,8 @@ class DailyDesk:
         """A screen as a message: its text, its picture and its buttons (none once the day is done)."""
         name, user_id = _name(interaction), interaction.user.id
         if isinstance(screen, DailyDone):
-            return words.done_text(screen, name, user_id), [], None
+            card = await draw("render_day", words.done_scene(screen), urgent=True)
+            return words.done_text(screen, name, user_id), _files(card, "daily-result.png"), None
         picture = await draw("render_panel", words.turn_panel(screen, name, user_id), urgent=True)
         legal = screen.hand.legal_actions()
         view = discord.ui.View(timeout=None)
@@ -134,5 +139,4 @@ class DailyDesk:
             choice = legal.index(control.arg) if usable else ids.DISABLED_FROM + position % 10
             custom_id = ids.make(screen.day, screen.deal_no, screen.moves, choice)
             view.add_item(DailyButton(custom_id, control.label, disabled=not usable))
-        files = [discord.File(io.BytesIO(picture), filename="daily.png")] if picture else []
-        return words.turn_text(screen, name, user_id), files, view
+        return words.turn_text(screen, name, user_id), _files(picture, "daily.png"), view

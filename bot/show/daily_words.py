@@ -12,6 +12,7 @@ from bot.daily.deal_play import PLAYER_SEAT, RULES
 from bot.daily.screens import Board, BoardLine, DailyDone, DailyTurn, DealOutcome, Why
 from bot.daily.seeds import DEALS_A_DAY
 from bot.pictures.counts import plural
+from bot.pictures.day_card import DayRow, DayScene
 from bot.pictures.scenes import PanelScene
 from bot.storage.rows import SeatRow
 from bot.tables.model import Table
@@ -20,6 +21,7 @@ from engine import Hand, public_view, view_for
 from .deal_words import commitment_line
 from .messages import PHASE_VERBS, game_lines, hand_result_sentence, turn_hint
 from .scenes import panel_scene
+from .wording import bid_label, contract_title
 
 PARTNER, LEFT, RIGHT = "Ada", "Basil", "Cleo"  # the computers: North (partner), East, West
 TITLE = "Daily deals"
@@ -167,3 +169,42 @@ def board_text(board: Board, escape: Callable[[str], str] = lambda s: s) -> str:
         lines.append(f"Seeds of {board.yesterday.isoformat()} (check with `python -m engine verify`):")
         lines.extend(f"Deal {n}: `{seed}`" for n, seed in enumerate(board.yesterday_seeds, start=1))
     return "\n".join(lines)
+
+
+def _deal_words(outcome: DealOutcome) -> str:
+    """`Ada bid 31 · Fives · made · 34–8` for the day's card."""
+    hand = outcome.hand
+    summary = hand.summary()
+    score = outcome.score
+    if summary.get("bidder") is None:
+        return f"thrown in · {score.us_points}–{score.them_points}"
+    bidder = (PARTNER, LEFT, "you", RIGHT)[summary["bidder"]]
+    contract = contract_title(summary.get("contract"), RULES.variant.nello_word) or ""
+    result = "made" if summary.get("made") else "set"
+    return f"{bidder} bid {bid_label(summary['bid'])} · {contract} · {result} · {score.us_points}–{score.them_points}"
+
+
+def done_scene(done: DailyDone) -> DayScene:
+    """The finished day as a picture: each deal, the score, the streak."""
+    rows = []
+    for outcome in done.deals:
+        us, them = outcome.score.key
+        ahead = None if (us, them) == (0, 0) else (us, them) > (0, 0)
+        points = (
+            "—"
+            if not outcome.possible or outcome.matchpoints is None
+            else f"{half(outcome.matchpoints)}/{outcome.possible}"
+        )
+        rows.append(DayRow(str(outcome.deal_no + 1), _deal_words(outcome), points, ahead))
+    score = done.score
+    if score is None or score.percentage is None:
+        line = "Nobody else has finished these deals yet"
+    else:
+        line = f"{half(score.won)} of {plural(score.possible, 'matchpoint')} against {plural(done.field - 1, 'player')}"
+    return DayScene(
+        f"{TITLE} · {done.day.isoformat()}",
+        percentage(score.percentage if score else None),
+        line,
+        tuple(rows),
+        f"Streak: {plural(done.streak, 'day')} in a row · your side's points first",
+    )

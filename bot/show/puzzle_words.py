@@ -46,9 +46,9 @@ def _outcome_words(hand: Hand, choice: Choice) -> str:
 
 
 def question_title(question: PuzzleQuestion) -> str:
-    """`42 puzzle #12 · today's · rated 1500`."""
-    kind = "today's puzzle" if question.daily else "puzzle"
-    return f"42 puzzle #{question.id} · {kind} · rated {question.rating.shown}"
+    """`Today's puzzle #12 · rated 1500`."""
+    kind = "Today's puzzle" if question.daily else "Puzzle"
+    return f"{kind} #{question.id} · rated {question.rating.shown}"
 
 
 def question_text(question: PuzzleQuestion) -> str:
@@ -93,7 +93,7 @@ def answer_lines(puzzle: Puzzle, chosen: str | None) -> list[str]:
 
 def answer_text(answer: PuzzleAnswer) -> str:
     """The answer: right or not, each tile's outcome, the ratings after it."""
-    head = f"**42 puzzle #{answer.id}** · you played {answer.answer}: "
+    head = f"**Puzzle #{answer.id}** · you played {answer.answer}: "
     head += "✓ right, the best tile." if answer.correct else f"✗ not the best: {answer.puzzle.best} was."
     lines = [head, "What each tile leads to with best play by all four after it:"]
     lines.extend(answer_lines(answer.puzzle, answer.answer))
@@ -115,8 +115,8 @@ def answer_scene(answer: PuzzleAnswer) -> PuzzleScene:
         Outcome(c.action, _outcome_words(hand, c), c.action == best, c.action == answer.answer)
         for c in sorted(answer.puzzle.choices, key=lambda c: c.action != best)
     ]
-    verdict = "right" if answer.correct else f"best was {best}"
-    title = f"42 puzzle #{answer.id} · you played {answer.answer}: {verdict}"
+    verdict = "right!" if answer.correct else f"best: {best}"
+    title = f"Puzzle #{answer.id} · you: {answer.answer} · {verdict}"
     return PuzzleScene(title, tuple(lines), outcomes=tuple(outcomes))
 
 

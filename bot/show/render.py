@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from bot.pictures.bracket import render_bracket
+from bot.pictures.day_card import render_day
 from bot.pictures.hand import render_hand
 from bot.pictures.panel import render_panel
 from bot.pictures.puzzle import render_puzzle
@@ -39,6 +40,7 @@ RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "render_bracket": render_bracket,
     "render_standings": render_standings,
     "render_puzzle": render_puzzle,
+    "render_day": render_day,
 }
 
 

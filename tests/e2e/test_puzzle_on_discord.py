@@ -12,7 +12,7 @@ async def test_a_puzzle_answered_and_another_asked_for(simcord_env):
     env = simcord_env
     _, channel, (alice, bob) = in_a_channel(env, "alice", "bob")
     question = reply(await alice.slash(channel, "42 puzzle"))
-    assert question.ephemeral and question.attachments and "today's puzzle" in question.content
+    assert question.ephemeral and question.attachments and "Today's puzzle" in question.content
     tiles = [b.label for b in buttons(question)]
     assert tiles and all(b.custom_id.startswith("t42p:") for b in buttons(question))
     for seat in ("North:", "East:", "South:", "West:"):
@@ -26,7 +26,7 @@ async def test_a_puzzle_answered_and_another_asked_for(simcord_env):
         assert any(line.lstrip("✓✗ *").startswith(tile) for line in answer.content.splitlines())
     assert [b.label for b in buttons(answer)] == ["Another puzzle"]
     more = reply(await alice.click(answer, label="Another puzzle"))
-    assert more.ephemeral and "today's" not in more.content and buttons(more)
+    assert more.ephemeral and "Today's" not in more.content and buttons(more)
     stats = reply(await alice.slash(channel, "42 stats"))
     assert "Puzzles: rated" in stats.content and "1 of 1 puzzle solved" in stats.content
     assert "streak 1" in stats.content
