@@ -45,6 +45,11 @@ async def play(member, channel, pick, watch=None, stop_after: int | None = None)
         clicks += 1
 
 
+def moment(text: str) -> list[str]:
+    """A panel's lines but the last deal's outcome (said once, on the click that ended it)."""
+    return [line for line in text.splitlines() if not re.match(r"Deal \d+: ", line)]
+
+
 def first(usable):
     return usable[0]
 
@@ -85,21 +90,25 @@ async def test_two_players_same_day_scored_and_nothing_leaks(simcord_env):
     assert set(shown) == {"alice", "bob"} and abs(sum(shown.values()) - 100.0) < 0.2  # 8 matchpoints shared
 
 
-async def test_a_restart_mid_deal_resumes_through_the_old_buttons(simcord_env, database):
+async def test_a_restart_mid_day_resumes_both_players_through_the_old_buttons(simcord_env, database):
     env = simcord_env
-    _, channel, (alice,) = in_a_channel(env, "alice")
-    message = await play(alice, channel, first, stop_after=4)
-    before = message.content
+    _, channel, (alice, bob) = in_a_channel(env, "alice", "bob")
+    alice_at = await play(alice, channel, first, stop_after=4)
+    bob_at = await play(bob, channel, last, stop_after=11)
     old = env.bot
-    await env.restart_bot(make_bot(database, clock=old.clock))
+    await env.restart_bot(make_bot(database, clock=old.clock))  # no clean stop: as after kill -9
     await old.storage.close()
-    again = reply(await alice.slash(channel, "42 daily"))
-    assert again.content == before  # the same deal, the same moment
-    usable = [b for b in buttons(message) if not b.disabled]
-    moved = reply(await alice.click(message, custom_id=usable[0].custom_id))  # a button from before
-    assert moved.content != before and "Daily deals" in moved.content
-    stale = await alice.click(again, custom_id=usable[0].custom_id)  # the same move again: refused
-    assert "out of date" in refusal(stale)
+    for member, message in ((alice, alice_at), (bob, bob_at)):
+        before = message.content
+        again = reply(await member.slash(channel, "42 daily"))
+        assert moment(again.content) == moment(before)  # the same deal, the same moment
+        usable = [b for b in buttons(message) if not b.disabled]
+        moved = reply(await member.click(message, custom_id=usable[0].custom_id))  # a button from before
+        assert moment(moved.content) != moment(before) and "Daily deals" in moved.content
+        stale = await member.click(again, custom_id=usable[0].custom_id)  # the same move again: refused
+        assert "out of date" in refusal(stale)
+    for member in (alice, bob):  # and both finish the day
+        assert "deals played" in (await play(member, channel, first)).content
 
 
 async def test_forged_daily_buttons_are_refused_privately(simcord_env):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from bot.daily.deal_play import PLAYER_SEAT, computers_play, replay, score_of
+import pytest
+
+from bot.daily.deal_play import PLAYER_SEAT, computers_play, replay, score_of, strong_fixed
 from engine import Hand
 from engine.ai import RandomPlayer
 
@@ -45,3 +47,23 @@ def test_a_deal_ends_scored_for_the_players_side():
         else:
             assert score.us_marks + score.them_marks == sum(award) > 0
             assert score.us_points + score.them_points <= 42  # a hand stops once it is decided
+
+
+@pytest.mark.slow
+def test_the_strong_computers_repeat_their_play_for_the_same_choices():
+    """The computers the bot uses (a fixed search per decision, seeded per decision): two copies of a deal
+    played with the same choices are the same deal, move for move."""
+
+    def copy() -> list[str]:
+        hand = replay(SEED, 1, [])
+        actions: list[str] = []
+        while True:
+            hand, actions = computers_play(SEED, hand, actions, strong_fixed)
+            if hand.complete:
+                return actions
+            action = hand.legal_actions()[0]
+            hand = hand.apply(action)
+            actions.append(action)
+
+    first = copy()
+    assert first == copy() and len(first) > 8
