@@ -20,8 +20,10 @@ from bot.pictures.review import render_review
 from bot.show import learn_ids as ids
 from bot.show import learn_words as words
 from bot.show import lessons
+from bot.show.puzzle_words import record_line
 from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
 from bot.show.review import hint_text, review_scene, review_text, seat_names
+from bot.storage.puzzles import load_player
 from bot.storage.store import Storage
 from engine import Rules
 
@@ -223,10 +225,12 @@ class Coach:
         assert interaction.guild_id is not None
         await interaction.response.defer(thinking=True)
         standing = await standings.standing(self.storage, interaction.guild_id, who.id)
+        puzzles = await load_player(self.storage, interaction.guild_id, who.id)
+        puzzle_line = f"\n{record_line(puzzles)}" if puzzles is not None else ""
         name = _escape(who.display_name)
         if standing is None:
             await interaction.followup.send(
-                words.no_games_yet(name), allowed_mentions=discord.AllowedMentions.none()
+                words.no_games_yet(name) + puzzle_line, allowed_mentions=discord.AllowedMentions.none()
             )
             return
         row = standing.stats
@@ -242,7 +246,7 @@ class Coach:
         )
         picture = await asyncio.to_thread(render_record, scene)
         await interaction.followup.send(
-            stats_text(replace(scene, name=name)),
+            stats_text(replace(scene, name=name)) + puzzle_line,
             file=discord.File(io.BytesIO(picture), filename="stats.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )

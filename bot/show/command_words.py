@@ -15,6 +15,8 @@ DESCRIPTIONS: dict[str, str] = {
     "stats": "One player's record in this server, as a picture",
     "history": "The last finished games and hands in this server",
     "settings": "This server's 42 settings: default rules, channels, organisers (Manage Server)",
+    "daily": "Today's eight deals, the same for everyone here, scored against the field; or the leaderboard",
+    "puzzle": "A 42 puzzle: find the one tile that wins, with all four hands shown",
 }
 
 OPTIONS: dict[str, dict[str, str]] = {
@@ -34,4 +36,6 @@ OPTIONS: dict[str, dict[str, str]] = {
     "leaderboard": {"by": "marks (default): marks won in finished games; rating: skill rating"},
     "stats": {"player": "Whose record (default: yours)"},
     "history": {"player": "Only games this player sat in"},
+    "daily": {"show": "deals (default): play today's deals, privately; leaderboard: the day's ranking"},
+    "puzzle": {"new": "True: another puzzle, even before you have answered today's"},
 }
