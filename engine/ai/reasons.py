@@ -51,7 +51,8 @@ class PlayReason:
     (the player's own, in a review; else the search's next best), with ``other_made`` of the same deals,
     and ``points_edge`` the mean points this tile gains over it (None where the search did not weigh it).
     ``source``: "search" (figures from sampled deals), "policy" (the fast policy chose, no figures) or
-    "rules" (easy's rules of thumb chose).
+    "rules" (easy's rules of thumb chose). ``trump``: the trump suit's name (None without one);
+    ``tile_count``: the tile's own count.
     """
 
     tile: str
@@ -69,13 +70,19 @@ class PlayReason:
     other_made: int | None = None
     points_edge: float | None = None
     source: str = "search"
+    trump: str | None = None
+    tile_count: int = 0
 
 
 @dataclass(frozen=True)
 class BidReason:
     """Why a call: the trump the table rates best for this hand (``trump``: a suit's name, or None), its
-    tiles in hand, the doubles and the count tiles held, and the bidding table's chance of making the bid
-    (``chance``; None for a pass or where no table applies), read as ``in_ten`` deals of ten."""
+    tiles in hand (the strongest first), the doubles and the count tiles held, and the bidding table's
+    chance of making the bid (``chance``; None for a pass or where no table applies), read as ``in_ten``
+    deals of ten. ``level``: the bid the trump was rated for (a pass: the lowest bid still open; None where
+    none is), and ``lowest``, for a pass, the table's chance of making that lowest bid with that trump
+    (what passing turned down); ``partner_bid``: the partner's standing high bid, where the partner holds
+    it."""
 
     call: str
     trump: str | None
@@ -83,6 +90,9 @@ class BidReason:
     doubles: tuple[str, ...]
     count: tuple[str, ...]
     chance: float | None
+    level: int | None = None
+    lowest: float | None = None
+    partner_bid: str | None = None
 
     @property
     def in_ten(self) -> int | None:
@@ -149,6 +159,8 @@ def explain_play(
         other_made=other_made,
         points_edge=edge,
         source="search" if made is not None else "policy" if applies(sit) else "rules",
+        trump=table.suit_name(table.trump) if table.trump >= 0 else None,
+        tile_count=sit.ts.points[t],
     )
 
 
@@ -210,12 +222,34 @@ def explain_bid(view: Mapping[str, Any], call: str) -> BidReason:
     mine = list(bits(sit.mine))
     doubles = tuple(names[t] for t in mine if sit.ts.hi[t] == sit.ts.lo[t])
     count = tuple(names[t] for t in mine if sit.ts.points[t])
-    level = int(call) if call.isdigit() else sit.rules.layout.min_bid
-    best, p = bidding.best_contract(sit, level) if bidding.applies(sit) else (None, 0.0)
+    # a pass turns down the lowest bid still open (the first legal number)
+    open_bids = [int(c) for c in sit.view.get("legal") or () if str(c).isdigit()]
+    level = int(call) if call.isdigit() else min(open_bids, default=0)
+    high = sit.bidder
+    partner_bid = (
+        sit.view.get("bid")
+        if high is not None and high != sit.seat and sit.team(high) == sit.team(sit.seat)
+        else None
+    )
+    best, p = (
+        bidding.best_contract(sit, level or sit.rules.layout.min_bid) if bidding.applies(sit) else (None, 0.0)
+    )
     trump: str | None = None
     trumps: tuple[str, ...] = ()
     if best is not None:
         table = suit_table(sit.ts, best)
         mask = table.members[table.trump] if table.trump >= 0 else 0
-        trump, trumps = best.title(), tuple(names[t] for t in mine if mask >> t & 1)
-    return BidReason(call, trump, trumps, doubles, count, p if best is not None and call.isdigit() else None)
+        held = sorted((t for t in mine if mask >> t & 1), key=lambda t: -table.rank[table.trump][t])
+        trump, trumps = best.title(), tuple(names[t] for t in held)  # the strongest first
+    rated = best is not None and level > 0
+    return BidReason(
+        call,
+        trump,
+        trumps,
+        doubles,
+        count,
+        p if rated and call.isdigit() else None,
+        level if rated and (call.isdigit() or call == "pass") else None,
+        p if rated and call == "pass" else None,
+        partner_bid,
+    )
