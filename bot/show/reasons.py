@@ -114,6 +114,8 @@ def figures_clause(why: PlayReason, yours: bool = False, past: bool = False) -> 
         if edge and round(edge):
             more = "more point" if edge > 0 else "fewer point"
             text += f", but it takes {plural(abs(round(edge)), more)} on average"
+        else:
+            text += ", so either will do"
         return text
     text = f"in {made} of {deals} {fit}, your side {goal} after it"
     if other is not None and against is not None:
@@ -167,11 +169,19 @@ def bid_sentence(why: BidReason) -> str:
         if ten < 5:
             chance = f"even {why.level} with {trump} trump makes in only about {ten} of 10 {like} ({hand})"
         else:
-            chance = f"{why.level} with {trump} trump would make in about {ten} of 10 {like} ({hand}): a close call"
+            chance = (
+                f"{why.level} with {trump} trump would make in about {ten} of 10 {like} ({hand}), but in the "
+                "strong player's own games passing won more marks with hands like it"
+            )
         return f"{said}, and {chance}" if said else chance
     if why.in_ten is None or not trump:
         return f"of {hand}" + (f", with {trump} trump" if trump else "")
-    return f"with {hand}, {why.call} with {trump} trump makes in about {why.in_ten} of 10 {like}"
+    said = f"with {hand}, {why.call} with {trump} trump makes in about {why.in_ten} of 10 {like}"
+    if why.must_bid:
+        return f"{said}, and the dealer must bid when everyone else has passed"
+    if why.in_ten < 5:
+        return f"{said}: not often, but in the strong player's own games bidding here won more marks than passing"
+    return said
 
 
 def estimate_words(estimate: float, past: bool = False) -> str:

@@ -82,7 +82,7 @@ class BidReason:
     deals of ten. ``level``: the bid the trump was rated for (a pass: the lowest bid still open; None where
     none is), and ``lowest``, for a pass, the table's chance of making that lowest bid with that trump
     (what passing turned down); ``partner_bid``: the partner's standing high bid, where the partner holds
-    it."""
+    it; ``must_bid``: passing was not allowed (the dealer after three passes, with a forced bid)."""
 
     call: str
     trump: str | None
@@ -93,6 +93,7 @@ class BidReason:
     level: int | None = None
     lowest: float | None = None
     partner_bid: str | None = None
+    must_bid: bool = False
 
     @property
     def in_ten(self) -> int | None:
@@ -252,4 +253,5 @@ def explain_bid(view: Mapping[str, Any], call: str) -> BidReason:
         level if rated and (call.isdigit() or call == "pass") else None,
         p if rated and call == "pass" else None,
         partner_bid,
+        "pass" not in (sit.view.get("legal") or ()),
     )

@@ -27,12 +27,12 @@ TILE = re.compile(r"\b\d-\d\b")
 
 
 def _hand(
-    plays: list[str], calls: list[str] | None = None, contract: str | None = "sixes", deal=DEAL
+    plays: list[str], calls: list[str] | None = None, contract: str | None = "sixes", deal=DEAL, rules=None
 ) -> Hand:
     return read_record(
         {
             "variant": "standard",
-            "rules": {},
+            "rules": rules or {},
             "dealer": 3,
             "deal": deal,
             "widow": [],
@@ -128,6 +128,9 @@ def test_equal_chances_are_told_apart_by_the_points():
         "your side makes 30 in every one of 24 deals that fit what you've seen, after it or after 6-4" in text
     )
     assert text.endswith("but it takes 3 more points on average")
+    unweighed = {"6-5": Figures(20, 24), "6-4": Figures(20, 24)}
+    text = play_sentence(reasons.explain_play(view, "6-5", unweighed), _seats(0))
+    assert text.endswith("your side makes 30 after it, and after 6-4 too, so either will do")
 
 
 def test_a_bare_estimate_is_explained_as_deals_of_a_hundred():
@@ -155,6 +158,17 @@ def test_a_pass_under_a_partners_bid_says_so():
     why = reasons.explain_bid(view_for(hand, 3), "pass")
     assert why.partner_bid == "30" and why.level == 31
     assert bid_sentence(why).startswith("your partner holds the bid at 30")
+
+
+def test_a_pass_turns_down_the_lowest_open_bid_and_a_forced_bid_says_it_is_forced():
+    hand = _hand([], calls=["30"], contract=None)  # North bid 30: East may pass or bid 31 and up
+    why = reasons.explain_bid(view_for(hand, 1), "pass")
+    assert why.level == 31 and why.partner_bid is None and why.lowest is not None
+    assert f"31 with {(why.trump or '').lower()} trump" in bid_sentence(why)
+    forced = _hand([], calls=["pass", "pass", "pass"], contract=None, rules={"forced_bid": True})
+    why = reasons.explain_bid(view_for(forced, 3), "30")
+    assert why.must_bid
+    assert bid_sentence(why).endswith("and the dealer must bid when everyone else has passed")
 
 
 def test_a_reason_never_names_a_tile_the_player_cannot_know_about():
