@@ -135,19 +135,28 @@ def play_sentence(why: PlayReason, seats: Sequence[str], *, yours: bool = False,
     return "; ".join(parts)
 
 
+def _once(tiles: Sequence[str]) -> list[str]:
+    """Tiles named once each, a tile held twice (the games of two sets) as "two 3-3s"."""
+    return [tile if tiles.count(tile) == 1 else f"two {tile}s" for tile in dict.fromkeys(tiles)]
+
+
 def held_words(why: BidReason) -> str:
     """The hand as a bid reads it: "6-6, 6-4 and two more sixes, 4-4 as another double and 5-5 for count"."""
     suit = (why.trump or "").lower()
     words = []
-    if why.trumps:
-        named = list(why.trumps[:2])
-        rest = len(why.trumps) - len(named)
+    trumps = _once(why.trumps)
+    if trumps:
+        named = trumps[:2]
+        rest = len(why.trumps) - sum(2 if t.startswith("two ") else 1 for t in named)
         more = f"{in_words(rest)} more {suit if rest > 1 else one_of(suit)}"
         words.append(together([*named, more]) if rest else f"{together(named)} in {suit}")
-    others = [d for d in why.doubles if d not in why.trumps]
-    if others:
-        words.append(together(others) + (" as another double" if len(others) == 1 else " as other doubles"))
-    count = [c for c in why.count if c not in why.trumps and c not in others]
+    plain = [d for d in why.doubles if d not in why.trumps]
+    others, one = _once(plain), len(plain) == 1
+    if others and why.trumps:
+        words.append(together(others) + (" as another double" if one else " as other doubles"))
+    elif others:
+        words.append(("the double " if one else "the doubles ") + together(others))
+    count = _once([c for c in why.count if c not in why.trumps and c not in why.doubles])
     if count:
         words.append(together(count) + " for count")
     if len(words) > 1:  # the groups have "and"s of their own: the last one comes after a comma
@@ -170,17 +179,19 @@ def bid_sentence(why: BidReason) -> str:
             chance = f"even {why.level} with {trump} trump makes in only about {ten} of 10 {like} ({hand})"
         else:
             chance = (
-                f"{why.level} with {trump} trump would make in about {ten} of 10 {like} ({hand}), but in the "
-                "strong player's own games passing won more marks with hands like it"
+                f"{why.level} with {trump} trump would make in about {ten} of 10 {like} ({hand}), but the "
+                "strong player judged passing the better risk"
             )
         return f"{said}, and {chance}" if said else chance
-    if why.in_ten is None or not trump:
-        return f"of {hand}" + (f", with {trump} trump" if trump else "")
+    if not trump:
+        return f"of what the hand holds: {hand}"
+    if why.in_ten is None:
+        return f"with {hand}, {trump} trump is the hand's best"
     said = f"with {hand}, {why.call} with {trump} trump makes in about {why.in_ten} of 10 {like}"
     if why.must_bid:
         return f"{said}, and the dealer must bid when everyone else has passed"
     if why.in_ten < 5:
-        return f"{said}: not often, but in the strong player's own games bidding here won more marks than passing"
+        return f"{said}: not often, but the strong player judged the bid worth the risk"
     return said
 
 

@@ -153,6 +153,14 @@ def test_a_bid_names_the_trumps_held_and_the_chance_in_deals_of_ten():
     assert f"30 with sixes trump makes in about {why.in_ten} of 10 deals with a hand like yours" in text
 
 
+def test_a_tile_held_twice_is_named_once():
+    # Seventy-two and Eighty-eight play with two sets: a hand may hold both copies of a tile
+    why = reasons.BidReason(
+        "70", "Threes", ("3-3", "3-3", "5-3", "4-3"), ("3-3", "3-3", "1-1", "1-1"), (), 0.1
+    )
+    assert held_words(why) == "two 3-3s, 5-3 and one more three, and two 1-1s as other doubles"
+
+
 def test_a_pass_under_a_partners_bid_says_so():
     hand = _hand([], calls=["pass", "30", "pass"], contract=None)  # North passed, East bid 30, South passed
     why = reasons.explain_bid(view_for(hand, 3), "pass")
@@ -200,6 +208,38 @@ def test_a_reason_never_names_a_tile_the_player_cannot_know_about():
                     checked += 1
             hand = hand.apply(rng.choice(legal))
     assert checked > 100
+
+
+def test_every_game_gets_a_reason_for_every_choice_naming_only_known_tiles(preset):
+    rules = Rules.from_preset(preset)
+    rng = random.Random(11)
+    names = tuple(f"P{s}" for s in range(rules.players))
+    teams = [rules.team_of(s) for s in range(rules.players)]
+    said = 0
+    for deal in range(2):
+        hand = Hand.new(rules, deal % rules.players, rng)
+        while not hand.complete:
+            seat = hand.to_act
+            view = view_for(hand, seat)
+            legal = list(view["legal"])
+            if (
+                hand.phase in ("auction", "play")
+                and len(legal) > 1
+                and (hand.phase == "auction" or view.get("contract"))
+            ):
+                known = set(view["hand"]) | {p.split("/")[0] for p in view["plays"]}
+                action = rng.choice(legal)
+                why = (
+                    reasons.explain_bid(view, action)
+                    if hand.phase == "auction"
+                    else reasons.explain_play(view, action, {a: Figures(3, 8) for a in legal})
+                )
+                text = hint_text(str(hand.phase), action, None, why, seat_words(names, teams, seat))
+                assert ", because " in text and "%" not in text, text
+                assert set(TILE.findall(text)) <= known, text
+                said += 1
+            hand = hand.apply(rng.choice(legal))
+    assert said
 
 
 def test_the_same_view_gives_the_same_hint_whatever_the_hidden_hands():
