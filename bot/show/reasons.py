@@ -75,7 +75,7 @@ def role_clause(why: PlayReason) -> str:
 
 
 def together(items: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+    """Items in a sentence: `a`, `a and b`, `a, b and c`."""
     return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
