@@ -42,6 +42,11 @@ def _count(n: int, lead: str = " and its") -> str:
     return f"{lead} {n} count" if n else ""
 
 
+def _threats(why: PlayReason) -> str:
+    """What may still beat the tile: "2 tiles still out can" (a seat still to play may hold them)."""
+    return f"{plural(why.beaters_out, 'tile')} still out can" if why.beaters_out else "a later seat may"
+
+
 def role_clause(why: PlayReason) -> str:
     """What the tile does in its trick, with "it" for the tile (to follow "because")."""
     role, suit, trump = why.role, why.suit, why.trump or "trumps"
@@ -55,11 +60,11 @@ def role_clause(why: PlayReason) -> str:
         return f"nothing still out can beat it{safe}"
     if role == reasons.LEAD:
         risk = f"with its {why.tile_count} count" if why.tile_count else "without risking any count"
-        return f"it leads {suit} {risk}, though a later seat may beat it"
+        return f"it leads {suit} {risk}, though {_threats(why)} beat it"
     if role == reasons.TAKE:
         return f"it takes the trick{_count(why.trick_count)}: nobody still to play can beat it"
     if role == reasons.TRY:
-        return f"it goes for the trick{_count(why.trick_count)}, though a later seat may still beat it"
+        return f"it goes for the trick{_count(why.trick_count)}, though {_threats(why)} beat it"
     if role == reasons.FEED:
         return (
             f"your partner is sure to win this trick, so it adds its {why.tile_count} count "

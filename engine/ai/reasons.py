@@ -52,7 +52,8 @@ class PlayReason:
     and ``points_edge`` the mean points this tile gains over it (None where the search did not weigh it).
     ``source``: "search" (figures from sampled deals), "policy" (the fast policy chose, no figures) or
     "rules" (easy's rules of thumb chose). ``trump``: the trump suit's name (None without one);
-    ``tile_count``: the tile's own count.
+    ``tile_count``: the tile's own count; ``beaters_out``: the tiles still out that beat it and that a
+    seat still to play may hold (for a tile that follows: an opponent).
     """
 
     tile: str
@@ -72,6 +73,7 @@ class PlayReason:
     source: str = "search"
     trump: str | None = None
     tile_count: int = 0
+    beaters_out: int = 0
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,10 @@ def explain_play(
     key = trick_key(sit, t, lead)
     beaters = [u for u in bits(unseen) if trick_key(sit, u, lead) > key]
     opponents_after = [s for s in later if sit.team(s) != sit.team(sit.seat)]
-    beaten = any(_can_hold(sit, s, beaters) for s in (later if leading else opponents_after))
+    rivals = later if leading else opponents_after
+    # the tiles still out that beat it and that a seat still to play may hold (as far as the view knows)
+    threats = [u for u in beaters if any(not sit.cannot[s] >> u & 1 for s in rivals)]
+    beaten = bool(threats)
     count = sum(sit.ts.points[x] for _, x in sit.trick) + sit.ts.points[t]
     role, sure = _role(sit, t, lead, key, trump_mask, unseen, beaten, later)
     goal = mover_goal(sit)
@@ -162,6 +167,7 @@ def explain_play(
         source="search" if made is not None else "policy" if applies(sit) else "rules",
         trump=table.suit_name(table.trump) if table.trump >= 0 else None,
         tile_count=sit.ts.points[t],
+        beaters_out=len(threats),
     )
 
 

@@ -78,6 +78,15 @@ def test_more_trumps_out_are_counted_and_drawing_them_protects_the_winners():
     assert "judged at a glance" in text  # no figures: the fast policy chose
 
 
+def test_a_lead_that_can_be_beaten_counts_what_is_still_out_to_beat_it():
+    # North leads the 5-0: the 5-4, 5-3, 5-2 and 5-1 are higher fives, the 6-2, 6-1 and 6-0 trumps
+    why = reasons.explain_play(view_for(_hand([]), 0), "5-0")
+    assert why.role == reasons.LEAD and why.beaters_out == 7
+    assert play_sentence(why, _seats(0)).startswith(
+        "it leads fives with its 5 count, though 7 tiles still out can beat it"
+    )
+
+
 def test_a_defender_out_of_the_suit_led_trumps_in_and_says_what_it_takes():
     # trick 2: North leads the 5-5; East, out of fives, throws the 1-0; South follows; West, last to play
     # and out of fives, trumps with the 6-1 and takes the 5-5's ten
