@@ -20,6 +20,9 @@ from discord.ext import commands, tasks
 
 from bot.computers.pools import WorkerPlan
 from bot.config import Config, default_process_id
+from bot.daily.deal_play import PlayerMaker, strong_fixed
+from bot.daily.service import DailyService
+from bot.learn.puzzles import PuzzleService
 from bot.learn.standings import RatingOnGameOver
 from bot.show import notices
 from bot.storage.errors import StorageError
@@ -27,6 +30,7 @@ from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed
 from bot.storage.store import Storage
 from bot.storage.target import DatabaseTarget
+from bot.tables.dealing import system_seeds
 from bot.tables.ownership import LeasedOwner, Ownership, SoleOwner
 from bot.tables.service import TableService
 from bot.tournaments.listener import MatchesOnGameOver
@@ -36,6 +40,7 @@ from engine.ai import make_player
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .coach import Coach, CoachButton
+from .daily import DailyButton, DailyDesk
 from .delivery.acknowledger import Acknowledger
 from .delivery.lanes import Lanes
 from .delivery.metered import Metered
@@ -44,6 +49,7 @@ from .delivery.panels import Panels
 from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
+from .puzzle import PuzzleButton, PuzzleDesk
 from .tournament_clicks import PartnerMenu, TournamentButton, TournamentClicks
 from .tournament_commands import TournamentCommands
 from .tournament_stage import TournamentStage
@@ -99,6 +105,8 @@ class Texas42Bot(commands.AutoShardedBot):
         rng: random.Random | None = None,
         player_factory: Callable[[str, int | None], Any] = make_player,
         clock: Callable[[], float] = time.time,
+        daily_player: PlayerMaker = strong_fixed,
+        puzzle_seeds: Callable[[], bytes] = system_seeds,
     ):
         without_voice()  # no voice: no start-up warnings about the voice libraries it does not need
         intents = discord.Intents.none()
@@ -115,6 +123,8 @@ class Texas42Bot(commands.AutoShardedBot):
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
+        self.daily_player = daily_player  # the daily deals' computers: seeded, a fixed search each
+        self.puzzle_seeds = puzzle_seeds  # where puzzles are dealt from (tests: a seeded stream)
         self.clock = clock
         self._timers: tasks.Loop | None = None
         self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
@@ -154,9 +164,13 @@ class Texas42Bot(commands.AutoShardedBot):
             if self.settings.tick_seconds:
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.coach = Coach(self.storage, self.service)
+        self.daily = DailyDesk(DailyService(self.storage, self.clock, self.daily_player))
+        self.puzzles = PuzzleDesk(PuzzleService(self.storage, self.clock, self.puzzle_seeds))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton, CoachButton, TournamentButton, PartnerMenu)
+        self.add_dynamic_items(
+            TableButton, CoachButton, DailyButton, PuzzleButton, TournamentButton, PartnerMenu
+        )
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         if self._renewal is not None:

@@ -20,6 +20,8 @@ DESCRIPTIONS: dict[str, str] = {
     "tournament new": "Open a tournament or club night here for sign-up (Manage Server or the organiser role)",
     "tournament status": "This channel's tournament now: bracket or standings, next matches",
     "tournament end": "Cancel this channel's tournament (its organiser or Manage Server)",
+    "daily": "Today's eight deals, the same for everyone here, scored against the field; or the leaderboard",
+    "puzzle": "A 42 puzzle: find the one tile that wins, with all four hands shown",
 }
 
 OPTIONS: dict[str, dict[str, str]] = {
@@ -48,4 +50,6 @@ OPTIONS: dict[str, dict[str, str]] = {
         "options": "House rules as for /42 new; a club night also takes fill=computers",
         "noshow": "How long a team may take to make its first move before it forfeits: 10m (default), off",
     },
+    "daily": {"show": "deals (default): play today's deals, privately; leaderboard: the day's ranking"},
+    "puzzle": {"new": "True: another puzzle, even before you have answered today's"},
 }

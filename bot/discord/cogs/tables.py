@@ -10,8 +10,10 @@ from discord.ext import commands
 
 from bot.show import replies
 from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS, TOURNAMENT_GROUP
+from bot.show.daily_ids import is_daily
 from bot.show.learn_ids import is_learning
 from bot.show.messages import message_chunks
+from bot.show.puzzle_ids import is_puzzle
 from bot.show.refusals import sentence
 from bot.show.tournament_ids import is_tournament
 from bot.tables.club import SettingsChange
@@ -24,10 +26,12 @@ from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import ClickHandler, is_ours
 from ..coach import Coach
+from ..daily import DailyDesk
 from ..delivery.acknowledger import Acknowledger
 from ..delivery.sender import NO_MENTIONS, transient
 from ..delivery.table_message import TableMessage
 from ..members import parent_channel
+from ..puzzle import PuzzleDesk
 from ..settings import answer_settings
 from ..tournament_commands import TournamentCommands
 
@@ -44,6 +48,8 @@ class TablesBot(Protocol):
     clicks: ClickHandler
     answers: Acknowledger
     coach: Coach
+    daily: DailyDesk
+    puzzles: PuzzleDesk
     tournament_commands: TournamentCommands
 
 
@@ -185,6 +191,29 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return
         await interaction.followup.send(replies.table_ended(table.id), ephemeral=True)
 
+    # ------------------------------------------------------------------ every day
+
+    @app_commands.command(name="daily", description=DESCRIPTIONS["daily"])
+    @app_commands.describe(**OPTIONS["daily"])
+    @app_commands.choices(
+        show=[
+            app_commands.Choice(name="deals", value="deals"),
+            app_commands.Choice(name="leaderboard", value="leaderboard"),
+        ]
+    )
+    async def daily(self, interaction: discord.Interaction, show: str = "deals") -> None:
+        """Today's eight deals, privately, where you left them; or the day's leaderboard."""
+        if show == "leaderboard":
+            await self.bot.daily.board(interaction)
+        else:
+            await self.bot.daily.play(interaction)
+
+    @app_commands.command(name="puzzle", description=DESCRIPTIONS["puzzle"])
+    @app_commands.describe(**OPTIONS["puzzle"])
+    async def puzzle(self, interaction: discord.Interaction, new: bool = False) -> None:
+        """Today's puzzle, privately (once answered, or with `new`, another one)."""
+        await self.bot.puzzles.ask(interaction, fresh=new)
+
     # ------------------------------------------------------------------ tournaments
 
     tournament = app_commands.Group(name=TOURNAMENT_GROUP, description=DESCRIPTIONS[TOURNAMENT_GROUP])
@@ -272,7 +301,13 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return
         data = cast(dict[str, Any], interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not is_ours(custom_id) and not is_learning(custom_id) and not is_tournament(custom_id):
+        if (
+            not is_ours(custom_id)
+            and not is_learning(custom_id)
+            and not is_daily(custom_id)
+            and not is_puzzle(custom_id)
+            and not is_tournament(custom_id)
+        ):
             await self.bot.answers.refuse(interaction, replies.NOT_IN_USE)
 
 
