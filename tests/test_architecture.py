@@ -33,7 +33,8 @@ PRESET_NAMES = {
 
 # file -> the preset names it still spells. Every entry waits for another lane (named beside it) to give
 # it up in favour of the engine API that replaces it (docs/engine-api.md, "instead of a preset name").
-LITERAL_ALLOWED: dict[str, set[str]] = {}
+# `/42 tournament` is a command's name that happens to be a preset's too.
+LITERAL_ALLOWED: dict[str, set[str]] = {"bot/show/command_words.py": {"tournament"}}
 # Import cycles inside the engine that are still to be broken, as sets of module names.
 KNOWN_CYCLES: list[set[str]] = []
 

@@ -33,6 +33,8 @@ from bot.storage.target import DatabaseTarget
 from bot.tables.dealing import system_seeds
 from bot.tables.ownership import LeasedOwner, Ownership, SoleOwner
 from bot.tables.service import TableService
+from bot.tournaments.listener import MatchesOnGameOver
+from bot.tournaments.service import TournamentService
 from engine.ai import make_player
 
 from .buttons import TableButton
@@ -48,6 +50,9 @@ from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
 from .puzzle import PuzzleButton, PuzzleDesk
+from .tournament_clicks import PartnerMenu, TournamentButton, TournamentClicks
+from .tournament_commands import TournamentCommands
+from .tournament_stage import TournamentStage
 from .voice import without_voice
 
 log = logging.getLogger(__name__)
@@ -88,6 +93,10 @@ class Texas42Bot(commands.AutoShardedBot):
     answers: Acknowledger
     rating: RatingOnGameOver
     clicks: ClickHandler
+    tournaments: TournamentService
+    stage: TournamentStage
+    tournament_clicks: TournamentClicks
+    tournament_commands: TournamentCommands
 
     def __init__(
         self,
@@ -141,13 +150,14 @@ class Texas42Bot(commands.AutoShardedBot):
             rng=self.rng,
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
-            listener=self.rating,
+            listener=MatchesOnGameOver(self, self.rating),  # a match's game over moves its tournament on
             clock=self.clock,
             ownership=ownership,
             seed=self.settings.seed,
             computer_workers=self.settings.computer_workers,
         )
         self.build_delivery()
+        self.build_tournaments()
         if self.storage.target.shared:
             self.changes = ChangeFeed(self.storage.target, self.service.hint)
             await self.changes.check()
@@ -158,7 +168,9 @@ class Texas42Bot(commands.AutoShardedBot):
         self.puzzles = PuzzleDesk(PuzzleService(self.storage, self.clock, self.puzzle_seeds))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton, CoachButton, DailyButton, PuzzleButton)
+        self.add_dynamic_items(
+            TableButton, CoachButton, DailyButton, PuzzleButton, TournamentButton, PartnerMenu
+        )
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         if self._renewal is not None:
@@ -181,6 +193,28 @@ class Texas42Bot(commands.AutoShardedBot):
         self.outbox.read_by(self.delivery)
         self.answers = Acknowledger(self.sender, tokens, self.panels)
         self.clicks = ClickHandler(self.service, self.answers)
+
+    def build_tournaments(self) -> None:
+        """The tournaments, on the table service (their matches' tables) and the delivery's sender (their
+        messages and threads): held by this process's lease with PostgreSQL, every one of them with SQLite."""
+        self.tournaments = TournamentService(
+            self.storage,
+            self.service,
+            clock=self.clock,
+            rng=self.rng,
+            owner=self.settings.process_id if self.storage.target.shared else None,
+            lease_seconds=self.settings.lease_seconds,
+        )
+        self.stage = TournamentStage(self, self.sender, self.budget, self.storage)
+        self.tournaments.attach(self.stage)
+        self.tournament_clicks = TournamentClicks(self.tournaments, self.answers, self.sender)
+        self.tournament_commands = TournamentCommands(self.tournaments, self.service.club, self.answers)
+
+    def game_over(self, tag: str | None) -> None:
+        """A table's game is over (the table listener tells): a match's moves its tournament on."""
+        tournaments = getattr(self, "tournaments", None)
+        if tournaments is not None:
+            tournaments.game_over(tag)
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -222,6 +256,7 @@ class Texas42Bot(commands.AutoShardedBot):
         await self.delivery.resume()
         self.service.resume()
         self._resumed = True
+        await self.carry_tournaments()  # after a restart: each tournament carries on from where it was
         if self.settings.tick_seconds:
             self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
             self._timers.start()
@@ -260,6 +295,18 @@ class Texas42Bot(commands.AutoShardedBot):
             await self.delivery.tick()
         except Exception:
             log.exception("retrying refused messages failed")
+        await self.carry_tournaments()
+
+    async def carry_tournaments(self) -> None:
+        """Hold this process's tournaments and carry each forward (the no-show clock, results a hint
+        missed, matches to open); a failure is logged and tried again on the next beat."""
+        tournaments = getattr(self, "tournaments", None)
+        if tournaments is None:
+            return
+        try:
+            await tournaments.tick()
+        except Exception:
+            log.exception("carrying the tournaments forward failed; trying again next beat")
 
     async def _explain_damaged_tables(self) -> None:
         """Each table refused at load (unreadable records) is explained in its own channel."""
@@ -286,6 +333,12 @@ class Texas42Bot(commands.AutoShardedBot):
             self._timers.cancel()
         if self._renewal is not None:
             self._renewal.cancel()
+        tournaments = getattr(self, "tournaments", None)
+        if tournaments is not None:
+            await tournaments.stop()  # no match opens now; the next start (or process) carries on
+        stage = getattr(self, "stage", None)
+        if stage is not None:
+            await stage.stop()
         service = getattr(self, "service", None)
         if service is not None:
             await service.shutdown()

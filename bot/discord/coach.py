@@ -24,8 +24,10 @@ from bot.show.puzzle_words import record_line
 from bot.show.reasons import seat_words
 from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
 from bot.show.review import hint_text, review_messages, review_scene, seat_names
+from bot.show.tournament_replies import tournaments_line
 from bot.storage.puzzles import load_player
 from bot.storage.store import Storage
+from bot.storage.tournaments import tournaments_of
 from engine import Rules
 
 log = logging.getLogger(__name__)
@@ -253,8 +255,9 @@ class Coach:
             row.points_won,
         )
         picture = await asyncio.to_thread(render_record, scene)
+        played, won = await tournaments_of(self.storage, interaction.guild_id, who.id)
         await interaction.followup.send(
-            stats_text(replace(scene, name=name)) + puzzle_line,
+            stats_text(replace(scene, name=name)) + puzzle_line + tournaments_line(played, won),
             file=discord.File(io.BytesIO(picture), filename="stats.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
