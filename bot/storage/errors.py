@@ -29,3 +29,16 @@ class NotOwner(StorageError):
     def __init__(self, table_id: int, owner: str, holder: str | None):
         super().__init__(f"table {table_id} is run by {holder or 'nobody'}, not {owner}")
         self.table_id, self.owner, self.holder = table_id, owner, holder
+
+
+class TournamentBusy(StorageError):
+    """The channel already has a tournament open (signing up or running)."""
+
+
+class StaleTournament(StorageError):
+    """A change was made against a version of the tournament that is no longer the stored one (another
+    process changed it first). Nothing was written; read it again and decide again."""
+
+    def __init__(self, tournament_id: int, expected: int):
+        super().__init__(f"tournament {tournament_id} is no longer at version {expected}")
+        self.tournament_id, self.expected = tournament_id, expected
