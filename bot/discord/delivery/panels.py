@@ -92,7 +92,7 @@ class Panels:
         self.shown = Shown()  # the stamp each panel shows
         self.pictured: dict[Key, float] = {}  # when each panel last got a picture (time.monotonic)
         self.notes: dict[Key, tuple[int, str]] = {}  # what just happened to the player, and in which hand
-        self.hands: dict[Key, int] = {}  # the hand each panel shows
+        self.hands: dict[Key, int] = {}  # the hand each panel shows (once it went out)
         self.drawing: dict[Key, asyncio.Future[Drawn]] = {}  # an edit's picture waiting to be drawn
         self.untidy: set[int] = set()  # tables taken up from storage whose players' DMs are not looked over
         self.tidied: set[Key] = set()
@@ -135,8 +135,7 @@ class Panels:
                 self.notes[key] = (hand_no, note)  # it stays on the panel's next edits in this hand
             elif table.status == "playing":
                 note = new_hand_note(table)
-            self.hands[key] = table.hand_no
-            stamp, screen = self.stamps(table.id), self._screen(table, seat, note)
+            stamp, shows, screen = self.stamps(table.id), table.hand_no, self._screen(table, seat, note)
             drawn = await draw(screen, urgent=True)  # the player waits for it
             try:
                 await self.sender.edit_original(
@@ -148,6 +147,7 @@ class Panels:
                 )
                 return
             self.shown.mark(key, stamp)
+            self.hands[key] = shows
             self.pictured[key] = time.monotonic()
             self.sender.panel_followed(time.monotonic() - made)
             before = self.panels.get(key)
@@ -261,7 +261,6 @@ class Panels:
         if hand is None or table.status != "playing":
             return work.note
         first = self.hands.get(key) != table.hand_no and hand.phase == "auction"
-        self.hands[key] = table.hand_no
         calls = hand.phase != "auction" or bool(hand.calls)
         note = work.note if hand_no == table.hand_no and not (work.fresh and calls and not first) else None
         kept = self.notes.get(key)
@@ -317,7 +316,7 @@ class Panels:
         answered in their DMs. `asked`: when the moves it shows were made; `turn`: it brings their turn
         (the last of those moves made it theirs)."""
         user = key[1]
-        stamp = self.stamps(table.id)
+        stamp, shows = self.stamps(table.id), table.hand_no  # what the screen shows, built just now
         drawn = await draw(screen, urgent=live_token is not None)  # a turn's controls: the player waits
         click = self.tokens.in_dms(user)
         sent: discord.Message | None = None
@@ -340,6 +339,7 @@ class Panels:
                     await self.tables.note_dm(table, seat, True)
                 return
         self.shown.mark(key, stamp)
+        self.hands[key] = shows
         self.pictured[key] = time.monotonic()
         # the player sees it now; keeping it and deleting the one before come after
         if turn and asked:
@@ -365,7 +365,7 @@ class Panels:
         """Edit a panel in place (no notification): through the player's last click on it, or the
         interaction it was sent through, while their tokens live; else through the DM channel. A panel
         Discord will not edit any more is sent anew."""
-        stamp = self.stamps(table.id)
+        stamp, shows = self.stamps(table.id), table.hand_no  # what the screen shows, built just now
         drawing = self.drawing[key] = asyncio.ensure_future(draw(screen))
         try:
             drawn = await drawing
@@ -400,6 +400,7 @@ class Panels:
             return
         if not sent:
             return  # a newer state went out meanwhile
+        self.hands[key] = shows
         self.pictured[key] = time.monotonic()
         self._followed_moves(asked)
         await self._keep(key, replace(panel, live_token=table.token if drawn.view is not None else None))
