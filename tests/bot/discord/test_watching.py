@@ -217,3 +217,33 @@ async def test_a_watcher_never_sees_a_tile_of_a_hand_in_progress(simcord_env, da
                 assert attachment.get("filename", "table.png") == "table.png"
     finally:
         await seeded.storage.close()
+
+
+async def test_a_watcher_whose_dms_are_closed_watches_in_an_ephemeral_reply(simcord_env):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    erin = channel.guild.add_member(env.create_user("erin"))
+    env.inject_error(
+        "POST",
+        f"/channels/{erin.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    result = await erin.click(table_message(channel), label="Watch")
+    panel = reply(result)
+    assert panel.ephemeral and watching.PANEL_HERE in panel.content and panel.attachments
+    assert labels(panel) == [watching.STOP_LABEL]
+    mark = len(env.http_requests)
+    assert await take_turn(members)
+    edits = [
+        e
+        for e in env.http_requests[mark:]
+        if e.method == "PATCH"
+        and e.path.startswith("/webhooks/")
+        and watching.PANEL_HERE in e.json["content"]
+    ]
+    assert edits and public_text(edits[-1].json["content"]).endswith(table_message(channel).content)
+    stop = await erin.click(panel, label=watching.STOP_LABEL)
+    assert stop.acknowledged and await load_watchers(env.bot.storage) == []
