@@ -48,6 +48,7 @@ from .source import TableSource
 
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60  # seconds an interaction token edits its ephemeral reply (Discord: 15 minutes)
+RELOOK = 30.0  # seconds: with a shared database, how often a table nobody here watches is looked up
 WAIT_STEP = 0.05  # seconds between looks at whether players' panels still have work (they go first)
 Refuse = Callable[[discord.Interaction, str, int | None], Awaitable[None]]
 
@@ -79,12 +80,17 @@ class WatchPanels:
         self.shown: dict[tuple[int, int], int] = {}  # (table, watcher) -> the stamp the panel shows
         self.dirty: dict[int, Table] = {}  # tables whose watch panels are behind the table message
         self.following: dict[int, asyncio.Task] = {}
+        # with a shared database a click may be answered by another process: the stored watchers are the
+        # truth, read on each click and each round of edits (and now and then at a table nobody watches)
+        self.shared = storage.target.shared
+        self.looked: dict[int, float] = {}
 
     # ------------------------------------------------------------------ the clicks
 
     async def watch(self, table: Table, interaction: discord.Interaction) -> None:
         """`Watch` clicked on the table message: a watch panel for the clicker, or a private refusal."""
         user = interaction.user.id
+        await self._read(table.id)
         watching = self.watchers.setdefault(table.id, {})
         if table.seat_of(user) is not None:
             await self.refuse(interaction, SEATED, table.id)
@@ -133,6 +139,7 @@ class WatchPanels:
         """`Stop watching` clicked on a watch panel (`owner`: the watcher the button was made for): the
         panel says so and loses its buttons; another's button, or an old panel's, is refused privately."""
         user = interaction.user.id
+        await self._read(table.id)
         watcher = self.watchers.get(table.id, {}).get(user)
         message = interaction.message
         if owner != str(user) or watcher is None or message is None or message.id != watcher.message_id:
@@ -148,7 +155,10 @@ class WatchPanels:
     def follow(self, table: Table) -> None:
         """The table message changed: the watch panels follow, later (they never hold anything up)."""
         if not self.watchers.get(table.id):
-            return
+            now = time.monotonic()
+            if not self.shared or now - self.looked.get(table.id, -RELOOK) < RELOOK:
+                return
+            self.looked[table.id] = now  # another process may have taken a watcher: look it up
         self.dirty[table.id] = table
         task = self.following.get(table.id)
         if task is None or task.done():
@@ -185,6 +195,7 @@ class WatchPanels:
         """Edit every watch panel of the table that is behind to the table's state now; once the game is
         over, the final state, and the watchers are forgotten."""
         stamp = self.stamps(table.id)
+        await self._read(table.id)
         watching = dict(self.watchers.get(table.id, {}))
         behind = [w for w in watching.values() if self.shown.get((table.id, w.user_id)) != stamp]
         gone: list[int] = []
@@ -248,6 +259,16 @@ class WatchPanels:
             task = self.following.pop(table_id, None)
             if task is not None:
                 task.cancel()
+
+    async def _read(self, table_id: int) -> None:
+        """With a shared database, take the table's watchers as stored now (another process may have
+        answered a `Watch` or a `Stop watching`)."""
+        if self.shared:
+            stored = {w.user_id: w for w in await load_watchers(self.storage, [table_id])}
+            if stored:
+                self.watchers[table_id] = stored
+            else:
+                self.watchers.pop(table_id, None)
 
     async def _forget(self, table_id: int, user_ids: list[int]) -> None:
         watching = self.watchers.get(table_id, {})

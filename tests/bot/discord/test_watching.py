@@ -247,3 +247,19 @@ async def test_a_watcher_whose_dms_are_closed_watches_in_an_ephemeral_reply(simc
     assert edits and public_text(edits[-1].json["content"]).endswith(table_message(channel).content)
     stop = await erin.click(panel, label=watching.STOP_LABEL)
     assert stop.acknowledged and await load_watchers(env.bot.storage) == []
+
+
+async def test_with_a_shared_database_watchers_taken_by_another_process_are_followed(simcord_env):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    panels = env.bot.watching
+    panels.shared = True  # as with PostgreSQL: another process may answer a click
+    erin = await watcher_at(env, channel)
+    panels.watchers.clear()  # as if another process had answered erin's Watch: this one never heard of it
+    panels.looked.clear()
+    assert await take_turn(members)
+    assert public_text(watch_panel(erin).content) == table_message(channel).content
+    panels.watchers.clear()
+    stop = await erin.user.click(watch_panel(erin), label=watching.STOP_LABEL)
+    assert stop.acknowledged and "You stopped watching" in watch_panel(erin).content
+    assert await load_watchers(env.bot.storage) == []
