@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.storage import Change
+from bot.storage.errors import StorageUnavailable
 from bot.tables import Table, TableService
 from engine import Rules, write_record
 from tests.bot.table_driver import (
@@ -59,8 +60,9 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
         return self
 
     monkeypatch.setattr(Change, "save_hand", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(StorageUnavailable) as failed:  # a disk's error is the database away for a moment
         await service.act(table, 10 + table.turn(), table.token, "pass")
+    assert isinstance(failed.value.__cause__, OSError)
     assert write_record(table.hand) == before, "memory changes only after the change is stored"
     assert await storage.pending_events() == events, "the events went with the failed transaction"
 
