@@ -20,6 +20,8 @@ from bot.show import custom_ids, render
 from bot.show.custom_ids import ParsedId
 from bot.show.screens import ButtonSpec, Screen
 
+from .outage import answered_when_away
+
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -63,8 +65,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         return cls(ButtonSpec(button.custom_id or "", button.label or "", disabled=button.disabled), parsed)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the bot's click router."""
-        await cast(_WithRouter, interaction.client).clicks.route(interaction, self.parsed)
+        """Hand the click to the bot's click router (the database away is answered: try again)."""
+        async with answered_when_away(interaction):
+            await cast(_WithRouter, interaction.client).clicks.route(interaction, self.parsed)
 
 
 def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.View:

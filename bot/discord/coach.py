@@ -22,8 +22,11 @@ from bot.show import learn_words as words
 from bot.show import lessons
 from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
 from bot.show.review import hint_text, review_scene, review_text, seat_names
+from bot.storage.errors import StorageUnavailable
 from bot.storage.store import Storage
 from engine import Rules
+
+from .outage import answered_when_away
 
 log = logging.getLogger(__name__)
 BOARD_SIZE = 15
@@ -50,10 +53,11 @@ class CoachButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
         return cls(button.custom_id or "", button.label or "…", button.style, button.disabled)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the bot's coach."""
-        await cast(_WithCoach, interaction.client).coach.click(
-            interaction, ids.parse(self.item.custom_id or "")
-        )
+        """Hand the click to the bot's coach (the database away is answered: try again)."""
+        async with answered_when_away(interaction):
+            await cast(_WithCoach, interaction.client).coach.click(
+                interaction, ids.parse(self.item.custom_id or "")
+            )
 
 
 class _WithCoach(Protocol):
@@ -123,6 +127,8 @@ class Coach:
                 raise Refused(Why.UNKNOWN_BUTTON)
         except Refused as refused:
             await reply(interaction, words.refusal(refused))
+        except StorageUnavailable:
+            raise  # answered by the button (`outage.answered_when_away`)
         except Exception:
             log.exception("learning click %r failed", clicked)
             await reply(interaction, words.FAILED)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Generic, Protocol, TypeVar
 
 from bot.storage import learning as kept
+from bot.storage.errors import StorageUnavailable
 from bot.storage.learning import FinishedTable, KeptRating
 from bot.storage.rows import PlayerStats
 from bot.storage.store import Storage
@@ -189,6 +190,8 @@ class RatingOnGameOver(Generic[TableT, EventT]):
     async def _rate(self, guild_id: int) -> int:
         try:
             return await rate_finished(self.storage, guild_id)
+        except StorageUnavailable:  # the database is away (the log says so once): rated at the next reading
+            return 0
         except Exception:  # the ratings are derived: the next reading rates the game instead
             log.exception("rating the finished games of server %s failed", guild_id)
             return 0

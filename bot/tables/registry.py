@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bot.computers.runner import Chooser, ComputerRunner
+from bot.storage.errors import StorageUnavailable
 from bot.storage.rows import SeatRow, TableRow
 from bot.storage.store import Storage
 
@@ -64,6 +65,7 @@ class Registry:
         self.closing = False  # the process is stopping: no new actions, no computer moves
         self._locks: dict[int, asyncio.Lock] = {}
         self._published: dict[int, int] = {}  # table -> the last outbox number handed to the listener
+        self._doubtful: set[int] = set()  # tables whose last change may have been stored unbeknown
         self._hints: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ lookup
@@ -131,9 +133,10 @@ class Registry:
         """(Lock held.) Bring the cached table up to date if another process changed it since; True if it
         was reloaded. With one process (SQLite) the cache is the latest unless a change was refused
         (`force`). A table this process runs has the events stored with those changes published too."""
-        if not force and self.ownership.owner is None:
+        if not force and self.ownership.owner is None and table.id not in self._doubtful:
             return False
         version = await self.storage.table_version(table.id)
+        self._doubtful.discard(table.id)
         if version is None or version == table.version:
             return False
         row = await self.storage.load_table(table.id)
@@ -152,6 +155,11 @@ class Registry:
         if self.owns(table.id):
             await self.catch_up(table)
         return True
+
+    def doubt(self, table: Table) -> None:
+        """A change at the table may have been stored without this process knowing (the connection was cut
+        during its commit): read the table as stored before its next change."""
+        self._doubtful.add(table.id)
 
     async def catch_up(self, table: Table) -> None:
         """(Lock held.) Publish the table's stored events this process has not published (changes another
@@ -195,6 +203,8 @@ class Registry:
             async with self.lock(table):
                 await self.fresh(table)
             self.kick(table)
+        except StorageUnavailable:
+            pass  # the database is away (the log says so once): the tick catches up once it is back
         except Exception:
             log.exception("table %s: catching up with another process's change failed", table.id)
 

@@ -26,6 +26,7 @@ from bot.computers.decisions import PlayerFactory
 from bot.computers.governor import Governor
 from bot.computers.pools import WorkerPlan
 from bot.computers.runner import ComputerRunner, Turn
+from bot.storage.errors import StorageUnavailable
 from bot.storage.rows import SeatRow
 from bot.storage.store import Storage
 from engine import DEFAULT_PRESET
@@ -76,7 +77,14 @@ class TableService:
         self.chooser = PoolChooser(
             player_factory, self.rng, plan, governor=Governor(plan.workers, window_s=computer_pause)
         )
-        self.computers = ComputerRunner(self.chooser, self._computer_due, self._computer_move, computer_pause)
+        # a table's computers wait out an outage of the database and carry on once it is back
+        self.computers = ComputerRunner(
+            self.chooser,
+            self._computer_due,
+            self._computer_move,
+            computer_pause,
+            transient=(StorageUnavailable,),
+        )
         self.registry = Registry(storage, self.ownership, listener, self.computers, self.chooser)
         self.work = UnitOfWork(storage, self.ownership, self.timers, self.registry)
         shuffle = Shuffle(self.rng, seed)

@@ -5,7 +5,7 @@ private panel at that table. A lane carries out its work in order, in a task of 
 waits for Discord and one slow channel holds up nothing else. Work that only brings a message up to date
 (`SyncTable`, `SyncPanel`) is merged into a later one of the same kind: intermediate states may be
 skipped, the latest never is. Posts and summaries are never skipped. Work Discord refuses for a moment
-(a 429, a 5xx) stays first on its lane until the next tick.
+(a 429, a 5xx), or that needs the database while it is away, stays first on its lane until the next tick.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Protocol
 import discord
 
 from bot.show.screens import Post, Summary, SyncPanel, SyncTable, Work
+from bot.storage.errors import StorageUnavailable
 from bot.tables.events import from_payload
 from bot.tables.model import Table
 
@@ -239,6 +240,8 @@ class Lanes:
                 )
                 raise Refused from error
             raise
+        except StorageUnavailable as error:  # the database is away (the store says so once)
+            raise Refused from error
 
     # ------------------------------------------------------------------ after a restart
 
