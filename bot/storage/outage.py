@@ -131,6 +131,7 @@ class GuardedDriver:
         self.clock_sql: str = inner.clock_sql
         self.row_lock: str = inner.row_lock
         self.waiting: dict[Hashable, Write] = {}  # bookkeeping writes waiting for the database, by kind
+        self._flush_lock = asyncio.Lock()  # one flush at a time: two would write the same panel at once
         self._flushing: set[asyncio.Task[None]] = set()
         outage.on_back.append(self._flush_soon)
 
@@ -163,7 +164,12 @@ class GuardedDriver:
         await self.flush()
 
     async def flush(self) -> None:
-        """Write the bookkeeping that waits, in one transaction (if the database is away, it waits on)."""
+        """Write the bookkeeping that waits, in one transaction (if the database is away, it waits on).
+        Flushes take turns; whatever comes while one runs is written by the next, in one go."""
+        async with self._flush_lock:
+            await self._flush()
+
+    async def _flush(self) -> None:
         if not self.waiting:
             return
         batch = dict(self.waiting)
