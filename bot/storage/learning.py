@@ -58,6 +58,13 @@ Rater = Callable[[FinishedTable, dict[int, KeptRating]], dict[int, KeptRating]]
 # that fold alike merely wait for each other).
 RATING_LOCK = 0x72617465
 FINISHED = "SELECT * FROM game_tables WHERE guild_id = :guild AND status = 'finished'"
+# A player's rating history keeps their last HISTORY_KEPT rated games in a server (what `/42 stats` draws);
+# the ratings themselves are replayed from `rated_games`, never from the history.
+HISTORY_KEPT = 1000
+TRIM_HISTORY = (
+    "DELETE FROM rating_history WHERE guild_id = :g AND user_id = :u AND seq <= (SELECT seq FROM"
+    " rating_history WHERE guild_id = :g AND user_id = :u ORDER BY seq DESC LIMIT 1 OFFSET :keep)"
+)
 
 
 async def _complete(db: AsyncConnection, rows: Sequence[Any], *, hands: bool = True) -> list[FinishedTable]:
@@ -188,6 +195,7 @@ async def rate_game(storage: Database, guild_id: int, table: FinishedTable, rate
                     t=table.table_id,
                     **values,
                 )
+                await run(db, TRIM_HISTORY, g=guild_id, u=user, keep=HISTORY_KEPT)
     except IntegrityError:  # another process rated it first
         return False
     return True

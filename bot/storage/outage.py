@@ -35,6 +35,30 @@ def first_line(error: BaseException) -> str:
     return text.splitlines()[0][:200] if text else type(error).__name__
 
 
+class QuietClosing(logging.Filter):
+    """SQLAlchemy's pool logs "Exception closing connection" with a traceback when it throws away a
+    connection the server already dropped (a broken pipe): in an outage that is expected, and the outage's
+    own line says it. Such records go; any other stays."""
+
+    def __init__(self, classify: Callable[[BaseException], bool]):
+        super().__init__()
+        self.classify = classify
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        closing = str(record.msg).startswith("Exception closing connection")
+        return not (closing and error is not None and self.classify(error))
+
+
+def quiet_pool_closing(classify: Callable[[BaseException], bool]) -> None:
+    """Install `QuietClosing` on the loggers of SQLAlchemy's pools (once; a logger's filter sees only its
+    own records, so each pool class's logger gets one)."""
+    for pool in ("AsyncAdaptedQueuePool", "QueuePool", "StaticPool", "NullPool"):
+        pool_log = logging.getLogger(f"sqlalchemy.pool.impl.{pool}")
+        if not any(isinstance(f, QuietClosing) for f in pool_log.filters):
+            pool_log.addFilter(QuietClosing(classify))
+
+
 class Outage:
     """Whether the database answers, as the last transactions found it. Says in the log once that it is
     away, and once that it is back when a transaction has gone through `settle` seconds after the last
@@ -54,6 +78,7 @@ class Outage:
         self.name = name
         self.classify = classify
         self.unavailable = unavailable
+        quiet_pool_closing(classify)
         self.clock = clock
         self.settle = settle
         self.since: float | None = None  # when it went away, as the log said (None: it answers)

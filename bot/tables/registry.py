@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
@@ -27,6 +28,7 @@ from .ownership import Ownership
 from .refusal import Refusal, Why
 
 log = logging.getLogger("bot.tables")
+KEEP_CLOSED = 100  # tables over and shown kept in memory, the latest ones
 
 
 def first_line(error: Exception) -> str:
@@ -66,6 +68,7 @@ class Registry:
         self._locks: dict[int, asyncio.Lock] = {}
         self._published: dict[int, int] = {}  # table -> the last outbox number handed to the listener
         self._doubtful: set[int] = set()  # tables whose last change may have been stored unbeknown
+        self._closed: OrderedDict[int, None] = OrderedDict()  # tables over and shown, oldest first
         self._hints: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ lookup
@@ -113,6 +116,25 @@ class Registry:
         """Open tables where this user is seated."""
         found = [await self.find(table_id) for table_id in await self.storage.open_tables_of(user_id)]
         return [t for t in found if t is not None and t.open and t.seat_of(user_id) is not None]
+
+    def forget(self, table_id: int) -> None:
+        """A table that is over and shown may leave memory: the last `KEEP_CLOSED` stay (a click on one
+        is answered as before), older ones go (read again from storage if asked for, e.g. for a Rematch),
+        so a month of play keeps no more than that of the games it finished."""
+        table = self.tables.get(table_id)
+        if table is None or table.open:
+            return
+        self._closed[table_id] = None
+        self._closed.move_to_end(table_id)
+        while len(self._closed) > KEEP_CLOSED:
+            oldest, _ = self._closed.popitem(last=False)
+            old, lock = self.tables.get(oldest), self._locks.get(oldest)
+            if old is None or old.open or (lock is not None and lock.locked()):
+                continue
+            del self.tables[oldest]
+            self._locks.pop(oldest, None)
+            self._published.pop(oldest, None)
+            self._doubtful.discard(oldest)
 
     def keep(self, table: Table) -> Table:
         """Keep a table this process has just opened or loaded from storage (over any copy seen before)."""

@@ -138,6 +138,10 @@ class TableService:
         """This process no longer runs the table: stop its computer players."""
         self.registry.drop(table_id)
 
+    def forget(self, table_id: int) -> None:
+        """The table is over and shown: it leaves memory (read again from storage if asked for)."""
+        self.registry.forget(table_id)
+
     # ------------------------------------------------------------------ the lobby
 
     async def open_table(

@@ -72,6 +72,7 @@ class Human:
     new_options: dict[str, Any] = field(default_factory=dict)  # options of `/42 new`
     lobby_retry: float = 15.0
     rematch: bool = True
+    sits: bool = True  # False: the host fills every seat with computers and only starts the games
     clicks: list[Click] = field(default_factory=list)
     arrivals: list[Arrival] = field(default_factory=list)
     last_change: float = field(default_factory=time.perf_counter)  # anything this player could see changed
@@ -187,7 +188,7 @@ class Human:
             return "Rematch" if self.rematch else None
         if "Start" in enabled:
             return "Start"
-        sits = [label for label in enabled if label.startswith("Sit ")]
+        sits = [label for label in enabled if label.startswith("Sit ")] if self.sits else []
         if self._seated_at != message.id and sits:
             return "Sit North" if "Sit North" in sits else sits[0]
         if "Add computer" in enabled:

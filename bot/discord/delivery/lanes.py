@@ -61,6 +61,9 @@ class PanelWork(Protocol):
     async def load(self, table_ids: set[int] | None) -> None:
         """Take up the stored panels."""
 
+    async def forget(self, table_id: int) -> None:
+        """The table is over and shown: its panels are let go of."""
+
 
 @dataclass
 class Item:
@@ -173,7 +176,7 @@ class Lanes:
             if not await self._drain_items(lane):
                 return
             await self.outbox.flush_shown()  # work may come meanwhile: the loop takes it
-        self._forget_closed(lane)
+        await self._forget_closed(lane)
 
     async def _drain_items(self, lane: Lane) -> bool:
         """Carry out the lane's items; False if the lane must stop (it waits for a tick, or it is not ours)."""
@@ -206,15 +209,20 @@ class Lanes:
             await self.outbox.shown(item.seqs)
         return True
 
-    def _forget_closed(self, lane: Lane) -> None:
-        """A drained lane of a table that is over goes, with what was kept for showing that table."""
+    async def _forget_closed(self, lane: Lane) -> None:
+        """A drained lane of a table that is over goes; with the table's last lane, everything kept for
+        showing that table goes too (its messages, panels, and the table itself from memory: a month of
+        play keeps nothing of the games it finished)."""
         table = self.tables.table(lane.table_id)
         if lane.items or (table is not None and table.open):
             return
         self.lanes.pop((lane.table_id, lane.user_id), None)
-        if lane.user_id is None:
-            self.outbox.forget(lane.table_id)
-            self.channel.forget(lane.table_id)
+        if any(key[0] == lane.table_id for key in self.lanes):
+            return
+        self.outbox.forget(lane.table_id)
+        self.channel.forget(lane.table_id)
+        await self.panels.forget(lane.table_id)
+        self.tables.forget(lane.table_id)
 
     async def _carry_out(self, lane: Lane, item: Item) -> None:
         table = self.tables.table(lane.table_id)

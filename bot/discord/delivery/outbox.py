@@ -145,8 +145,9 @@ class Outbox:
         return await self.storage.pending_events()
 
     def forget(self, table_id: int) -> None:
-        """The table is over and shown: let go of its stamps."""
+        """The table is over and shown: let go of its stamps and of the last event taken."""
         self.stamps.pop(table_id, None)
+        self.seen.pop(table_id, None)
 
     def drop(self, table_ids: Iterable[int]) -> None:
         """Another process runs these tables now: what is left stays in the stored outbox for it."""

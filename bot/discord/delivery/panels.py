@@ -225,6 +225,12 @@ class Panels:
             except discord.HTTPException:
                 log.info("table %s: could not tidy a My hand reply", key[0])
 
+    async def forget(self, table_id: int) -> None:
+        """The table is over and shown: its panels are let go of, here and in storage (the messages stay
+        in the players' DMs as the game's last word)."""
+        for key in [key for key in self.panels if key[0] == table_id]:
+            await self._keep(key, None)
+
     async def _keep(self, key: Key, panel: Panel | None) -> None:
         if panel is None:
             self.panels.pop(key, None)

@@ -80,3 +80,17 @@ async def test_hints_are_noted_per_decision_and_a_game_with_hints_is_marked(data
         assert await kept.hints_shown(storage, table_id, 1, 0) == frozenset()
     finally:
         await storage.close()
+
+
+async def test_a_players_rating_history_keeps_their_last_games(database_url, monkeypatch):
+    monkeypatch.setattr(kept, "HISTORY_KEPT", 2)
+    storage = await Storage.open(database_url)
+    try:
+        games = [await finished_game(storage, 10 + n, [1, 2, 3, 4], seed=n) for n in range(4)]
+        for table in await kept.unrated_games(storage, GUILD):
+            assert await kept.rate_game(storage, GUILD, table, _plus_one)
+        history = await kept.rating_history(storage, GUILD, 1)
+        assert history == [KeptRating(games[2], 1.0, 3), KeptRating(games[3], 1.0, 4)], "the last two"
+        assert (await kept.kept_ratings(storage, GUILD))[1] == KeptRating(games[3], 1.0, 4)
+    finally:
+        await storage.close()

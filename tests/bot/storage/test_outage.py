@@ -281,3 +281,15 @@ async def test_a_pool_that_loses_every_connection_at_once_carries_on(pg_cluster,
     assert await status(storage, table_id) == "ended"
     assert away_lines(caplog) == []
     await storage.close()
+
+
+def test_the_pool_closing_a_connection_the_server_dropped_logs_no_traceback(caplog):
+    Outage("db", is_outage, StorageUnavailable)  # installs the filter
+    pool_log = logging.getLogger("sqlalchemy.pool.impl.AsyncAdaptedQueuePool")
+    for error in (BrokenPipeError(32, "Broken pipe"), ValueError("a bug")):
+        try:
+            raise error
+        except Exception:
+            pool_log.error("Exception closing connection %r", "conn", exc_info=True)
+    logged = [r for r in caplog.records if r.name == pool_log.name]
+    assert [type(r.exc_info[1]) for r in logged if r.exc_info] == [ValueError], "only the bug is logged"
