@@ -70,6 +70,15 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
             await cast(_WithRouter, interaction.client).clicks.route(interaction, self.parsed)
 
 
+class AnsweredElsewhere(discord.ui.Button):
+    """A button of another scheme (a hand's `Review`), whose click its own dynamic item answers. It tells
+    discord.py there is nothing to route, so the view it is on is not kept for its message: discord.py keeps
+    every view with such a button for good (no message intents tell it the message went), one a hand."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.View:
     """A persistent view of table buttons."""
     view = discord.ui.View(timeout=None)
@@ -78,7 +87,7 @@ def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.Vi
             view.add_item(TableButton(spec))
         else:  # another scheme's button (a hand's Review): its own dynamic item answers the click
             view.add_item(
-                discord.ui.Button(
+                AnsweredElsewhere(
                     label=spec.label,
                     custom_id=spec.custom_id,
                     style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),

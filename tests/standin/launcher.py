@@ -84,6 +84,9 @@ KEPT = (
     "table_message.tokens.private_replies",
     "budget.windows",
     "storage.guarded.waiting",
+    "_connection._view_store._views",
+    "_connection._view_store._synced_message_views",
+    "_connection._messages",
 )
 
 

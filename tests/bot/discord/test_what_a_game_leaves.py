@@ -33,3 +33,13 @@ async def test_only_the_latest_finished_tables_stay_in_memory(simcord_env, monke
     assert env.bot.service.table(1) is None and env.bot.service.table(2) is not None
     again = await env.bot.service.find(1, ended_too=True)
     assert again is not None and again.status == "finished", "read again from the database when asked"
+
+
+async def test_discord_py_keeps_no_view_for_the_messages_the_bot_sends(simcord_env):
+    """Every button is answered by a dynamic item; a view discord.py kept for a message would be kept for
+    good (the bot asks for no message events, so it never hears the message went): one a hand, a month on."""
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=2, options="timer=off")
+    await play_until_over(channel, members)
+    store = env.bot._connection._view_store
+    assert store._views == {} and store._synced_message_views == {}
