@@ -2,8 +2,6 @@
 kept once like the ratings (`game_records`: what `/42 stats` adds up instead of replaying every hand a
 player ever played), the index a server's finished games are read by, newest first (`/42 history`, the
 games still to rate), and seats by player with their table (a player's games).
-
-Chained after 0007 for now: 0008 (server settings) lands separately, and this revision then follows it.
 """
 
 from __future__ import annotations
@@ -12,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0007"
+down_revision = "0008"
 
 
 def upgrade() -> None:
