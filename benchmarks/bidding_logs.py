@@ -3,6 +3,8 @@
     python benchmarks/bidding_logs.py kinds LOG          where the two tables of a deal differ, what happened
     python benchmarks/bidding_logs.py paired LOG1 LOG2   two runs on the same seed and deals: A's net marks per
                                                          hand in each and the paired difference (LOG2 - LOG1)
+    python benchmarks/bidding_logs.py pooled LOG ...     runs of one match in pieces (--first-deal): A's net
+                                                         marks per hand and points per deal pair over them all
 
 ``kinds`` sorts the deal pairs into alike (the same calls and contract at both tables: they score exactly 0 with
 ``--samples``), the same calls with another contract, and other calls, with A's net marks in each; then the
@@ -101,6 +103,18 @@ def paired(first: str, second: str) -> None:
     )
 
 
+def pooled(paths: list[str]) -> None:
+    """Print A's figures over the deal pairs of several logs of one match (each deal counted once)."""
+    rows = {r["seed"]: r for path in paths for r in read(path)}
+    played = [r for r in rows.values() if has_bid(r)]
+    points = [
+        sum(t["points"][t["a_team"]] - t["points"][1 - t["a_team"]] for t in r["tables"]) for r in played
+    ]
+    print(f"{len(paths)} logs, {len(played)} deal pairs with a bid")
+    print(f"  A's net marks per hand        {mean_ci([pair_net(r) for r in played])}")
+    print(f"  A's net points per deal pair  {mean_ci(points)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command asked for."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -109,9 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("paired")
     p.add_argument("first")
     p.add_argument("second")
+    sub.add_parser("pooled").add_argument("logs", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "kinds":
         kinds(args.log)
+    elif args.command == "pooled":
+        pooled(args.logs)
     else:
         paired(args.first, args.second)
     return 0

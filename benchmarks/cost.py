@@ -87,15 +87,17 @@ def play_deal(args: tuple) -> list[dict]:
 
 
 def spread(xs: list[float], unit: str = "s", scale: float = 1.0) -> str:
-    """Median with p10/p90, mean with its 95% interval, and the maximum."""
+    """Median with p10/p90/p95, mean with its 95% interval, and the maximum."""
     if not xs:
         return "n/a"
     qs = statistics.quantiles(xs, n=10) if len(xs) > 1 else [xs[0]] * 9
+    p95 = statistics.quantiles(xs, n=20)[18] if len(xs) > 1 else xs[0]
     mean = statistics.mean(xs)
     half = Z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
     f = scale
     return (
-        f"median {statistics.median(xs) * f:.3f} {unit} [p10 {qs[0] * f:.3f}, p90 {qs[8] * f:.3f}], "
+        f"median {statistics.median(xs) * f:.3f} {unit} [p10 {qs[0] * f:.3f}, p90 {qs[8] * f:.3f}, "
+        f"p95 {p95 * f:.3f}], "
         f"mean {mean * f:.3f} ± {half * f:.3f}, max {max(xs) * f:.3f} (n={len(xs)})"
     )
 

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Hand, Rules, view_for  # noqa: E402
 from engine.ai import warm_up  # noqa: E402
 from engine.ai.easy import EasyPlayer  # noqa: E402
-from engine.ai.review import _need as need  # noqa: E402  (what the bidders must still take)
+from engine.ai.review_solve import need  # noqa: E402  (what the bidders must still take)
 from engine.ai.solver import Position, Problem  # noqa: E402
 from engine.contracts import Goal  # noqa: E402
 from engine.tiles import bits  # noqa: E402

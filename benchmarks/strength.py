@@ -108,6 +108,26 @@ class StrongPlayOnly:
         return self.strong.easy.choose(view)
 
 
+class PolicyPlayOnly:
+    """Benchmark level ``policy-play``: easy's bidding, declaring and exchange, the fast policy's card play
+    alone (``engine.ai.policy``: no search; easy's tile where the policy does not apply)."""
+
+    def __init__(self, seed: int):
+        from engine.ai.easy import EasyPlayer
+
+        self.easy = EasyPlayer(seed)
+
+    def choose(self, view: dict) -> str:
+        from engine.ai import policy
+        from engine.ai.situation import read
+
+        if view.get("phase") == "play" and len(view["legal"]) > 1:
+            action = policy.choose(read(view))
+            if action is not None:
+                return action
+        return self.easy.choose(view)
+
+
 class Reseeded:
     """A strong player whose sampling is reseeded before every decision from its seed and the decision's
     place in the hand (``--samples``): the same view always gets the same answer, whatever came before."""
@@ -226,6 +246,8 @@ def _bench_player(level: str, seed: int, budget_ms: float):
     """A player of ``level`` at one budget."""
     if level == "strong-play":
         return StrongPlayOnly(seed, budget_ms)
+    if level == "policy-play":
+        return PolicyPlayOnly(seed)
     if level == "table-bid":
         from engine.ai.easy import EasyPlayer
 
@@ -638,13 +660,15 @@ def main(argv: list[str] | None = None) -> int:
             "easy-random",
             "both",
             "strong-play-easy",
+            "policy-play-easy",
             "strong-strong-play",
             "strong-strong-table",
             "strong-ext",
             "strong-play-ext",
         ],
         default="both",
-        help="strong-play-easy: card play alone (both sides bid as easy); strong-strong-play: "
+        help="strong-play-easy: card play alone (both sides bid as easy); policy-play-easy: the fast "
+        "policy's card play alone, no search; strong-strong-play: "
         "bidding and declaring alone (both sides play as strong); strong-strong-table: "
         "strong's calls against the bidding table's alone (all else strong); strong-ext / "
         "strong-play-ext: against --opponent-cmd, whole hands / card play alone",
@@ -708,6 +732,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--opponent-cmd", help="an outside player speaking PLAYER-PROTOCOL.md (the ext pairings)"
     )
+    parser.add_argument(
+        "--card-play",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="A/B tests: set a constant of engine/ai/card_play.py (PRIOR_DEALS=4, PRUNE_TO=2, ...)",
+    )
+    parser.add_argument(
+        "--policy",
+        choices=["on", "off"],
+        default="on",
+        help="A/B tests: off plays strong's cards by the search alone (easy's rules where it cannot), "
+        "as before the fast policy",
+    )
     args = parser.parse_args(argv)
     global BUDGET_CLOCK, SAMPLES, LOG, FIRST_DEAL
     LOG, FIRST_DEAL = args.log, args.first_deal
@@ -724,6 +762,17 @@ def main(argv: list[str] | None = None) -> int:
 
         strong.BID_BY = args.bid_by or strong.BID_BY
         strong.DECLARE_BY = args.declare_by or strong.DECLARE_BY
+    if args.policy == "off":  # as --solve-tiles below: set before the workers fork
+        from engine.ai import card_play
+
+        card_play.USE_POLICY = False
+    for setting in args.card_play:  # as --policy above
+        from engine.ai import card_play
+
+        name, _, value = setting.partition("=")
+        if not hasattr(card_play, name):
+            raise SystemExit(f"engine/ai/card_play.py has no {name}")
+        setattr(card_play, name, type(getattr(card_play, name))(value))
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 
@@ -745,6 +794,7 @@ def main(argv: list[str] | None = None) -> int:
         "easy-random": [("easy", "random")],
         "both": [("strong", "easy"), ("easy", "random")],
         "strong-play-easy": [("strong-play", "easy")],
+        "policy-play-easy": [("policy-play", "easy")],
         "strong-strong-play": [("strong", "strong-play")],
         "strong-strong-table": [("strong", "strong-table")],
         "strong-ext": [("strong", "ext")],

@@ -119,7 +119,23 @@ def verify(record: Any) -> str | None:
     try:
         hand = read(record)
     except RecordError as e:
-        return f"the record does not read: {e}"
+        # A tile moved between hands breaks the plays too: say first whether the deal is the seed's.
+        try:
+            mismatch = _mismatch(read(_deal_only(record)), seed)
+        except RecordError:
+            mismatch = None
+        return mismatch or f"the record does not read: {e}"
+    return _mismatch(hand, seed)
+
+
+def _deal_only(record: dict[str, Any]) -> dict[str, Any]:
+    """The record up to its deal: the game, the dealer, the hands and the widow, nothing played."""
+    keep = ("variant", "rules", "dealer", "deal", "widow")
+    return {key: record[key] for key in keep if key in record}
+
+
+def _mismatch(hand: Hand, seed: bytes) -> str | None:
+    """None when the seed deals exactly the hand's tiles and widow; else where the first tile differs."""
     names = hand.ts.names
     deal, widow = dealt(hand.rules, hand.dealer, seed)
     places = [*(f"seat {seat}" for seat in range(len(deal))), "the widow"]

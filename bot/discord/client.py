@@ -21,7 +21,7 @@ from discord.ext import commands, tasks
 from bot.computers.pools import WorkerPlan
 from bot.config import Config, default_process_id
 from bot.learn.standings import RatingOnGameOver
-from bot.show import messages
+from bot.show import notices
 from bot.storage.errors import StorageError, StorageUnavailable
 from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed, NameTaken
@@ -43,6 +43,7 @@ from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
 from .outage import answer_commands_when_away
+from .voice import without_voice
 
 log = logging.getLogger(__name__)
 process_log = logging.getLogger("bot")  # the process's own lines (starting, stopping)
@@ -91,6 +92,7 @@ class Texas42Bot(commands.AutoShardedBot):
         player_factory: Callable[[str, int | None], Any] = make_player,
         clock: Callable[[], float] = time.time,
     ):
+        without_voice()  # no voice: no start-up warnings about the voice libraries it does not need
         intents = discord.Intents.none()
         intents.guilds = True
         # No shard ids given: discord.py runs them all (its typing takes a list or nothing, not None).
@@ -263,7 +265,7 @@ class Texas42Bot(commands.AutoShardedBot):
         for damaged in self.service.damaged:
             try:
                 await self.get_partial_messageable(damaged.channel_id).send(
-                    messages.damaged(damaged.id, damaged.reason),
+                    notices.damaged(damaged.id, damaged.reason),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:

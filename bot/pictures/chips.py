@@ -28,10 +28,13 @@ def draw_call(
     width: int,
     high: bool = False,
     turn: bool = False,
+    smallest: int | None = None,
 ) -> tuple[int, int, int, int]:
     """A seat's call centred at ``centre``: a bid in bold, Pass soft, a ringed high bid, the seat to call
     in gold ("…", or its last call in a gold rim when the auction comes round again), and a faint pill for a
-    seat still waiting. Returns the pill's box."""
+    seat still waiting. A call too long for the pill is set smaller, down to ``smallest`` (default six
+    sizes down), before it is cut. Returns the pill's box."""
+    least = size - 6 if smallest is None else smallest
     height = size + 16
     left, top = centre[0] - width // 2, centre[1] - height // 2
     if call is None:
@@ -43,7 +46,7 @@ def draw_call(
         if turn:
             draw.text(centre, "…", font=font(size, True), fill=palette.GOLD, anchor="mm")
         else:
-            draw.text(centre, "waiting", font=font(size - 5), fill=palette.TEXT_SOFT, anchor="mm")
+            draw.text(centre, "waiting", font=font(max(size - 5, least)), fill=palette.TEXT_SOFT, anchor="mm")
         return (left, top, left + width, top + height)
     passed = call == PASS
     edge = (
@@ -56,7 +59,7 @@ def draw_call(
     colour = palette.TEXT_SOFT if passed else (palette.GOLD if high else palette.TEXT)
     # A long call in a narrow pill gets a smaller face before it gets an ellipsis.
     size = next(
-        (n for n in range(size, size - 7, -1) if text_width(call, n, not passed) <= width - 10), size - 6
+        (n for n in range(size, least - 1, -1) if text_width(call, n, not passed) <= width - 10), least
     )
     draw.text(
         centre, fit(call, width - 10, size, not passed), font=font(size, not passed), fill=colour, anchor="mm"

@@ -16,6 +16,15 @@ REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 
+PHONE_WIDTH = 360  # about how wide a phone shows a picture in a chat
+
+
+def phone_size(width: int, on_phone: int = 14) -> int:
+    """The text size that reads as ``on_phone`` pixels in a picture ``width`` wide once a phone shows it
+    `PHONE_WIDTH` wide (28 in a picture 720 wide)."""
+    return -(-on_phone * width // PHONE_WIDTH)
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The picture font at ``size`` pixels, loaded once per size and weight."""
@@ -35,6 +44,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(round(font(size, bold).getlength(text)))
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
     if text_width(text, size, bold) <= width:

@@ -25,6 +25,7 @@ def clean_name(text: str) -> str:
     return " ".join(kept.split())
 
 
+@lru_cache(maxsize=4096)
 def fit_name(text: str, width: int, size: int, bold: bool = False) -> str:
     """A cleaned name shortened with an ellipsis to fit ``width``. An accent stays with its letter: a
     combining mark takes no width, so the longest prefix that fits always keeps it."""

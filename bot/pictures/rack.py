@@ -23,7 +23,25 @@ MAX_WIDTH = 1000
 MARGIN = 28
 LARGEST_TILE = 72
 SMALLEST_TILE = 36
-CHIP_H = 24  # room above a tile for its count chip
+CHIP_H = 24  # room above a tile for its count chip (at the hand picture's type sizes)
+
+
+@dataclass(frozen=True)
+class RackType:
+    """How large a rack writes: the least size of the tile names (they grow with the tiles), the count
+    chips' numbers and the legend. The panel, read on a phone, writes larger than the hand picture."""
+
+    names: int = 18
+    chips: int = 17
+    legend: int = 17
+
+    @property
+    def chip_room(self) -> int:
+        """The room above a tile for its count chip."""
+        return self.chips + 7
+
+
+HAND_TYPE = RackType()
 
 
 @dataclass(frozen=True)
@@ -64,9 +82,9 @@ def rack_lift(scene: HandScene, size: int) -> int:
     return int(size * 0.18) if scene.playable is not None else 0
 
 
-def rack_name_size(size: int) -> int:
+def rack_name_size(size: int, type_: RackType = HAND_TYPE) -> int:
     """The size of the tile names written under a rack of ``size`` tiles."""
-    return max(18, int(size * 0.34))
+    return max(type_.names, int(size * 0.34))
 
 
 def rack_legend(scene: HandScene, tiles: list[str]) -> tuple[bool, bool]:
@@ -91,7 +109,13 @@ def _split(scene: HandScene, tiles: list[str]) -> int:
 
 
 def draw_rack(
-    img: Image.Image, draw: TextDraw, scene: HandScene, tiles: list[str], xy: tuple[int, int], size: int
+    img: Image.Image,
+    draw: TextDraw,
+    scene: HandScene,
+    tiles: list[str],
+    xy: tuple[int, int],
+    size: int,
+    type_: RackType = HAND_TYPE,
 ) -> list[TileSlot]:
     """One row of the hand's ``tiles`` (in racking order) with the top-left of the row at ``xy`` (tiles that
     stand up for the player's turn rise above it): count chips, trump rules, names, dimming."""
@@ -100,7 +124,7 @@ def draw_rack(
     trump_names = {read_tile(t).name for t in scene.trumps}
     playable = None if scene.playable is None else {read_tile(t).name for t in scene.playable}
     lift = rack_lift(scene, size)
-    name_size = rack_name_size(size)
+    name_size = rack_name_size(size, type_)
     x, tile_top = xy
     slots: list[TileSlot] = []
     for i, text in enumerate(tiles):
@@ -113,7 +137,7 @@ def draw_rack(
         y = tile_top - (lift if playable is not None and not dimmed else 0)
         box = place_tile(img, t, size, True, (x, y), style="dim" if dimmed else "plain")
         slots.append(TileSlot(text, box, trump, count, dimmed))
-        _draw_marks(img, draw, t, box, size, name_size, tile_top, trump, count, dimmed)
+        _draw_marks(img, draw, t, box, (size, tile_top), (name_size, type_.chips), trump, count, dimmed)
         x += size + gap
     return slots
 
@@ -123,22 +147,25 @@ def _draw_marks(
     draw: TextDraw,
     t: SceneTile,
     box: tuple[int, int, int, int],
-    size: int,
-    name_size: int,
-    tile_top: int,
+    row: tuple[int, int],
+    sizes: tuple[int, int],
     trump: bool,
     count: int,
     dimmed: bool,
 ) -> None:
     """The quiet markers around one tile: count chip above, trump rule and name below."""
     left, top, right, bottom = box
+    size, tile_top = row
+    name_size, chip_size = sizes
     cx = (left + right) // 2
     if count:
         label = str(count)
-        w = max(30, text_width(label, 17, True) + 16)
-        chip = shapes.rounded_box(w, 22, 11, palette.COUNT if not dimmed else palette.DIM, palette.COUNT, 1)
-        shapes.paste(img, chip, (cx - w // 2, top - 28))
-        draw.text((cx, top - 17), label, font=font(17, True), fill=palette.TEXT, anchor="mm")
+        w, h = max(30, text_width(label, chip_size, True) + 16), chip_size + 5
+        chip = shapes.rounded_box(
+            w, h, h // 2, palette.COUNT if not dimmed else palette.DIM, palette.COUNT, 1
+        )
+        shapes.paste(img, chip, (cx - w // 2, top - h - 6))
+        draw.text((cx, top - 6 - h // 2), label, font=font(chip_size, True), fill=palette.TEXT, anchor="mm")
     base = tile_top + 2 * size
     if trump:
         rule = shapes.rounded_box(size - 6, 6, 3, palette.GOLD)
@@ -149,13 +176,21 @@ def _draw_marks(
     draw.text((cx, base + 14), t.name, font=font(name_size, True), fill=colour, anchor="mt")
 
 
-def draw_legend(img: Image.Image, draw: TextDraw, right: int, y: int, counts: bool, trumps: bool) -> None:
+def draw_legend(
+    img: Image.Image,
+    draw: TextDraw,
+    right: int,
+    y: int,
+    counts: bool,
+    trumps: bool,
+    size: int = HAND_TYPE.legend,
+) -> None:
     """A one-line key to the markers, ending at ``right`` on the baseline ``y``, small."""
     x = right
     parts = [("count", palette.COUNT)] * counts + [("trump", palette.GOLD)] * trumps
     for label, colour in reversed(parts):
-        w = text_width(label, 17)
-        draw.text((x, y), label, font=font(17), fill=palette.TEXT_SOFT, anchor="rs")
+        w = text_width(label, size)
+        draw.text((x, y), label, font=font(size), fill=palette.TEXT_SOFT, anchor="rs")
         x -= w + 8
-        shapes.paste(img, shapes.rounded_box(18, 8, 4, colour), (x - 18, y - 11))
+        shapes.paste(img, shapes.rounded_box(18, 8, 4, colour), (x - 18, y - size * 2 // 3))
         x -= 18 + 22

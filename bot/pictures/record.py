@@ -6,6 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from . import palette, shapes
+from .counts import plural
 from .fonts import TextDraw, font
 from .learn_scenes import LevelRow, StatsScene
 from .names import fit_name
@@ -30,7 +31,7 @@ def draw_record(scene: StatsScene) -> Image.Image:
         fill=palette.TEXT,
         anchor="lt",
     )
-    games = f"{scene.games} game{'s' if scene.games != 1 else ''} · {scene.won} won · {scene.marks_won} marks"
+    games = f"{plural(scene.games, 'game')} · {scene.won} won · {plural(scene.marks_won, 'mark')}"
     if scene.hint_games:
         games += f" · {scene.hint_games} with hints"
     draw.text(
@@ -76,7 +77,7 @@ def draw_record(scene: StatsScene) -> Image.Image:
             anchor="rm",
         )
     y += 110
-    fed = f"Count fed to partners: {scene.count_fed} points over {scene.hands} hand{'s' if scene.hands != 1 else ''}"
+    fed = f"Count fed to partners: {plural(scene.count_fed, 'point')} over {plural(scene.hands, 'hand')}"
     draw.text(
         (MARGIN, y),
         fit_name(fed, WIDTH - 2 * MARGIN, 20, True),

@@ -133,7 +133,7 @@ class HandEndScene:
 
     ``award`` may hold negative values (Moon takes a set bid off the bidder's score). ``reason`` is one line
     on why the hand ended early, e.g. "Set: needed 34, could reach at most 31" (empty: played out).
-    ``tricks_taken`` is shown beside the points where given (per team).
+    ``tricks_taken`` is shown beside the points where given (per team); ``number`` heads it ("Hand 3").
     """
 
     seats: tuple[SeatInfo, ...]
@@ -150,6 +150,7 @@ class HandEndScene:
     target: int
     reason: str = ""
     tricks_taken: tuple[int, ...] | None = None
+    number: int | None = None  # the hand's number in the game, from 1
 
 
 @dataclass(frozen=True)

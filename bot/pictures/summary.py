@@ -5,82 +5,61 @@ from __future__ import annotations
 from PIL import Image
 
 from . import palette, shapes
+from .counts import plural
 from .fonts import TextDraw, font, text_width
-from .names import display_name, fit_name, seat_label
+from .names import display_name, fit_name, short_label
 from .png import draw_then_encode, felt_backdrop, with_felt
 from .scenes import GameEndScene, HandEndScene
-from .scoreboard import draw_scores, score_heading
+from .scoreboard import draw_scores, score_heading, signed
 from .tile import place_tile, read_tile
 
-WIDTH = 900
+WIDTH = 900  # the end of a game
 MARGIN = 40
-COUNT_TILE = 30
+STRIP = 720  # the end of a hand: a strip a phone shows 360 wide, nothing written under 28 (14 there)
+STRIP_MARGIN = 24
+SMALLEST = 28
+COUNT_TILE = 24  # upright: 24 x 48
+TEAM_ROW = 58
 
 
 def draw_hand_end(scene: HandEndScene) -> Image.Image:
-    """Draw the summary of a finished hand."""
+    """Draw the summary of a finished hand as a compact strip: who bid what and the contract, the result
+    stamped, why the hand stopped early, each side's points, tricks and count caught and what it scored,
+    and the game's score after it."""
     teams = len(scene.team_names)
-    row_h = 108
-    reason_h = 34 if scene.reason else 0
-    height = 150 + reason_h + teams * row_h + 34 + 92 + MARGIN
-    img = felt_backdrop(WIDTH, height).image.copy()
+    left, right = STRIP_MARGIN + 6, STRIP - STRIP_MARGIN - 6
+    lines = _contract_and_reason(scene, right - left)
+    height = 24 + 40 + 38 * len(lines) + 10 + teams * TEAM_ROW + 8 + 36 + 22
+    img = felt_backdrop(STRIP, height).image.copy()
     draw = TextDraw(img)
-    draw.text((MARGIN, 32), "HAND OVER", font=font(16, True), fill=palette.TEXT_SOFT, anchor="lt")
+    stamp = _draw_result(img, draw, scene, right, 18)
     draw.text(
-        (MARGIN, 56),
-        fit_name(_bid_line(scene), WIDTH - 2 * MARGIN - 190, 28, True),
-        font=font(28, True),
+        (left, 26),
+        fit_name(_bid_line(scene), stamp - left - 16, 30, True),
+        font=font(30, True),
         fill=palette.TEXT,
         anchor="lt",
     )
-    if scene.contract:
-        draw.text(
-            (MARGIN, 94),
-            fit_name("Contract: " + scene.contract, WIDTH - 2 * MARGIN - 190, 22),
-            font=font(22),
-            fill=palette.TEXT_SOFT,
-            anchor="lt",
-        )
-    if scene.reason:
-        # Why the hand stopped before its last trick, in the result's colour.
-        colour = palette.SET if scene.made is False else palette.MADE if scene.made else palette.TEXT_SOFT
-        draw.text(
-            (MARGIN, 128),
-            fit_name(scene.reason, WIDTH - 2 * MARGIN, 22, True),
-            font=font(22, True),
-            fill=colour,
-            anchor="lt",
-        )
-    _draw_result(img, draw, scene)
-
-    bidders = _bidders(scene)
-    y = 140 + reason_h
+    for i, line in enumerate(lines):
+        x = left
+        for text, colour, bold in line:
+            draw.text((x, 74 + 38 * i), text, font=font(SMALLEST, bold), fill=colour, anchor="lt")
+            x += text_width(text, SMALLEST, bold)
+    y = 24 + 40 + 38 * len(lines) + 10
     for team, name in enumerate(scene.team_names):
-        _draw_team_row(img, draw, scene, team, name, y, row_h, team == bidders)
-        y += row_h
-    y += 20
+        _draw_team_row(img, draw, scene, team, name, (left, right), y)
+        y += TEAM_ROW
+    after = " · ".join(
+        f"{name} {signed(scene.scores[team] if team < len(scene.scores) else 0)}"
+        for team, name in enumerate(scene.team_names)
+    )
     draw.text(
-        (MARGIN, y),
-        score_heading(scene.score_kind, scene.target),
-        font=font(15, True),
+        (left, y + 8),
+        fit_name(f"{scene.score_kind.capitalize()} now: {after} (to {scene.target})", right - left, SMALLEST),
+        font=font(SMALLEST),
         fill=palette.TEXT_SOFT,
         anchor="lt",
     )
-    y += 26
-    column = (WIDTH - 2 * MARGIN) // max(1, teams)
-    for team, name in enumerate(scene.team_names):
-        score = scene.scores[team] if team < len(scene.scores) else 0
-        draw_scores(
-            img,
-            draw,
-            (MARGIN + team * column, y),
-            column - 40,
-            (name,),
-            (score,),
-            scene.score_kind,
-            scene.target,
-            heading=False,
-        )
     return img
 
 
@@ -122,7 +101,7 @@ def draw_game_end(scene: GameEndScene) -> Image.Image:
             fill=palette.TEXT,
             anchor="lt",
         )
-    hands = f"{scene.hands_played} hand{'s' if scene.hands_played != 1 else ''} played"
+    hands = f"{plural(scene.hands_played, 'hand')} played"
     draw.text((MARGIN, 154), hands, font=font(18), fill=palette.TEXT_SOFT, anchor="lt")
     y = 200
     draw.text(
@@ -184,24 +163,49 @@ def _bidders(scene: HandEndScene) -> int | None:
 
 
 def _bid_line(scene: HandEndScene) -> str:
+    """`Hand 3 · Ada (E) bid 34`, or `Hand 3 · No bid` when everyone passed."""
+    head = f"Hand {scene.number} · " if scene.number is not None else ""
     if scene.bidder is None or not scene.bid:
-        return "No bid"
+        return head + "Everyone passed"
     if not 0 <= scene.bidder < len(scene.seats):
-        return f"Bid {scene.bid}"
+        return f"{head}Bid {scene.bid}"
     info = scene.seats[scene.bidder]
-    return f"{display_name(info, scene.bidder)} ({seat_label(info, scene.bidder)}) bid {scene.bid}"
+    return f"{head}{display_name(info, scene.bidder)} ({short_label(info, scene.bidder)}) bid {scene.bid}"
 
 
-def _draw_result(img: Image.Image, draw: TextDraw, scene: HandEndScene) -> None:
-    """MADE in green, SET in red, or THROWN IN, as a stamp in the top right."""
+Run = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
+
+
+def _contract_and_reason(scene: HandEndScene, width: int) -> list[list[Run]]:
+    """The contract, then why the hand stopped before its last trick in the result's colour (the stamp
+    says made or set already): on one line, or two when they do not fit on one."""
+    contract = (
+        [(fit_name(scene.contract, width, SMALLEST), palette.TEXT_SOFT, False)] if scene.contract else []
+    )
+    if not scene.reason:
+        return [contract] if contract else []
+    colour = palette.SET if scene.made is False else palette.MADE if scene.made else palette.TEXT_SOFT
+    reason = scene.reason.split(": ", 1)[-1] if scene.reason.startswith(("Set: ", "Made: ")) else scene.reason
+    together = f"{contract[0][0]} · " if contract else ""
+    if text_width(together, SMALLEST) + text_width(reason, SMALLEST, True) <= width:
+        return [[*((together, palette.TEXT_SOFT, False),) * bool(contract), (reason, colour, True)]]
+    return (
+        [contract, [(fit_name(reason, width, SMALLEST, True), colour, True)]]
+        if contract
+        else [[(fit_name(reason, width, SMALLEST, True), colour, True)]]
+    )
+
+
+def _draw_result(img: Image.Image, draw: TextDraw, scene: HandEndScene, right: int, top: int) -> int:
+    """MADE in green, SET in red, or THROWN IN, stamped in the top right; returns the stamp's left."""
     if scene.made is None:
         label, colour = "THROWN IN", palette.TEXT_SOFT
     else:
         label, colour = ("MADE", palette.MADE) if scene.made else ("SET", palette.SET)
-    w = max(130, text_width(label, 30, True) + 40)
-    stamp = shapes.rounded_box(w, 58, 12, palette.PLATE, colour, 3)
-    shapes.paste(img, stamp, (WIDTH - MARGIN - w, 40))
-    draw.text((WIDTH - MARGIN - w // 2, 69), label, font=font(30, True), fill=colour, anchor="mm")
+    w = max(110, text_width(label, 30, True) + 36)
+    shapes.paste(img, shapes.rounded_box(w, 48, 12, palette.PLATE, colour, 3), (right - w, top))
+    draw.text((right - w // 2, top + 24), label, font=font(30, True), fill=colour, anchor="mm")
+    return right - w
 
 
 def _draw_team_row(
@@ -210,50 +214,48 @@ def _draw_team_row(
     scene: HandEndScene,
     team: int,
     name: str,
+    span: tuple[int, int],
     y: int,
-    row_h: int,
-    bidders: bool,
 ) -> None:
-    """One team's hand: name, points taken, the count tiles it caught, and what it scored."""
-    plate = shapes.rounded_box(WIDTH - 2 * MARGIN, row_h - 12, 14, palette.PLATE, palette.PLATE_EDGE, 1)
-    shapes.paste(img, plate, (MARGIN, y))
+    """One side's hand on one line: its name (the bidders' in gold), the points and tricks it took, the
+    count tiles it caught, and what it scored."""
+    left, right = span
+    plate = shapes.rounded_box(right - left + 12, TEAM_ROW - 6, 12, palette.PLATE, palette.PLATE_EDGE, 1)
+    shapes.paste(img, plate, (left - 6, y))
+    middle = y + (TEAM_ROW - 6) // 2
+    bidders = team == _bidders(scene)
+    label = fit_name(name, 150, 30, True)
     draw.text(
-        (MARGIN + 20, y + 16),
-        fit_name(name, 220, 26, True),
-        font=font(26, True),
-        fill=palette.TEXT,
-        anchor="lt",
+        (left + 8, middle),
+        label,
+        font=font(30, True),
+        fill=palette.GOLD if bidders else palette.TEXT,
+        anchor="lm",
     )
-    if bidders:
-        alone = len(scene.team_names) == len(scene.seats)  # each plays alone: one bidder, not a side
-        draw.text(
-            (MARGIN + 20 + min(220, text_width(name, 26, True)) + 10, y + 24),
-            "bidder" if alone else "bidders",
-            font=font(16),
-            fill=palette.GOLD,
-            anchor="lt",
-        )
     points = scene.points[team] if team < len(scene.points) else 0
-    took = f"took {points} point{'s' if points != 1 else ''}"
+    took = plural(points, "point")
     if scene.tricks_taken is not None and team < len(scene.tricks_taken):
-        tricks = scene.tricks_taken[team]
-        took += f", {tricks} trick{'s' if tricks != 1 else ''}"
-    draw.text((MARGIN + 20, y + 54), took, font=font(20), fill=palette.TEXT_SOFT, anchor="lt")
-    counts = scene.counts[team] if team < len(scene.counts) else ()
-    x = MARGIN + 290
-    tile_y = y + (row_h - 12 - 2 * COUNT_TILE) // 2
-    for text in counts[:10]:
-        place_tile(img, read_tile(text), COUNT_TILE, True, (x, tile_y))
-        x += COUNT_TILE + 8
-    if not counts and any(scene.counts):  # (a game without count, like Moon, says nothing of it)
-        draw.text((x, y + (row_h - 12) // 2), "no count", font=font(18), fill=palette.TEXT_SOFT, anchor="lm")
+        took += f" · {plural(scene.tricks_taken[team], 'trick')}"
+    x = left + 16 + max(text_width(label, 30, True), 70)
+    draw.text((x, middle), took, font=font(SMALLEST), fill=palette.TEXT_SOFT, anchor="lm")
     award = _award_text(scene, team)
     colour = (
         palette.GOLD if award.startswith("+") else palette.SET if award.startswith("−") else palette.TEXT_SOFT
     )
-    draw.text(
-        (WIDTH - MARGIN - 20, y + (row_h - 12) // 2), award, font=font(26, True), fill=colour, anchor="rm"
-    )
+    draw.text((right - 8, middle), award, font=font(30, True), fill=colour, anchor="rm")
+    counts = scene.counts[team] if team < len(scene.counts) else ()
+    start = x + text_width(took, SMALLEST) + 16
+    room = right - 8 - text_width(award, 30, True) - 14 - start
+    if counts and room >= COUNT_TILE:
+        # The count tiles caught, fanned closer when many (two sets' worth in Eighty-eight), as many as fit.
+        step = (
+            COUNT_TILE + 6
+            if len(counts) == 1
+            else max(8, min(COUNT_TILE + 6, (room - COUNT_TILE) // (len(counts) - 1)))
+        )
+        shown = min(len(counts), 1 + (room - COUNT_TILE) // step)
+        for i, text in enumerate(counts[:shown]):
+            place_tile(img, read_tile(text), COUNT_TILE, True, (start + i * step, middle - COUNT_TILE))
 
 
 def _award_text(scene: HandEndScene, team: int) -> str:
@@ -263,7 +265,7 @@ def _award_text(scene: HandEndScene, team: int) -> str:
     if value == 0:
         return "—"
     unit = "mark" if scene.score_kind == "marks" else "point"
-    return f"{'+' if value > 0 else '−'}{abs(value)} {unit}{'s' if abs(value) != 1 else ''}"
+    return f"{'+' if value > 0 else '−'}{plural(abs(value), unit)}"
 
 
 def _and(names: tuple[str, ...]) -> str:

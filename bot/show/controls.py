@@ -10,7 +10,11 @@ so whatever a player can open they may also do.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from bot.pictures.rack import order_hand
 
 from .wording import STANDARD_WORDS, GameWords, action_label, submenu_label, suit_word
 
@@ -62,15 +66,27 @@ def _group_label(group: str, members: list[str], words: GameWords) -> str:
     return action_label(group, words)
 
 
+def view_controls(view: Mapping[str, Any], words: GameWords = STANDARD_WORDS) -> list[Control]:
+    """Every button of a player's turn, from their view (`engine.view_for`): tile buttons in the order the
+    pictures rack the hand (trumps first), so that the n-th button is the n-th tile drawn."""
+    return turn_controls(view["phase"], view["legal"], view["hand"], words, frozenset(view["trumps"]))
+
+
 def turn_controls(
-    phase: str, legal: list[str], tiles: list[str], words: GameWords = STANDARD_WORDS
+    phase: str,
+    legal: list[str],
+    tiles: list[str],
+    words: GameWords = STANDARD_WORDS,
+    trumps: frozenset[str] = frozenset(),
 ) -> list[Control]:
     """Every button of a player's turn before paging: tiles (unplayable ones disabled) or calls.
 
-    A tile held twice (Eighty-eight plays with two sets) gets one button: both copies play alike.
-    Discards show every tile in hand, those the rules keep (Seventy-two's trumps and count) disabled.
+    Tiles come in racking order (`bot.pictures.rack.order_hand`: `trumps` first, then each suit high to
+    low), as the hand is drawn. A tile held twice (Eighty-eight plays with two sets) gets one button: both
+    copies play alike. Discards show every tile in hand, those the rules keep (Seventy-two's trumps and
+    count) disabled.
     """
-    tiles = list(dict.fromkeys(tiles))
+    tiles = list(dict.fromkeys(order_hand(tuple(tiles), trumps)))
     if phase == "play":
         return _tile_controls(legal, tiles)
     controls: list[Control] = []

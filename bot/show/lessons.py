@@ -51,7 +51,7 @@ PAGES: tuple[Page, ...] = (
         "When a tile is **led** (played first to a trick) it calls for its **higher** end: 6-4 led is a six. "
         "A **double** (6-6) is the highest tile of its suit; the others rank by their other end: "
         "6-6, 6-5, 6-4, 6-3, 6-2, 6-1, 6-0.",
-        HandScene(("6-6", "6-5", "6-4", "6-2", "6-0"), title="The sixes, highest first"),
+        HandScene(("6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"), title="The sixes, highest first"),
     ),
     Page(
         "Following suit",
@@ -63,7 +63,7 @@ PAGES: tuple[Page, ...] = (
         _table(
             trick={0: "6-2", 1: "6-5", 2: "6-6", 3: "3-1"},
             leader=0,
-            contract="Fours",
+            contract="Fours trump",
             status="South wins the trick with 6-6",
         ),
     ),
@@ -117,7 +117,7 @@ PAGES: tuple[Page, ...] = (
             leader=2,
             bidder=2,
             bid="31 by South",
-            contract="Fives",
+            contract="Fives trump",
             hand_points=(16, 0),
             status="South wins: 16 points",
         ),
@@ -153,7 +153,7 @@ PAGES: tuple[Page, ...] = (
             trick={0: "6-6"},
             leader=0,
             bid="30 by North",
-            contract="Sixes",
+            contract="Sixes trump",
             turn=1,
             scores=(3, 5),
             status="East to play",

@@ -1,5 +1,5 @@
 """Every sentence players read about a table: the lobby, the table in text, hand and game results, private
-headers and hints, and the notices about absent players; and long text cut into messages Discord takes.
+headers and hints (the channel's notices are in `notices.py`); and long text cut into messages Discord takes.
 Pure functions of a table; no Discord here."""
 
 from __future__ import annotations
@@ -7,18 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.pictures.counts import plural
 from bot.tables.model import Table
 from bot.tables.options_text import describe_duration
-from engine import Hand, public_view, view_for
+from engine import Hand, public_view
 
+from .deal_words import commitment_line, reveal_line
+from .settings_words import from_server_line
 from .wording import (
-    action_phrase,
     bid_label,
     contract_title,
     early_end_reason,
-    game_words,
     latest_calls,
-    plural,
     score_line,
     tile_label,
 )
@@ -71,6 +71,8 @@ def lobby_text(table: Table) -> str:
         lines.append(f"**{compass}**: {who}")
     lines.append("")
     lines.append("**Rules**")
+    if table.server_defaults:
+        lines.append(f"• {from_server_line(table.server_defaults)}")
     lines.extend(f"• {line}" for line in table.rules.describe())
     if table.rules.options.draw != "off":
         lines.append(f"• {draw_rule(table)}")
@@ -151,19 +153,22 @@ def playing_text(table: Table) -> str:
         + " · ".join(f"{compass} {player_name(table, s)}" for s, compass in enumerate(table.seat_names)),
         *game_lines(table, view),
     ]
+    if table.last_hand is not None and view["phase"] == "auction" and not view["calls"]:
+        lines.append(last_hand_line(table))  # until the first call: the summary just above says it too
     turn = turn_line(table)
     if turn:
         lines.append(turn)
+    lines.append(commitment_line(table.hand_no + 1, table.commitment))
     for row in table.humans():
         if row.dm_closed:
             lines.append(f"⚠ I can't DM <@{row.user_id}>: use **My hand** to see your tiles and play.")
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)
 
 
 def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
     """The state of the game in text, from the public view (`engine.public_view`): the score, dealer, bid and
     contract, each seat's call during the auction, the trick in progress and the last trick (each with its
-    leader; under stacking only until the next lead, and the tricks each side took), and the last hand."""
+    leader; under stacking only until the next lead, and the tricks each side took)."""
     rules = table.rules
     lines = [score_line(rules.scoring, rules.team_names, table.scores, rules.target)]
     facts = [f"Dealer: {seat_label(table, view['dealer'], mention=False)}"]
@@ -178,7 +183,7 @@ def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
     if view["trick"]:
         leader = view["trick"][0]["seat"]
         lines.append(
-            f"Trick (led by {seat_label(table, leader, mention=False)}): "
+            f"Trick, led by {seat_label(table, leader, mention=False)}: "
             + " · ".join(f"{table.seat_names[e['seat']]} {tile_label(e['tile'])}" for e in view["trick"])
         )
     if view["tricks"]:
@@ -188,8 +193,8 @@ def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
             for s, t in zip(done["seats"], done["tiles"], strict=False)
         )
         lines.append(
-            f"Last trick (led by {seat_label(table, done['leader'], mention=False)}): {played}; won by "
-            f"{seat_label(table, done['winner'], mention=False)} ({plural(done['points'], 'point')})"
+            f"Last trick, led by {seat_label(table, done['leader'], mention=False)}: {played}. "
+            f"{seat_label(table, done['winner'], mention=False)} won it: {plural(done['points'], 'point')}."
         )
     if view.get("stacked"):
         taken = " · ".join(
@@ -197,13 +202,32 @@ def game_lines(table: Table, view: Mapping[str, Any]) -> list[str]:
             for name, count in zip(table.rules.team_names, view["tricks_taken"], strict=False)
         )
         lines.append(f"Tricks are stacked face down. Tricks taken: {taken}")
-    if table.last_hand is not None:
-        lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
     return lines
 
 
+def last_hand_line(table: Table) -> str:
+    """`Last hand: Ada (East) bid 34 with Fives trump and was set: …. N–S +1 mark.`"""
+    assert table.last_hand is not None
+    return "Last hand: " + hand_result_sentence(table, table.last_hand)
+
+
+def new_hand_note(table: Table) -> str | None:
+    """The note on a player's first panel of a new hand: the last hand's result, and nothing else of it
+    (None before the first hand is over)."""
+    return last_hand_line(table) if table.last_hand is not None else None
+
+
+def move_note(table: Table, did: str) -> str | None:
+    """The note on the panel a player just moved on: `You played 6-4.`, unless that move ended the hand and
+    the next is dealt already: then the panel shows a fresh hand, and says only how the last one ended."""
+    hand = table.hand
+    if hand is not None and table.last_hand is not None and hand.phase == "auction" and not hand.calls:
+        return new_hand_note(table)
+    return f"You {did}."
+
+
 def hand_result_sentence(table: Table, hand: Hand) -> str:
-    """`North (alice) bid 34 in Fives and was set: needed 34, could reach at most 31. E–W +1 mark.`"""
+    """`alice (North) bid 34 with Fives trump and was set: needed 34, could reach at most 31. E–W +1 mark.`"""
     summary = hand.summary()
     rules = table.rules
     if summary.get("bidder") is None:
@@ -219,7 +243,9 @@ def hand_result_sentence(table: Table, hand: Hand) -> str:
             sign = "+" if amount > 0 else "−"
             gains.append(f"{rules.team_names[team]} {sign}{plural(abs(amount), rules.scoring.rstrip('s'))}")
     text = (
-        f"{who} bid {bid_label(summary['bid'])}" + (f" in {contract}" if contract else "") + f" and {result}"
+        f"{who} bid {bid_label(summary['bid'])}"
+        + (f" with {contract}" if contract else "")
+        + f" and {result}"
     )
     text += f": {reason}." if reason else "."
     return text + (f" {', '.join(gains)}." if gains else "")
@@ -240,7 +266,9 @@ def hand_summary_text(table: Table, hand: Hand, number: int, scores: list[int] |
             rules.scoring, rules.team_names, scores if scores is not None else table.scores, rules.target
         )
     )
-    return "\n".join(lines)
+    if table.game is not None and number <= len(table.game.records):  # the seed, now the hand is over
+        lines.append(reveal_line(table.game.records[number - 1], number))
+    return "\n".join(line for line in lines if line)
 
 
 def game_over_text(table: Table) -> str:
@@ -249,10 +277,7 @@ def game_over_text(table: Table) -> str:
     rules = table.rules
     winner = table.game.winner
     players = [seat_label(table, s) for s in range(rules.players) if rules.team_of(s) == winner]
-    if table.last_hand is not None:
-        last = "Last hand: " + hand_result_sentence(table, table.last_hand)
-    else:
-        last = ""
+    last = last_hand_line(table) if table.last_hand is not None else ""
     lines = [
         f"**{title(table)}** · table {table.id} · game over after {plural(len(table.game.records), 'hand')}",
         f"🏆 **{rules.team_names[winner]} win**: {', '.join(players)}",
@@ -283,16 +308,14 @@ def calls_line(table: Table, view: Mapping[str, Any]) -> str:
 
 
 def private_header(table: Table, seat: int) -> str:
-    """`Table 3 in #general · hand 2 · you are North · Contract: Fives`."""
+    """`**Standard 42** · table 3 in #general · hand 2 · you are North` (the contract follows in the game's
+    lines, once)."""
     assert table.hand is not None
     parts = [
         f"**{title(table)}** · table {table.id} in <#{table.channel_id}>",
         f"hand {table.hand_no + 1}",
         f"you are {table.seat_names[seat]}",
     ]
-    view = view_for(table.hand, seat, table.scores)
-    if view["contract"]:
-        parts.append(f"Contract: {contract_title(view['contract'], table.rules.variant.nello_word)}")
     return " · ".join(parts)
 
 
@@ -311,10 +334,14 @@ def turn_hint(table: Table, view: Mapping[str, Any]) -> str:
 
 def private_text(table: Table, seat: int, view: Mapping[str, Any], note: str | None = None) -> str:
     """A player's private message: where they sit, the whole game in text (score, bids or contract, the
-    trick with its leader, the last trick, the last hand's result), `note` (what just happened to them),
-    then what the moment asks of them."""
+    trick with its leader, the last trick), `note` (what just happened to them: on a hand's first panel the
+    last hand's result, `new_hand_note`), then what the moment asks of them."""
     assert table.hand is not None
-    lines = [private_header(table, seat), *game_lines(table, public_view(table.hand, table.scores))]
+    lines = [
+        private_header(table, seat),
+        *game_lines(table, public_view(table.hand, table.scores)),
+        commitment_line(table.hand_no + 1, table.commitment),
+    ]
     if note:
         lines.append(note)
     if view["legal"]:
@@ -336,7 +363,7 @@ def private_closed_text(table: Table, note: str | None) -> str:
     if table.status == "finished" and table.game is not None and table.game.winner is not None:
         rules = table.rules
         if table.last_hand is not None:
-            lines.append("Last hand: " + hand_result_sentence(table, table.last_hand))
+            lines.append(last_hand_line(table))
         lines.append(
             f"🏆 {rules.team_names[table.game.winner]} win. Final "
             + score_line(rules.scoring, rules.team_names, table.scores, rules.target)
@@ -344,72 +371,6 @@ def private_closed_text(table: Table, note: str | None) -> str:
     if note:
         lines.append(note)
     return "\n".join(lines)
-
-
-# ---------------------------------------------------------------------- absent players
-
-
-def _who(table: Table, seat: int) -> str:
-    row = table.seats.get(seat)
-    compass = table.seat_names[seat]
-    if row is None or row.user_id is None:
-        return compass
-    return f"<@{row.user_id}> ({compass})"
-
-
-def reminder(table: Table, seat: int) -> str:
-    """The channel's nudge when a turn's time runs out the first time."""
-    left = describe_duration(table.settings.turn_seconds)
-    return (
-        f"⏰ {_who(table, seat)}, it's your turn at table {table.id}. "
-        f"In {left} a computer plays it for you (`My hand` shows your controls)."
-    )
-
-
-def reminder_dm(table: Table) -> str:
-    """The same nudge, by DM."""
-    left = describe_duration(table.settings.turn_seconds)
-    return (
-        f"⏰ It's your turn at table {table.id} in <#{table.channel_id}>. "
-        f"In {left} a computer plays it for you."
-    )
-
-
-def taken_over(table: Table, seat: int, action: str) -> str:
-    """A computer acted because the turn's time ran out twice."""
-    return f"⌛ Time ran out: a computer {action_phrase(action, game_words(table.rules))} for {_who(table, seat)}."
-
-
-def away(table: Table, seat: int) -> str:
-    """Two turns in a row taken over: the seat is away."""
-    return (
-        f"💤 {_who(table, seat)} is away: a computer plays {table.seat_names[seat]} until they press "
-        f"**{BACK_LABEL}** (or anything at the table)."
-    )
-
-
-def back(table: Table, seat: int) -> str:
-    """The away player came back."""
-    return f"👋 {_who(table, seat)} is back and plays {table.seat_names[seat]} again."
-
-
-def left(table: Table, seat: int, name: str | None) -> str:
-    """A player left mid-game."""
-    return f"🚪 {name or 'A player'} left the game: {seat_label(table, seat)}, a computer, plays from now on."
-
-
-def idle_closed(table: Table) -> str:
-    """The table's closing line when nobody played for too long."""
-    idle = describe_duration(table.settings.idle_seconds)
-    return f"This table was closed: nobody played for {idle}. Nothing was tallied."
-
-
-def damaged(table_id: int, reason: str) -> str:
-    """A table whose stored game could not be read after a restart."""
-    return (
-        f"⚠️ Table {table_id} can't be continued: its stored game is damaged ({reason}). "
-        "It has been closed and nothing was tallied; start a new one with `/42 new`."
-    )
 
 
 def message_chunks(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:

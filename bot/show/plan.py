@@ -28,7 +28,7 @@ from bot.tables.events import (
 from bot.tables.model import Table
 from engine import public_view
 
-from . import learn_ids, messages
+from . import learn_ids, messages, notices
 from .scenes import hand_end_scene
 from .screens import ButtonSpec, Picture, Post, Screen, Summary, SyncPanel, SyncTable, Work
 from .wording import action_phrase, game_words
@@ -38,7 +38,7 @@ def hand_over_screen(table: Table, hand_no: int) -> Screen:
     """The summary of finished hand `hand_no` (from 0), with its picture and the game score after it."""
     hand = table.finished_hand(hand_no)
     scores = table.scores_after(hand_no)
-    scene = replace(hand_end_scene(table, hand), scores=tuple(scores))
+    scene = replace(hand_end_scene(table, hand, hand_no + 1), scores=tuple(scores))
     review = ButtonSpec(learn_ids.make(learn_ids.REVIEW, table.id, hand_no, None), "Review")
     return Screen(
         messages.hand_summary_text(table, hand, hand_no + 1, scores),
@@ -55,7 +55,10 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     if isinstance(event, Drawn):
         return [Post(messages.draw_text(table, event.rounds, event.dealer))]
     if isinstance(event, Dealt):
-        return [*(SyncPanel(user, fresh=True) for user in _humans(table)), SyncTable()]
+        return [
+            *(SyncPanel(user, messages.new_hand_note(table), fresh=True) for user in _humans(table)),
+            SyncTable(),
+        ]
     if isinstance(event, Acted):
         return _acted(table, event)
     if isinstance(event, HandOver):
@@ -71,20 +74,20 @@ def plan(table: Table, event: TableEvent) -> list[Work]:
     if isinstance(event, Reminded):
         user = table.seats[event.seat].user_id
         return [
-            Post(messages.reminder(table, event.seat), mention=user),
-            *([SyncPanel(user, messages.reminder_dm(table), renotify=True)] if user else []),
+            Post(notices.reminder(table, event.seat), mention=user),
+            *([SyncPanel(user, notices.reminder_dm(table), renotify=True)] if user else []),
         ]
     if isinstance(event, TakenOver):
-        return [Post(messages.taken_over(table, event.seat, event.action))]
+        return [Post(notices.taken_over(table, event.seat, event.action))]
     if isinstance(event, Away):
-        return [Post(messages.away(table, event.seat)), SyncTable()]
+        return [Post(notices.away(table, event.seat)), SyncTable()]
     if isinstance(event, Back):
         user = table.seats[event.seat].user_id
-        return [Post(messages.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
+        return [Post(notices.back(table, event.seat)), *([SyncPanel(user)] if user else []), SyncTable()]
     if isinstance(event, Left):
         return [
             SyncPanel(event.user_id, "You left the game.", fresh=True),
-            Post(messages.left(table, event.seat, event.name)),
+            Post(notices.left(table, event.seat, event.name)),
             SyncTable(),
         ]
     return []

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bot.tables.model import Table
 
-from . import custom_ids, learn_ids, messages
-from .controls import MAX_BUTTONS, Control, group_controls, page, turn_controls
+from . import custom_ids, learn_ids, messages, notices
+from .controls import MAX_BUTTONS, Control, group_controls, page, view_controls
 from .scenes import game_end_scene, panel_scene, table_scene
 from .screens import ButtonSpec, Picture, Screen
 from .wording import action_phrase, game_words
@@ -85,9 +85,7 @@ def menu_buttons(table: Table, seat: int, menu: str) -> tuple[ButtonSpec, ...] |
     if kind == "group":
         controls = group_controls(view["legal"], value) + [Control("‹ Back", custom_ids.MENU, "page:0")]
     elif kind == "page" and value.isdigit():
-        controls = page(
-            turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules)), int(value)
-        )
+        controls = page(view_controls(view, game_words(table.rules)), int(value))
     else:
         return None
     return control_buttons(table, controls)
@@ -101,7 +99,7 @@ def table_screen(table: Table) -> Screen:
     if table.status == "lobby":
         return Screen(messages.lobby_text(table), None, lobby_buttons(table))
     if table.status == "ended":
-        note = messages.idle_closed(table) if table.closed_idle else messages.ended_note(table.ended_by)
+        note = notices.idle_closed(table) if table.closed_idle else messages.ended_note(table.ended_by)
         return Screen(messages.ended_text(table, note))
     if table.status == "finished":
         picture = Picture("render_game_end", game_end_scene(table))
@@ -119,7 +117,7 @@ def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
     view = table.view_for(seat)
     buttons: tuple[ButtonSpec, ...] = ()
     if view["legal"]:
-        controls = turn_controls(view["phase"], view["legal"], view["hand"], game_words(table.rules))
+        controls = view_controls(view, game_words(table.rules))
         buttons = control_buttons(table, page(controls))
         if table.settings.hints and len(buttons) < MAX_BUTTONS:  # practice tables: the strong player's advice
             buttons += (ButtonSpec(learn_ids.make(learn_ids.HINT, table.id), "Hint", "success"),)
@@ -153,7 +151,7 @@ def closed_private_screen(table: Table, note: str | None) -> Screen:
 def panel_after_move(table: Table, user_id: int, action: str) -> str:
     """A player's panel the moment they made a move on it: its text, saying what they did, without the
     controls just spent (the next picture comes with their next turn)."""
-    return private_words(table, user_id, f"You {action_phrase(action)}.")
+    return private_words(table, user_id, messages.move_note(table, action_phrase(action)))
 
 
 def reply_after_move(table: Table, action: str) -> str:

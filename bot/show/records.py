@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.learn.player_record import SPECIALS, PlayerRecord
 from bot.learn.ratings import Rating
+from bot.pictures.counts import plural
 from bot.pictures.learn_scenes import LevelRow, StatsScene
 from bot.pictures.scenes import SeatInfo
 from bot.storage.learning import FinishedTable
@@ -78,7 +79,7 @@ def hand_line(game: StoredGame, hand_no: int) -> str:
     line = f"{game.table_id}·{hand_no + 1} {bid_line(hand, game.names)}"
     if hand.bidder is not None:
         taken = hand.points[hand.rules.team_of(hand.bidder)]
-        line += f" · {result_word(hand).lower()} ({taken} points)"
+        line += f" · {result_word(hand).lower()} ({plural(taken, 'point')})"
     return line
 
 
@@ -167,12 +168,13 @@ def stats_scene(
 def stats_text(scene: StatsScene) -> str:
     """The record's figures in words (for screen readers and anyone whose pictures are off)."""
     lines = [
-        f"**{scene.name}** · {scene.games} games played, {scene.won} won · {scene.marks_won} marks won"
-        + (f" · {scene.points_won} points won" if scene.points_won else "")
+        f"**{scene.name}** · {plural(scene.games, 'game')} played, {scene.won} won · "
+        f"{plural(scene.marks_won, 'mark')} won"
+        + (f" · {plural(scene.points_won, 'point')} won" if scene.points_won else "")
     ]
     if scene.rating is not None:
         trend = f" (from {scene.history[0]})" if len(scene.history) > 1 else ""
-        lines.append(f"Rating: **{scene.rating}**{trend} after {len(scene.history)} rated games")
+        lines.append(f"Rating: **{scene.rating}**{trend} after {plural(len(scene.history), 'rated game')}")
     else:
         lines.append("Rating: none yet (rated after each finished game)")
     bid, made, set_ = (sum(getattr(row, f) for row in scene.bids) for f in ("tried", "made", "set"))
@@ -188,7 +190,9 @@ def stats_text(scene: StatsScene) -> str:
         "Special contracts (called/made): "
         + " · ".join(f"{row.level} {row.tried}/{row.made}" for row in scene.specials)
     )
-    lines.append(f"Count fed to partners: {scene.count_fed} points over {scene.hands} hands")
+    lines.append(
+        f"Count fed to partners: {plural(scene.count_fed, 'point')} over {plural(scene.hands, 'hand')}"
+    )
     if scene.hint_games:
         lines.append(f"Games played with hints on: {scene.hint_games}")
     return "\n".join(lines)
@@ -200,5 +204,5 @@ def rating_board_text(rows: Sequence[tuple[str, Rating]]) -> str:
         return "No rated games in this server yet. Open a table with `/42 new`."
     lines = ["**Leaderboard** · skill rating (rated games)"]
     for rank, (name, rating) in enumerate(rows, start=1):
-        lines.append(f"{rank}. **{name}** — {rating.shown} ({rating.games} games)")
+        lines.append(f"{rank}. **{name}** — {rating.shown} ({plural(rating.games, 'game')})")
     return "\n".join(lines)

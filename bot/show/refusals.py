@@ -6,6 +6,8 @@ from __future__ import annotations
 from bot.tables.options_text import COMPUTER_LEVELS
 from bot.tables.refusal import Refusal, Why
 
+from .settings_words import channel_list
+
 MY_HAND = "Use `My hand` for the current ones."
 
 SENTENCES: dict[Why, str] = {
@@ -24,6 +26,11 @@ SENTENCES: dict[Why, str] = {
     Why.REMATCH_TOO_EARLY: "A rematch opens once the game is over.",
     Why.REMATCH_PLAYERS_ONLY: "Only the players of this game can ask for a rematch.",
     Why.REMATCH_OPEN: "The rematch is already open: table {table_id}.",
+    Why.CHANNEL_NOT_ALLOWED: "Tables open only in {channels} in this server (its `/42 settings`).",
+    Why.MANAGE_SERVER_ONLY: "Only members with the **Manage Server** permission can see or change "
+    "this server's `/42 settings`.",
+    Why.BAD_CHANNELS: "`channels` is `any`, or channel mentions like #dominoes (not {detail!r}).",
+    Why.BAD_TIMEZONE: "{detail!r} isn't a time zone I know: use an IANA name like America/Chicago, or UTC.",
     Why.NOT_PLAYING: "You're not playing at this table.",
     Why.NOT_STARTED: "The game hasn't started.",
     Why.GAME_OVER: "This game is over.",
@@ -48,4 +55,5 @@ def sentence(refusal: Refusal) -> str:
         seat_name=refusal.seat_name,
         table_id=refusal.table_id,
         levels=" or ".join(COMPUTER_LEVELS),
+        channels=channel_list(refusal.channels),
     )

@@ -19,8 +19,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from bot.pictures.bracket import render_bracket
 from bot.pictures.hand import render_hand
 from bot.pictures.panel import render_panel
+from bot.pictures.standings_table import render_standings
 from bot.pictures.summary import render_game_end, render_hand_end
 from bot.pictures.table import render_table
 
@@ -33,6 +35,8 @@ RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "render_hand": render_hand,
     "render_hand_end": render_hand_end,
     "render_game_end": render_game_end,
+    "render_bracket": render_bracket,
+    "render_standings": render_standings,
 }
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.pictures.counts import plural
 from bot.storage.rows import PlayerStats
 from engine import Rules
 
 from .messages import NEW_TO_42
+from .settings_words import from_server_line
 
 # ---------------------------------------------------------------------- clicks
 
@@ -52,15 +54,17 @@ def table_ended(table_id: int) -> str:
     return f"Table {table_id} is ended. Nothing was tallied."
 
 
-def rules_lines(rules: Rules, table_id: int | None = None) -> list[str]:
+def rules_lines(rules: Rules, table_id: int | None = None, from_server: Sequence[str] = ()) -> list[str]:
     """`/42 rules`: the rules in force, then the game in plain words; headed by the table (`table_id`) or
-    by the preset."""
+    by the preset, and saying what came from the server's defaults (`from_server`)."""
     if table_id is not None:
         heading = f"**{rules.title}** · table {table_id}"
     else:
         heading = f"**{rules.title}** (preset `{rules.preset}`)"
+    defaults = [f"• {from_server_line(from_server)}"] if from_server else []
     return [
         heading,
+        *defaults,
         *(f"• {line}" for line in rules.describe()),
         "**In plain words**",
         *(f"• {line}" for line in rules.explain()),
@@ -73,9 +77,9 @@ def leaderboard_text(rows: Sequence[PlayerStats], names: Sequence[str]) -> str:
     Big Game, Eighty-eight) and games won and played. `names`: each row's name, escaped for Discord."""
     lines = ["**Leaderboard** · marks won, and points in points games (games won / played)"]
     for rank, (row, name) in enumerate(zip(rows, names, strict=True), start=1):
-        points = f", {row.points_won} points" if row.points_won else ""
+        points = f", {plural(row.points_won, 'point')}" if row.points_won else ""
         lines.append(
-            f"{rank}. **{name}** — {row.marks_won} marks{points} "
+            f"{rank}. **{name}** — {plural(row.marks_won, 'mark')}{points} "
             f"({row.games_won} won / {row.games_played} played)"
         )
     return "\n".join(lines)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.pictures.counts import plural
 from bot.pictures.learn_scenes import ReviewedTrick, ReviewScene
 from bot.pictures.names import short_label
 from bot.pictures.scenes import SeatInfo
 from engine import Hand
 from engine.ai.review import BidVerdict, Decision, HandReview
 
-from .wording import bid_label, contract_title, early_end_reason, suit_word, tile_label
+from .wording import bid_label, contract_title, early_end_reason, tile_label
 
 MAX_TEXT = 1900  # Discord allows 2,000 characters a message
 
@@ -119,8 +120,7 @@ def trick_lines(hand: Hand, names: tuple[SeatInfo, ...]) -> list[str]:
             tiles.append(f"{short_label(names[seat], seat)} {text}")
         points = trick.points
         lines.append(
-            f"Trick {number}: {' · '.join(tiles)} → {names[trick.winner].name}, "
-            f"{points} point{'s' if points != 1 else ''}"
+            f"Trick {number}: {' · '.join(tiles)} → {names[trick.winner].name}, {plural(points, 'point')}"
         )
     return lines
 
@@ -145,9 +145,8 @@ def _said(decision: Decision, action: str) -> str:
 
 
 def _trump_words(contract: str) -> str:
-    """`sixes trump`, `doubles trump`, `follow me`: a contract as the bid line names it."""
-    title = (contract_title(contract) or contract).lower()
-    return f"{title} trump" if suit_word(contract) or contract == "doubles" else title
+    """`sixes trump`, `doubles trump`, `follow me (no trump)`: a contract as the bid line names it."""
+    return (contract_title(contract) or contract).lower()
 
 
 def bid_verdict_line(verdict: BidVerdict, passed: bool) -> str:
@@ -183,7 +182,7 @@ def decision_line(decision: Decision) -> str:
             if solver.made_after != solver.made_best:  # the choice decided the hand
                 change = f"; the bid {'made' if solver.made_best else 'set'} with it, {'made' if solver.made_after else 'set'} with yours"
             parts.append(
-                f"perfect play: **{_said(decision, solver.best)}** (cost {solver.cost} {solver.unit}{change})"
+                f"perfect play: **{_said(decision, solver.best)}** (cost {plural(solver.cost, solver.unit.removesuffix('s'))}{change})"
             )
         else:
             parts.append("perfect play: as good as any")

@@ -156,8 +156,8 @@ def panel_scene(table: Table, seat: int, status: str, note: str = "") -> PanelSc
     return PanelScene(table=table_scene(table, status), hand=replace(hand, title=title), seat=seat, note=note)
 
 
-def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
-    """The summary of a finished hand, with the game score after it."""
+def hand_end_scene(table: Table, hand: Hand, number: int | None = None) -> HandEndScene:
+    """The summary of a finished hand (hand `number` of the game, from 1), with the game score after it."""
     summary = hand.summary()
     rules = table.rules
     tiles = rules.layout.tiles
@@ -187,6 +187,7 @@ def hand_end_scene(table: Table, hand: Hand) -> HandEndScene:
         target=rules.target,
         reason=early_end_reason(hand),
         tricks_taken=tuple(tricks),
+        number=number,
     )
 
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.pictures.counts import plural
+
 if TYPE_CHECKING:
     from engine import Hand, Rules
 
@@ -30,6 +32,8 @@ _CONTRACT_WORDS = {
 # Calls that bid by name rather than number; a number after them is their worth in marks, not shown on
 # the button (only one worth is ever legal at a time): "plunge 5" is `Plunge`, "dip 3" is `Dip`.
 _NAMED_CALLS = ("plunge", "splash", "dip", "dive", "partner")
+# Contracts that name a trump suit: a suit, the doubles, Geezer's count (`sevens-trump` says so already).
+_TRUMP_NAMED = {*_SUIT_BY_NAME, *(str(n) for n in range(len(SUIT_WORDS))), "doubles", "count"}
 _DOUBLES_WORDS = {
     "doubles-high": "Doubles high",
     "doubles-low": "Doubles low",
@@ -90,14 +94,19 @@ def nello_choice(rest: str) -> str:
 
 
 def contract_title(contract: str | None, nello: str = "nello") -> str | None:
-    """A contract in prose: `"nello doubles-low"` -> `"Nello (doubles low)"`, `"nello threes-low"` ->
-    `"Nello (threes low)"`; in Eighty-four (`nello="pistol"`) `"Pistol (doubles low)"`."""
+    """A contract in prose, trump named as trump: `"fives"` -> `"Fives trump"`, `"doubles"` -> `"Doubles
+    trump"`, `"follow-me"` -> `"Follow me (no trump)"`, `"nello doubles-low"` -> `"Nello (doubles low)"`, in
+    Eighty-four (`nello="pistol"`) `"Pistol (doubles low)"`. (The buttons keep the short `contract_label`.)"""
     if not contract:
         return None
     head, _, rest = contract.partition(" ")
     label = contract_label(contract, nello)
     if head == "nello" and rest:
         return f"{label} ({nello_choice(rest).lower()})"
+    if head in _TRUMP_NAMED:
+        return f"{label} trump"
+    if head == "follow-me" and not rest:
+        return f"{label} (no trump)"
     return label
 
 
@@ -186,11 +195,6 @@ def score_line(kind: str, team_names: Sequence[str], scores: Sequence[int], targ
     return f"{kind.capitalize()}: {parts} (to {target})"
 
 
-def plural(count: int, word: str) -> str:
-    """`plural(1, "mark")` -> `"1 mark"`, `plural(2, "mark")` -> `"2 marks"`."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def bid_by(call: str, name: str) -> str:
     """`"31 by Alice"`."""
     return f"{bid_label(call)} by {name}"
@@ -250,6 +254,6 @@ def early_end_reason(hand: Hand) -> str:
     taken = hand.points[bidders]
     need = hand.high.level
     if hand.made:
-        return f"Made: {taken} points, {need} needed"
+        return f"Made: {plural(taken, 'point')}, {need} needed"
     reach = taken + hand.lay.total - sum(hand.points)
     return f"Set: needed {need}, could reach at most {reach}"

@@ -115,6 +115,16 @@ class Change:
             self._hand(hand_no + 1, next_record, False)
         return self
 
+    def keep_seed(self, hand_no: int, seed: str) -> Change:
+        """Keep the seed (hex) hand `hand_no` was dealt from beside its record (never in it: the record of a
+        hand in progress must not tell it)."""
+        return self._sql(
+            "UPDATE hands SET seed = :seed WHERE table_id = :table AND hand_no = :hand_no",
+            seed=seed,
+            table=self.table_id,
+            hand_no=hand_no,
+        )
+
     def _hand(self, hand_no: int, record: dict[str, Any], complete: bool) -> None:
         self._sql(
             SAVE_HAND, table=self.table_id, hand_no=hand_no, record=json.dumps(record), complete=int(complete)

@@ -87,6 +87,8 @@ class TableRow:
     rematch_id: int | None = None  # the table this one's Rematch opened, if it has
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hands: list[dict[str, Any]] = field(default_factory=list)
+    hand_seed: str | None = None  # the seed (hex) the last stored hand was dealt from, if it has one
+    server_defaults: tuple[str, ...] = ()  # what the table took from its server's defaults (`name=value`)
     damage: str | None = None  # why a stored hand record could not be read, if one could not
 
     @classmethod
@@ -114,6 +116,7 @@ class TableRow:
             ended_by=row["ended_by"],
             closed_idle=bool(row["closed_idle"]),
             version=row["version"],
+            server_defaults=tuple(json.loads(row.get("server_defaults") or "[]")),
         )
 
     def read_hands(self, records: Iterable[str]) -> None:

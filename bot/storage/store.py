@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -43,12 +43,13 @@ ENQUEUE = "INSERT INTO table_outbox (table_id, kind, payload) VALUES (:table, :k
 DROP_PANEL = "DELETE FROM panels WHERE table_id = :table AND user_id = :user"
 KEEP_PANEL = (
     "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
-    " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)"
-)
+    " VALUES (:table_id, :user_id, :channel_id, :message_id, :live_token, :via_token, :via_at)"
+)  # named as `rows.Panel`'s fields
 KEEP_DM_CHANNEL = (
     "INSERT INTO dm_channels (user_id, channel_id) VALUES (:user, :channel)"
     " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id"
 )
+HANDS = "SELECT record_json, seed FROM hands WHERE table_id = :table ORDER BY hand_no"  # the seed beside
 FORGET_AT_ONCE = 500  # outbox events forgotten per statement
 
 
@@ -203,6 +204,7 @@ class Storage:
         turn_seconds: int | None = 120,
         idle_seconds: int | None = 86400,
         hints: bool = False,
+        server_defaults: Sequence[str] = (),
         now: float | None = None,
         events: Sequence[tuple[str, dict[str, Any]]] = (),
         owner: str | None = None,
@@ -215,8 +217,9 @@ class Storage:
                 result = await run(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at) VALUES (:guild, :channel, :host,"
-                    " :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints, :now) RETURNING id",
+                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at, server_defaults) VALUES (:guild,"
+                    " :channel, :host, :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints,"
+                    " :now, :defaults) RETURNING id",
                     guild=guild_id,
                     channel=channel_id,
                     host=host_id,
@@ -228,6 +231,7 @@ class Storage:
                     idle_seconds=idle_seconds,
                     hints=int(hints),
                     now=now,
+                    defaults=json.dumps(list(server_defaults)),
                 )
                 table_id = int(result.scalar_one())
                 for seat in seats:
@@ -306,20 +310,7 @@ class Storage:
         """Remember a player's private message at a table (None: they have none)."""
         statements: list[tuple[str, dict[str, Any]]] = [(DROP_PANEL, {"table": table_id, "user": user_id})]
         if panel is not None:
-            statements.append(
-                (
-                    KEEP_PANEL,
-                    {
-                        "table": table_id,
-                        "user": user_id,
-                        "channel": panel.channel_id,
-                        "message": panel.message_id,
-                        "live": panel.live_token,
-                        "via": panel.via_token,
-                        "via_at": panel.via_at,
-                    },
-                )
-            )
+            statements.append((KEEP_PANEL, {**asdict(panel), "table_id": table_id, "user_id": user_id}))
 
         def keep(run: Run) -> None:
             for sql, params in statements:
@@ -402,10 +393,9 @@ class Storage:
             db, "SELECT * FROM seats WHERE table_id = :table ORDER BY seat", table=table.id
         ):
             table.seats[seat["seat"]] = SeatRow.from_row(seat)
-        hands = await run(
-            db, "SELECT record_json FROM hands WHERE table_id = :table ORDER BY hand_no", table=table.id
-        )
+        hands = (await run(db, HANDS, table=table.id)).all()
         table.read_hands(hand.record_json for hand in hands)
+        table.hand_seed = hands[-1].seed if hands else None
         return table
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:

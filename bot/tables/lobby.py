@@ -9,12 +9,15 @@ from dataclasses import replace
 from bot.storage.change import Change
 from bot.storage.errors import ChannelBusy
 from bot.storage.rows import SeatRow
+from bot.storage.server_settings import load_settings
 from bot.storage.store import Storage
-from engine import DEFAULT_PRESET, Rules, RulesError, write_record
+from engine import Rules, write_record
 
+from .dealing import deal
+from .defaults import checked_rules, may_open_in, with_defaults
 from .events import Dealt, DmChanged, Ended, Left, LobbyChanged, RematchOpened, Started, TableShown
 from .model import Table, TableSettings
-from .options_text import COMPUTER_LEVELS, read_options
+from .options_text import COMPUTER_LEVELS
 from .ownership import Ownership
 from .refusal import Refusal, Why
 from .registry import Registry
@@ -49,28 +52,30 @@ class Lobby:
         guild_id: int,
         channel_id: int,
         host_id: int,
-        preset: str = DEFAULT_PRESET,
+        preset: str | None = None,
         target: int | None = None,
         options: str | None = None,
         computer_level: str = "strong",
         seats: list[SeatRow] | None = None,
+        parent_id: int | None = None,
     ) -> Table:
-        """Open a lobby in a channel; Refusal if the channel has one or the rules are bad."""
-        try:
-            read = read_options(preset, options)
-            computer_level = read.computer_level or computer_level
-            if computer_level not in COMPUTER_LEVELS:
-                raise Refusal(Why.UNKNOWN_COMPUTER_LEVEL)
-            overrides = dict(read.overrides)
-            if target is not None:
-                overrides["target"] = target
-            rules = Rules.from_preset(preset, overrides)
-        except RulesError as error:
-            raise Refusal(Why.BAD_RULES, detail=str(error)) from None
+        """Open a lobby in a channel (a thread: `parent_id` is its channel's) with the server's defaults under
+        what was given (`defaults.with_defaults`); Refusal if the server keeps tables to other channels, the
+        channel has a table, or the rules are bad."""
+        settings = await load_settings(self.storage, guild_id)
+        if not may_open_in(settings, channel_id, parent_id):
+            raise Refusal(Why.CHANNEL_NOT_ALLOWED, channels=settings.channels)
+        opening = with_defaults(settings, preset, target, options)
+        rules, read = checked_rules(opening.preset, opening.target, opening.options)
+        computer_level = read.computer_level or computer_level
+        if computer_level not in COMPUTER_LEVELS:
+            raise Refusal(Why.UNKNOWN_COMPUTER_LEVEL)
         seats = [s for s in (seats or []) if s.seat < rules.players]
         if await self.registry.table_in(channel_id) is not None:
             raise Refusal(Why.CHANNEL_BUSY)
-        return await self._create(guild_id, channel_id, host_id, rules, computer_level, seats, read.settings)
+        return await self._create(
+            guild_id, channel_id, host_id, rules, computer_level, seats, read.settings, opening.from_server
+        )
 
     async def _create(
         self,
@@ -81,6 +86,7 @@ class Lobby:
         computer_level: str,
         seats: list[SeatRow],
         settings: TableSettings,
+        from_server: tuple[str, ...] = (),
         *,
         rematch_of: int | None = None,
     ) -> Table:
@@ -97,6 +103,7 @@ class Lobby:
                 turn_seconds=settings.turn_seconds,
                 idle_seconds=settings.idle_seconds,
                 hints=settings.hints,
+                server_defaults=from_server,
                 now=self.clock(),
                 rematch_of=rematch_of,
                 owner=self.ownership.owner,
@@ -115,6 +122,7 @@ class Lobby:
             seats={s.seat: s for s in seats},
             settings=settings,
             last_human_at=self.clock(),
+            server_defaults=from_server,
         )
         return self.registry.keep(table)
 
@@ -236,12 +244,13 @@ class Lobby:
             raise Refusal(Why.SEATS_EMPTY)
         rng = self.shuffle.for_deal(table, "start")
         seating = first_seating(table, rng)  # the table's `draw` may move players and pick the first dealer
-        hand = seating.game.deal(rng)
+        seed = self.shuffle.seed_for(table, "start")
+        hand = deal(seating.game, seed)
         self.registry.seat_computers(table, seating.seats)
         change = Change(table.id)
         for row in seating.moved(table.seats):
             change.put_seat(row)
-        change.start_game(seating.game.dealer, write_record(hand))
+        change.start_game(seating.game.dealer, write_record(hand)).keep_seed(0, seed.hex())
         drawn = [seating.drawn] if seating.drawn is not None else []
         await self.work.save(
             table,
@@ -251,6 +260,7 @@ class Lobby:
             seats=seating.seats,
             game=seating.game,
             hand=hand,
+            seed=seed,
             status="playing",
         )
 
@@ -298,6 +308,7 @@ class Lobby:
             table.computer_level,
             seats,
             table.settings,
+            table.server_defaults,
             rematch_of=table.id,
         )
         await self.work.run(new, lambda: self.work.save(new, Change(new.id), [LobbyChanged()]))

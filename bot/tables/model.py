@@ -9,6 +9,9 @@ from typing import Any
 
 from bot.storage.rows import SeatRow, TableRow
 from engine import Game, Hand, RecordError, Rules, View, read_record, view_for, write_record
+from engine.fair import SEED_BYTES, commitment
+
+from .dealing import keep_revealed
 
 DEFAULT_TURN_SECONDS = 120
 DEFAULT_IDLE_SECONDS = 24 * 3600
@@ -59,6 +62,9 @@ class Table:
     ended_by: str | None = None  # who ended the table, if a person did
     closed_idle: bool = False  # the table was closed because nobody played
     version: int = 0  # the stored version this copy was read at or written as (a change checks it)
+    # the current hand's seed (fair deals): secret until the hand is over; None for a hand dealt without one
+    seed: bytes | None = field(default=None, repr=False)
+    server_defaults: tuple[str, ...] = ()  # what the table took from its server's defaults (`name=value`)
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -87,18 +93,20 @@ class Table:
             last_human_at=row.last_human_at,
             version=row.version,
             rematch_id=row.rematch_id,
+            seed=_seed(row.hand_seed),
+            server_defaults=row.server_defaults,
         )
         if row.status == "playing" and (not row.hands or row.first_dealer is None):
             raise RecordError("the game has started but no hand is stored")
         if row.status in ("playing", "ended") and row.hands and row.first_dealer is not None:
             finished = row.hands[:-1]
-            table.game = Game.from_records(rules, row.first_dealer, finished)
+            table.game = keep_revealed(Game.from_records(rules, row.first_dealer, finished), finished)
             table.hand = read_record(row.hands[-1])
             if finished:
                 table.last_hand = read_record(finished[-1])
         elif row.status == "finished" and row.hands:
             assert row.first_dealer is not None
-            table.game = Game.from_records(rules, row.first_dealer, row.hands)
+            table.game = keep_revealed(Game.from_records(rules, row.first_dealer, row.hands), row.hands)
             table.hand = table.last_hand = read_record(row.hands[-1])
         return table
 
@@ -136,6 +144,11 @@ class Table:
         if self.hand is None:
             return "lobby"
         return state_token(self.hand_no, write_record(self.hand))
+
+    @property
+    def commitment(self) -> str | None:
+        """The current hand's commitment: SHA-256 of its seed, 64 hex digits (None: dealt without one)."""
+        return commitment(self.seed) if self.seed is not None else None
 
     @property
     def scores(self) -> list[int]:
@@ -207,6 +220,15 @@ class Table:
         """Hand `hand_no` of the game, rebuilt from its record (it must be finished)."""
         assert self.game is not None
         return read_record(self.game.records[hand_no])
+
+
+def _seed(text: str | None) -> bytes | None:
+    """A stored seed's bytes (None for a hand dealt without one, or a seed the store no longer reads)."""
+    try:
+        seed = bytes.fromhex(text) if text else None
+    except ValueError:
+        return None
+    return seed if seed is not None and len(seed) == SEED_BYTES else None
 
 
 _FIELD_NAMES = frozenset(f.name for f in fields(Table))

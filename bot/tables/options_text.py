@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.pictures.counts import plural
 from engine import DEFAULT_PRESET, Rules, RulesError
 from engine.options import SPECS
 
@@ -45,6 +46,8 @@ _COMPUTERS = re.compile(r"(?:^|[\s;,]+)computers?\s*[=:]\s*([A-Za-z]+)", re.IGNO
 _TRUE = {"on", "true", "yes", "y", "1"}
 _FALSE = {"off", "false", "no", "n", "0"}
 _PAIR = re.compile(r"\s*([A-Za-z_-]+)\s*[=:]\s*([^\s;]+)\s*")
+_CHUNKS = re.compile(r"[;\s]+(?=[A-Za-z_-]+\s*[=:])")  # where one `name=value` entry ends and the next begins
+_NAMED = re.compile(r"([A-Za-z_-]+)\s*[=:]\s*(.*)", re.DOTALL)
 
 # RULES.md §11's house rules, suggested right after a game's own options.
 HOUSE_RULES = ("sevens_trump", "mark_raise", "stacking", "draw", "nello_low")
@@ -67,6 +70,38 @@ def read_options(preset: str, text: str | None) -> TableOptions:
     settings, rest = split_settings(text)
     level, rest = split_computers(rest)
     return TableOptions(settings, level, parse_options(preset, rest))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of an options text: the name it sets (lower case, `_` for `-`; None for a piece that is no
+    `name=value`), its value, and the entry as written."""
+
+    name: str | None
+    value: str
+    text: str
+
+    @property
+    def word(self) -> str:
+        """The entry as `name=value`."""
+        return f"{self.name}={self.value}" if self.name else self.text
+
+
+def option_entries(text: str | None) -> list[Entry]:
+    """The options text cut into its entries, in order (as `parse_options` cuts it), without reading them:
+    what a server's defaults and a `/42 new` merge by name before the whole is read."""
+    entries = []
+    for chunk in _CHUNKS.split((text or "").strip()):
+        chunk = chunk.strip().rstrip(",;").strip()
+        if not chunk:
+            continue
+        named = _NAMED.fullmatch(chunk)
+        if named is None:
+            entries.append(Entry(None, chunk, chunk))
+            continue
+        name = named[1].replace("-", "_").lower()
+        entries.append(Entry("computers" if name == "computer" else name, named[2].strip(), chunk))
+    return entries
 
 
 def parse_duration(name: str, raw: str, *, default_unit: int) -> int | None:
@@ -130,7 +165,7 @@ def parse_options(preset: str, text: str | None) -> dict[str, Any]:
         return {}
     base = Rules.from_preset(preset)
     overrides: dict[str, Any] = {}
-    for chunk in re.split(r"[;\s]+(?=[A-Za-z_-]+\s*[=:])", text.strip()):
+    for chunk in _CHUNKS.split(text.strip()):
         chunk = chunk.strip().rstrip(",;")
         if not chunk:
             continue
@@ -180,9 +215,8 @@ def describe_duration(seconds: int | None) -> str:
         return "off"
     for unit, name in ((86400, "day"), (3600, "hour"), (60, "minute")):
         if seconds % unit == 0:
-            count = seconds // unit
-            return f"{count} {name}{'' if count == 1 else 's'}"
-    return f"{seconds} seconds"
+            return plural(seconds // unit, name)
+    return plural(seconds, "second")
 
 
 def option_suggestions(preset: str, typed: str, limit: int = 25) -> list[str]:

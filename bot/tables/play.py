@@ -14,6 +14,7 @@ from bot.computers.runner import Chooser, Turn
 from bot.storage.change import Change
 from engine import IllegalAction, View, write_record
 
+from .dealing import deal, reveal_last
 from .events import Acted, Away, Dealt, GameOver, HandOver, TableEvent, TakenOver
 from .model import Table
 from .refusal import Refusal, Why
@@ -106,17 +107,20 @@ class Play:
         if not hand.complete:
             change.save_hand(hand_no, write_record(hand), False)
             values["hand"] = hand
-        else:
-            game = table.game.record_hand(hand)
+        else:  # the hand is over: its record reveals the seed it was dealt from
+            game = reveal_last(table.game.record_hand(hand), table.seed)
+            record = game.records[-1]
             if game.over:
                 tallies, teams = tally(replace(table, **values), game)
-                change.finish_game(table.guild_id, hand_no, write_record(hand), tallies, teams)
+                change.finish_game(table.guild_id, hand_no, record, tallies, teams)
                 values.update(status="finished", game=game, hand=hand, last_hand=hand)
                 events += [HandOver(hand_no), GameOver()]
             else:
-                following = game.deal(self.shuffle.for_deal(table, f"hand {hand_no + 1}"))
-                change.save_hand(hand_no, write_record(hand), True, write_record(following))
-                values.update(game=game, hand=following, last_hand=hand)
+                seed = self.shuffle.seed_for(table, f"hand {hand_no + 1}")
+                following = deal(game, seed)
+                change.save_hand(hand_no, record, True, write_record(following))
+                change.keep_seed(hand_no + 1, seed.hex())
+                values.update(game=game, hand=following, last_hand=hand, seed=seed)
                 events += [HandOver(hand_no), Dealt(hand_no + 1)]
         await self.work.save(table, change, [*events, *then], human=human, by_owner=by_owner, **values)
         if table.status == "finished":

@@ -25,6 +25,11 @@ class Why(enum.Enum):
     REMATCH_TOO_EARLY = "the game is not over"
     REMATCH_PLAYERS_ONLY = "not a player of this game"
     REMATCH_OPEN = "the rematch is open"  # table_id: the rematch
+    CHANNEL_NOT_ALLOWED = "tables open elsewhere here"  # channels: where the server lets tables open
+    # the server's settings
+    MANAGE_SERVER_ONLY = "settings need Manage Server"
+    BAD_CHANNELS = "channels unreadable"  # detail: what was typed
+    BAD_TIMEZONE = "no such time zone"  # detail: what was typed
     # play
     NOT_PLAYING = "not playing"
     NOT_STARTED = "the game has not started"
@@ -48,12 +53,21 @@ class Refusal(Exception):
     """A request the game turns down, and why. Nothing changed; the asker is told
     (`bot.show.refusals.sentence`)."""
 
-    def __init__(self, why: Why, *, detail: str = "", seat_name: str = "", table_id: int | None = None):
+    def __init__(
+        self,
+        why: Why,
+        *,
+        detail: str = "",
+        seat_name: str = "",
+        table_id: int | None = None,
+        channels: tuple[int, ...] = (),
+    ):
         super().__init__(why, detail)
         self.why = why
         self.detail = detail  # the engine's own sentence, for ILLEGAL_MOVE and BAD_RULES
         self.seat_name = seat_name  # for SEAT_TAKEN
         self.table_id = table_id  # for REMATCH_OPEN
+        self.channels = channels  # for CHANNEL_NOT_ALLOWED
 
     def __str__(self) -> str:
         return f"{self.why.value}: {self.detail}" if self.detail else self.why.value

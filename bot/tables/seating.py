@@ -5,7 +5,8 @@ With `draw = "off"` players keep the seats they took and the first dealer is cho
 deals first, and under `"partners"` the draw also makes the teams, so players move to the seats it gives
 them. The draw is told to the table (`Drawn`) before the first deal; replay never sees it.
 
-Every deal draws from a `Shuffle`: the service's randomness, or with a seed, the table's own for that
+Every deal draws from a `Shuffle`: the hand's tiles from a fresh seed (`dealing`), the first dealer and
+the draw from the service's randomness; with a fixed `seed` (tests), both from the table's own for that
 moment, so a seeded table's deals repeat whichever process deals them.
 """
 
@@ -18,6 +19,7 @@ from bot.storage.rows import SeatRow
 from engine import Game
 from engine.draw import draw_seats
 
+from .dealing import SeedSource, seed_for, system_seeds
 from .events import Drawn
 from .model import Table
 
@@ -28,10 +30,15 @@ class Shuffle:
 
     rng: random.Random
     seed: int | str | None = None
+    seeds: SeedSource = system_seeds
 
     def for_deal(self, table: Table, moment: str) -> random.Random:
-        """The randomness for one deal at `table` (`moment`: "start", "hand 3", ...)."""
+        """The randomness of the draw and the first dealer at `table` (`moment`: "start")."""
         return self.rng if self.seed is None else random.Random(f"{self.seed}:{table.id}:{moment}")
+
+    def seed_for(self, table: Table, moment: str) -> bytes:
+        """The seed of one deal at `table` (`moment`: "start", "hand 3", ...)."""
+        return self.seeds() if self.seed is None else seed_for(f"{self.seed}:{table.id}:{moment}")
 
 
 @dataclass(frozen=True)

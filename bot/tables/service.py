@@ -29,10 +29,11 @@ from bot.computers.runner import ComputerRunner, Turn
 from bot.storage.errors import StorageUnavailable
 from bot.storage.rows import SeatRow
 from bot.storage.store import Storage
-from engine import DEFAULT_PRESET
 from engine.ai import make_player
 
 from .clocks import Clocks
+from .club import Club
+from .dealing import SeedSource, seeds_from, system_seeds
 from .events import Published
 from .lobby import Lobby
 from .model import Table
@@ -62,6 +63,7 @@ class TableService:
         computer_workers: WorkerPlan | None = None,
         ownership: Ownership | None = None,
         seed: int | str | None = None,
+        seeds: SeedSource | None = None,
     ):
         self.storage = storage
         self.ownership: Ownership = ownership if ownership is not None else SoleOwner()
@@ -70,6 +72,10 @@ class TableService:
         self.seed = seed
         self.clock = clock  # injected so tests drive the turn timers without sleeping
         self.rng = rng if rng is not None else random.SystemRandom()
+        # Each hand's seed (fair deals): the operating system's randomness, unless a test seeds the
+        # service's `rng` (its deals then repeat) or hands it a seed source of its own.
+        if seeds is None:
+            seeds = system_seeds if rng is None else seeds_from(rng)
         self.listener = listener
         self.timers = TurnClock(clock)
         plan = computer_workers or WorkerPlan()
@@ -87,11 +93,12 @@ class TableService:
         )
         self.registry = Registry(storage, self.ownership, listener, self.computers, self.chooser)
         self.work = UnitOfWork(storage, self.ownership, self.timers, self.registry)
-        shuffle = Shuffle(self.rng, seed)
+        shuffle = Shuffle(self.rng, seed, seeds)
         self.lobby = Lobby(storage, self.ownership, self.registry, self.work, shuffle, clock)
         self.play = Play(self.registry, self.work, self.chooser, self.timers, shuffle)
         self.clocks = Clocks(self.registry, self.work, self.timers, self.play.take_over)
         self.restart = Restart(storage, self.ownership, self.registry)
+        self.club = Club(storage)  # the servers' settings (`/42 settings`), read afresh each time
         self.tables = self.registry.tables  # every table this process holds, by id
         self.damaged = self.restart.damaged  # tables refused at load (bad records), for the bot to explain
 
@@ -150,13 +157,16 @@ class TableService:
         guild_id: int,
         channel_id: int,
         host_id: int,
-        preset: str = DEFAULT_PRESET,
+        preset: str | None = None,
         target: int | None = None,
         options: str | None = None,
         computer_level: str = "strong",
         seats: list[SeatRow] | None = None,
+        parent_id: int | None = None,
     ) -> Table:
-        """Open a lobby in a channel; Refusal if the channel has one or the rules are bad."""
+        """Open a lobby in a channel (or a thread of channel `parent_id`) with the server's defaults under
+        what is given; Refusal if the server opens tables elsewhere, the channel has one, or the rules are
+        bad."""
         return await self.lobby.open_table(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -166,6 +176,7 @@ class TableService:
             options=options,
             computer_level=computer_level,
             seats=seats,
+            parent_id=parent_id,
         )
 
     async def sit(self, table: Table, user_id: int, name: str, seat: int) -> None:

@@ -2,7 +2,8 @@
 
 Every example scene of ``bot/pictures/examples.py`` is drawn as ``<name>.png``; samples of scenes that no
 longer exist are removed, so the folder always matches the examples. Then ``games/`` is drawn from seeded
-engine hands of the newer games (``game_samples.py``), as the bot would send them.
+engine hands of the newer games (``game_samples.py``), as the bot would send them, and ``tournaments/`` from
+seeded tournaments (``tournament_samples.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from game_samples import draw as draw_games  # noqa: E402  (this folder is on the path when run)
+from tournament_samples import draw as draw_tournaments  # noqa: E402
 
 from bot.pictures.examples import RENDERERS, every_example  # noqa: E402
 
@@ -29,6 +31,7 @@ def main() -> None:
         (HERE / f"{name}.png").write_bytes(data)
         print(f"{name + '.png':40} {len(data) / 1000:6.1f} KB")
     draw_games(HERE / "games")
+    draw_tournaments(HERE / "tournaments")
 
 
 if __name__ == "__main__":

@@ -134,13 +134,18 @@ def applies(sit: Situation) -> bool:
 
 def best_chance(sit: Situation, level: int) -> float:
     """The best chance over the trump contracts this hand could declare."""
-    contracts = _trump_contracts(sit)
-    best = 0.0
-    for c in contracts:
+    return best_contract(sit, level)[1]
+
+
+def best_contract(sit: Situation, level: int) -> tuple[Contract | None, float]:
+    """The trump contract the table rates best for a bid of ``level`` with this hand, and its chance
+    (None and 0 where no contract is rated)."""
+    best, best_p = None, 0.0
+    for c in _trump_contracts(sit):
         p = chance(sit.rules, c, sit.mine, level)
-        if p is not None and p > best:
-            best = p
-    return best
+        if p is not None and (p > best_p or best is None):
+            best, best_p = c, p
+    return best, best_p
 
 
 def bid(sit: Situation, opening_rule: bool = True, point_chance: Callable[[int], float] | None = None) -> str:

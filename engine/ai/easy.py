@@ -16,6 +16,7 @@ from engine.calls import DOUBLES_BIDS, MARKS, PASS, POINTS, CallKind, parse_call
 from engine.contracts import NELLO, SEVENS, SUIT, Contract, legal_contracts, parse_contract
 
 from . import evaluate, opening
+from .beats import beat_masks
 from .situation import Situation, bits, count_bits, read, table_name
 
 BID_MARGIN = 1.0  # points of safety under the evaluation: the easy player bids a little under its estimate
@@ -290,6 +291,9 @@ def beats(sit: Situation, tile: int, best: int, lead: int) -> bool:
 
 def sure(sit: Situation, tile: int, lead: int, later: list[int]) -> bool:
     """Whether no seat still to play can beat ``tile`` with a tile it may hold."""
+    if sit.suits.distance is None:  # the beaters as one mask (``beats``), read once per contract
+        beaters = beat_masks(sit.ts, sit.named)[lead][tile] & sit.unseen()
+        return not any(beaters & ~sit.cannot[seat] for seat in later if seat != sit.seat)
     for seat in later:
         if seat == sit.seat:
             continue

@@ -27,6 +27,8 @@ def ranked(ts: TileSet, contract: Contract, suit: int) -> tuple[int, ...]:
 
 def _base_mask(ts: TileSet, mask: int) -> int:
     """Fold Eighty-eight's second copies onto the first, so suit lists can be checked by base id."""
+    if ts.copies == 1:
+        return mask  # one copy: every id is its own base (the strong player's sampler asks this often)
     out = 0
     for t in bits(mask):
         out |= 1 << (t % ts.set_size)
@@ -57,9 +59,12 @@ def trump_tricks(ts: TileSet, contract: Contract, mask: int) -> float:
     score = walk + 0.55 * (n_trumps - walk)
     if n_trumps * 2 > total_trumps:  # a long trump suit also wins the last tricks
         score += 0.4
+    walk_of: dict[int, int] = {}  # per suit: the same for every tile of it
     for t in bits(mask & ~trumps):
         s = table.lead_suit[t]
-        w = walkers(ts, contract, s, mask)
+        w = walk_of.get(s)
+        if w is None:
+            w = walk_of[s] = walkers(ts, contract, s, mask)
         if w and t % ts.set_size in ranked(ts, contract, s)[:w]:
             score += 0.75 * control
     return score

@@ -82,14 +82,14 @@ def _fits_auction(sit: Situation, held: list[int]) -> bool:
         seat = (sit.view["dealer"] + 1 + i) % 4
         call = parse_call(text, sit.rules)
         if seat != sit.seat:
-            worth = _worth(sit.rules, held[seat] | sit.played[seat])
-            if call.kind == POINTS and worth < call.level - 8:
+            # the hand's worth only where the call says something of it (it costs most of a sample)
+            if call.kind == POINTS and _worth(sit.rules, held[seat] | sit.played[seat]) < call.level - 8:
                 return False
             if (
                 call.kind == PASS
                 and high < lay.min_bid + 2
                 and (high_seat is None or high_seat % 2 != seat % 2)
-                and worth >= lay.min_bid + 8
+                and _worth(sit.rules, held[seat] | sit.played[seat]) >= lay.min_bid + 8
             ):
                 return False
         if call.is_bid:

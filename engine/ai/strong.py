@@ -18,14 +18,12 @@ from engine.calls import POINTS, parse_call
 from engine.contracts import NELLO, SEVENS, Contract, parse_contract
 from engine.rules import Rules
 
-from . import auction_sim, bidding, easy, learned_bid, sampler, widow
+from . import auction_sim, bidding, card_play, easy, learned_bid, sampler, widow
 from .fastsolve import encode_lead
+from .search_budget import MAX_SAMPLES, MIN_SAMPLES, node_limit
 from .situation import Situation, count_bits, read
 from .solver import Position, Problem, thread_problem
 
-NODES_PER_SECOND = 5_000_000  # under the ~10M/s measured (benchmarks/strength.py): a solve stops in time
-MAX_SAMPLES = 64
-MIN_SAMPLES = 4  # below this many solved samples the easy player's move is kept
 MAX_SOLVE_TILES = 30  # with a fixed number of samples (tests) play is searched from this many tiles left
 # In play the solver is tried with up to this many tiles left (more: the Big Game's and Eighty-eight's first
 # tricks, play easy). Measured (benchmarks/strength.py --variant big-game --deals 600 --seed 2
@@ -58,6 +56,9 @@ SIM_SHARE = 0.75
 # ``auction_sim.MADE``, on deals that fit the auction) or "easy" (the evaluation's best contract); the
 # others measured no better (--declare-by)
 DECLARE_BY = "sampled"
+# Under this budget no contract of a whole four-seat deal gets MIN_SAMPLES solved deals (a round of four
+# contracts at 28 tiles takes about 6 ms of CPU): the declaring is easy's, at once instead of at the deadline
+DECLARE_MIN_BUDGET_S = 0.01
 
 
 class StrongPlayer:
@@ -82,6 +83,7 @@ class StrongPlayer:
         self.clock = clock
         self.easy = easy.EasyPlayer(seed)
         self.last_value: float | None = None  # the chance of making/setting behind the last decision
+        self.last_figures: dict[str, card_play.Figures] = {}  # the last play's search, per tile
         self.raise_errors = False  # tests: a position the search cannot read is an error, not easy's move
 
     def choose(self, view: Mapping[str, Any]) -> str:
@@ -137,77 +139,9 @@ class StrongPlayer:
         return lay.hand_size * lay.players <= self.solve_tiles(sit.rules)
 
     def play(self, sit: Situation, deadline: float) -> str | None:
-        """The tile that makes (or sets) the contract in the most samples; None to defer to easy."""
-        options = play_moves(sit)
-        moves = list(options)
-        if len(moves) == 1:
-            return options[moves[0]]
-        counts = sit.view["tile_counts"]
-        if sum(c for s, c in enumerate(counts) if s not in sit.out) > self.solve_tiles(sit.rules):
-            return None
-        every = _every_trick(sit)
-        assert sit.bidder is not None
-        prob = self.problem(sit, sit.named, sit.bidder, sit.out, every)
-        need = _need(sit, every)
-        maximiser = bool(prob.max_side[sit.seat])
-        pos_trick = list(sit.trick)
-        deals: list[Position] = []
-        makes = [0] * len(moves)
-        # most of the budget goes to make/set tests; the rest to the points tie-break
-        sampling_end = deadline - 0.35 * self.budget
-        while len(deals) < (self.samples or MAX_SAMPLES):
-            left = sampling_end - self.clock()
-            if left <= 0:
-                break
-            held = sampler.deal(sit, self.rng)
-            if held is None:
-                break
-            pos = Position(held, pos_trick, sit.lead, sit.seat)
-            values = prob.move_values(pos, moves, need - 1, need, node_limit=_limit(left))
-            if values is None:
-                break
-            deals.append(pos)
-            for i, v in enumerate(values):
-                makes[i] += (v >= need) == maximiser
-        if len(deals) < MIN_SAMPLES:
-            return None
-        top = max(makes)
-        tied = [i for i, m in enumerate(makes) if m == top]
-        self.last_value = top / len(deals)
-        if len(tied) > 1:
-            tied = self._tie_break(prob, deals, moves, tied, maximiser, deadline)
-        return options[moves[tied[0]]]
-
-    def _tie_break(
-        self,
-        prob: Problem,
-        deals: list[Position],
-        moves: list[int],
-        tied: list[int],
-        maximiser: bool,
-        deadline: float,
-    ) -> list[int]:
-        """Among moves equally likely to make, the one with the best expected points over the same deals.
-
-        Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands.
-        """
-        sub = [moves[i] for i in tied]
-        totals = [0] * len(sub)
-        solved = 0
-        for pos in deals:
-            left = deadline - self.clock()
-            if left <= 0:
-                break
-            values = prob.move_values(pos, sub, node_limit=_limit(left))
-            if values is None:
-                break
-            solved += 1
-            for i, v in enumerate(values):
-                totals[i] += v if maximiser else -v
-        if not solved:
-            return tied
-        order = sorted(range(len(sub)), key=lambda i: -totals[i])
-        return [tied[i] for i in order]
+        """The tile that makes (or sets) the contract in the most samples (``card_play``); None to defer
+        to easy."""
+        return card_play.play(self, sit, deadline)
 
     # --- auction --------------------------------------------------------------------------------------
 
@@ -220,7 +154,7 @@ class StrongPlayer:
         if BID_BY == "table" or not (auction_sim.applies(sit) and bidding.applies(sit)):
             return bidding.bid(sit)
         values = auction_sim.solved_points(
-            sit, self.rng, self.samples or BID_SAMPLES, self.clock, deadline, _limit
+            sit, self.rng, self.samples or BID_SAMPLES, self.clock, deadline, node_limit
         )
         if values is None:
             return bidding.bid(sit)
@@ -248,19 +182,28 @@ class StrongPlayer:
             return legal[contracts.index(candidates[0])]
         wins = {c: 0.0 for c in candidates}
         tries = {c: 0 for c in candidates}
+        started = self.clock()
         by = DECLARE_BY if auction_sim.applies(sit) and bid_call.kind == POINTS else "sampled"
         if by == "easy":
             return easy.declare(sit)
         graded = by == "graded"
+        if not self.samples and self.budget < DECLARE_MIN_BUDGET_S:
+            return None  # no contract gets MIN_SAMPLES solved deals in this budget: easy declares at once
         round_no = 0
         while self.clock() < deadline and round_no < (self.samples or MAX_SAMPLES):
+            if (
+                not self.samples
+                and round_no
+                and (deadline - self.clock()) * round_no < (MIN_SAMPLES - round_no) * (self.clock() - started)
+            ):
+                return None  # the rounds still needed would not fit: easy declares now, not at the deadline
             held = sampler.deal(sit, self.rng, respect_auction=graded)
             if held is None:
                 break
             widow_tiles = sit.unseen() & ~_union(held, sit.seat)  # Moon: the widow, taken after the contract
             for c in candidates:
                 left = deadline - self.clock()
-                if left <= 0:
+                if left <= card_play.MARGIN * self.budget:
                     break
                 deal = _with_widow(sit, c, held, widow_tiles)
                 if graded and c.kind not in (NELLO, SEVENS):
@@ -294,7 +237,7 @@ class StrongPlayer:
         need = 1 if contract.kind == NELLO else (sit.rules.layout.hand_size if every else bid_call.level)
         pos = Position(held, [], -1, sit.seat)
         moves = _lead_moves(sit, contract, held[sit.seat])
-        values = prob.move_values(pos, moves, need - 1, need, node_limit=_limit(left))
+        values = prob.move_values(pos, moves, need - 1, need, node_limit=node_limit(left))
         if values is None:
             return None
         if prob.max_side[sit.seat]:
@@ -310,7 +253,7 @@ class StrongPlayer:
         prob = self.problem(sit, contract, sit.view["bidder"], (), False)
         v = prob.value(
             Position(held, [], -1, sit.seat),
-            node_limit=_limit(left),
+            node_limit=node_limit(left),
             alpha=auction_sim.WINDOW_LOW,
             beta=sit.rules.layout.total + 1,
         )
@@ -382,16 +325,6 @@ def _with_widow(sit: Situation, contract: Contract, held: list[int], widow_tiles
     return out
 
 
-def play_moves(sit: Situation) -> dict[int, str]:
-    """Legal plays as solver move -> action text, declared leads ("7-3/3") included."""
-    out = {}
-    for text in sit.view["legal"]:
-        name, _, suit = text.partition("/")
-        tid = sit.ts.id_of(name, sit.mine)
-        out[encode_lead(tid, int(suit)) if suit else tid] = text
-    return out
-
-
 def _lead_moves(sit: Situation, contract: Contract, mine: int) -> list[int]:
     """The declarer's possible opening leads, with the declared ones the rules allow."""
     from engine.suits import suit_table
@@ -418,29 +351,6 @@ def _shortlist(sit: Situation, contracts: list[Contract], bid_call) -> list[Cont
     plain.sort(key=lambda c: -evaluate.tricks(sit.rules, c, sit.mine))
     special = [c for c in contracts if c.kind in (NELLO, SEVENS)]
     return plain[:4] + special
-
-
-def _every_trick(sit: Situation) -> bool:
-    """Whether only tricks count: mark bids, Plunge, Splash, Sevens (Nello counts the bidder's tricks)."""
-    bid_call = parse_call(sit.view["bid"], sit.rules)
-    return bid_call.kind != POINTS or sit.named.kind == SEVENS
-
-
-def _need(sit: Situation, every: bool) -> int:
-    """What the maximising side must still take from here for its goal (in the solver's units)."""
-    if sit.named.kind == NELLO:
-        return 1  # the defenders need the bidder to take one trick
-    if every:
-        return sit.rules.layout.hand_size - len(sit.view.get("tricks") or [])
-    bid_call = parse_call(sit.view["bid"], sit.rules)
-    assert sit.bidder is not None
-    taken = sit.view["points"][sit.team(sit.bidder)]
-    return bid_call.level - taken
-
-
-def _limit(seconds_left: float) -> int:
-    """A node limit that keeps one solve inside the time left (at most ~1 s of search)."""
-    return max(20_000, int(min(seconds_left, 1.0) * NODES_PER_SECOND))
 
 
 def warm_up() -> float:

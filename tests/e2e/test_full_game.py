@@ -59,7 +59,7 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
 
     stats = await members[2].slash(channel, "42 stats", player=members[0])
     text = stats.followups[0].content if stats.followups else stats.response.content
-    assert "alice" in text and "1 games played" in text
+    assert "alice" in text and "1 game played" in text
 
 
 async def test_nello_doubles_choice_and_the_partner_sits_out(simcord_env):

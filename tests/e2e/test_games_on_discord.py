@@ -182,15 +182,13 @@ async def test_a_whole_game_of_each_new_preset(simcord_env, name, tmp_path):
     assert (stats.points_won if rules.scoring == "points" else stats.marks_won) == score
     assert stats.games_won == int(game.winner == rules.team_of(0))
     shown = reply(await alice.slash(channel, "42 stats"))
-    assert shown.attachments and "1 games played" in shown.content
+    assert shown.attachments and "1 game played" in shown.content
     for by in ("marks", "rating"):
         board = reply(await alice.slash(channel, "42 leaderboard", by=by)).content
         assert "alice" in board, board
-    points = f", {score} points" if rules.scoring == "points" and score else ""
-    assert (
-        f"**alice** — {stats.marks_won} marks{points} ("
-        in reply(await alice.slash(channel, "42 leaderboard")).content
-    )
+    points = f", {score} point{'s' * (score != 1)}" if rules.scoring == "points" and score else ""
+    marks = f"{stats.marks_won} mark{'s' * (stats.marks_won != 1)}"
+    assert f"**alice** — {marks}{points} (" in reply(await alice.slash(channel, "42 leaderboard")).content
 
 
 # ---------------------------------------------------------------------- restarts

@@ -98,7 +98,7 @@ async def test_stats_is_a_picture_with_the_figures_in_text(simcord_env):
     members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
     channel = await _game(env, guild, "one", members)
     answer = reply(await members[1].slash(channel, "42 stats", player=members[0]))
-    assert answer.attachments and "alice" in answer.content and "1 games played" in answer.content
+    assert answer.attachments and "alice" in answer.content and "1 game played" in answer.content
     assert "Rating: **" in answer.content and "Count fed to partners" in answer.content
 
 

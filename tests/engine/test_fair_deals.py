@@ -170,3 +170,18 @@ def test_verify_refuses_what_is_not_a_record(tmp_path):
     assert _verify_cli("{not json", tmp_path)[0] == 1
     status, out = _verify_cli([1, 2], tmp_path)
     assert status == 1 and "JSON object" in out["error"]
+
+
+def test_verify_names_a_moved_tile_even_when_the_plays_no_longer_read(tmp_path):
+    """A tile swapped between two hands of a played record breaks its plays too; the answer is still that
+    the deal is not the seed's, not that the record does not read."""
+    rng = random.Random(7)
+    seed = bytes(range(32))
+    hand = deal_hand(Rules.from_preset("standard", {}), 0, seed)
+    while not hand.complete:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    record = write_record(hand) | {"seed": seed.hex(), "commitment": commitment(seed)}
+    assert _verify_cli(record, tmp_path) == (0, {"ok": True})
+    record["deal"][0][0], record["deal"][1][0] = record["deal"][1][0], record["deal"][0][0]
+    status, out = _verify_cli(record, tmp_path)
+    assert status == 1 and "not the seed's deal" in out["error"]

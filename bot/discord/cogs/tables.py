@@ -13,6 +13,7 @@ from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS
 from bot.show.learn_ids import is_learning
 from bot.show.messages import message_chunks
 from bot.show.refusals import sentence
+from bot.tables.club import SettingsChange
 from bot.tables.model import Table
 from bot.tables.options_text import option_suggestions
 from bot.tables.refusal import Refusal
@@ -24,6 +25,7 @@ from ..coach import Coach
 from ..delivery.acknowledger import Acknowledger
 from ..delivery.sender import NO_MENTIONS, transient
 from ..delivery.table_message import TableMessage
+from ..settings import answer_settings, parent_channel
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
@@ -54,11 +56,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
     async def new(
         self,
         interaction: discord.Interaction,
-        preset: str = DEFAULT_PRESET,
+        preset: str | None = None,
         target: app_commands.Range[int, 1, None] | None = None,
         options: str | None = None,
     ) -> None:
-        """Open a lobby in this channel."""
+        """Open a lobby in this channel, from the server's defaults (`/42 settings`) under what is given."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         try:
@@ -69,6 +71,7 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
                 preset=preset,
                 target=target,
                 options=options,
+                parent_id=parent_channel(interaction),
             )
         except Refusal as refusal:
             await interaction.followup.send(sentence(refusal), ephemeral=True)
@@ -89,9 +92,34 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
     async def options_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Suggest house rules (RULES.md §10) that differ from the chosen preset, as `name=value`."""
-        preset = getattr(interaction.namespace, "preset", None) or DEFAULT_PRESET
+        """Suggest house rules (RULES.md §10) that differ from the chosen preset (else the server's), as
+        `name=value`."""
+        preset = getattr(interaction.namespace, "preset", None)
+        if preset is None and interaction.guild_id is not None:
+            preset = (await self.bot.service.club.settings(interaction.guild_id)).preset
+        preset = preset or DEFAULT_PRESET
         return [app_commands.Choice(name=text, value=text) for text in option_suggestions(preset, current)]
+
+    @app_commands.command(name="settings", description=DESCRIPTIONS["settings"])
+    @app_commands.describe(**OPTIONS["settings"])
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        target: app_commands.Range[int, 1, None] | None = None,
+        options: str | None = None,
+        channels: str | None = None,
+        organiser: discord.Role | None = None,
+        timezone: str | None = None,
+    ) -> None:
+        """This server's settings, privately; with arguments, changed first (Manage Server only)."""
+        change = SettingsChange(
+            preset, target, options, channels, organiser.id if organiser else None, timezone
+        )
+        await answer_settings(self.bot.service.club, self.bot.answers, interaction, change)
+
+    settings.autocomplete("options")(options_autocomplete)
 
     @app_commands.command(name="hand", description=DESCRIPTIONS["hand"])
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -112,7 +140,10 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
         """The effective rules in plain words."""
         table = await self.bot.service.table_in(interaction.channel_id or 0) if preset is None else None
         if preset is None and table is not None:
-            lines = replies.rules_lines(table.rules, table.id)
+            lines = replies.rules_lines(table.rules, table.id, table.server_defaults)
+        elif preset is None and interaction.guild_id is not None:  # what a plain /42 new opens here
+            rules, from_server = await self.bot.service.club.default_rules(interaction.guild_id)
+            lines = replies.rules_lines(rules, None, from_server)
         else:
             lines = replies.rules_lines(Rules.from_preset(preset or DEFAULT_PRESET))
         first, *rest = message_chunks(lines)

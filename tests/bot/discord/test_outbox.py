@@ -69,7 +69,7 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
 
 async def test_the_table_message_skips_to_the_latest_state_and_posts_keep_their_order(simcord_env):
     env = simcord_env
-    channel, members, table = await started_table(env, target=2, options="timer=off")
+    channel, members, table = await started_table(env, target=7, options="timer=off")
     spend_tokens(env)
     state = env.bot.service.table(1)
     # Discord refuses the next table-message edit for a moment: the channel's lane waits for the tick

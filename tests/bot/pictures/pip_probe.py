@@ -194,10 +194,13 @@ def decode(data: bytes) -> Image.Image:
 FONT_DIR = ROOT / "assets" / "fonts"
 
 
-def shows_text(picture: Image.Image, centre: tuple[int, int], text: str, size: int) -> bool:
+def shows_text(
+    picture: Image.Image, centre: tuple[int, int], text: str, size: int, width: int | None = None
+) -> bool:
     """Whether ``text`` stands centred at ``centre`` (bold or regular, at ``size`` or up to 6 smaller): ink
-    on (nearly) every pixel of its glyphs and none between them inside the text's box."""
-    w, h = 8 * size, 2 * size
+    on (nearly) every pixel of its glyphs and none between them inside the text's box (``width`` wide,
+    default eight times the size)."""
+    w, h = width or 8 * size, 2 * size
     box = (centre[0] - w // 2, centre[1] - h // 2, centre[0] + w // 2, centre[1] + h // 2)
     crop = luminance(picture.crop(box))
     for face in ("DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf"):

@@ -12,7 +12,7 @@ import pytest
 from bot.pictures import HandScene, PanelScene, TableScene, render_panel
 from bot.pictures.examples import PANELS, TABLES, seats
 from bot.pictures.palette import SET
-from bot.pictures.panel import WIDTH, draw_panel
+from bot.pictures.panel import VALUE, WIDTH, draw_panel
 
 from .pip_probe import blobs, decode, read_pips, shows_text, tile_faces
 
@@ -43,7 +43,9 @@ def test_the_trick_runs_in_playing_order_from_its_leader():
     scene = PANELS["panel-8"]
     _, layout = draw_panel(scene)
     leader = scene.table.trick_leader()
-    order = sorted(layout.trick, key=lambda seat: layout.trick[seat][0])
+    # In reading order: eight seats go on two rows, left to right.
+    order = sorted(layout.trick, key=lambda seat: (layout.trick[seat][1], layout.trick[seat][0]))
+    assert len({box[1] for box in layout.trick.values()}) == 2
     assert order[0] == leader
     assert order == [(leader + i) % 8 for i in range(len(order))]
 
@@ -82,11 +84,12 @@ def test_the_panel_shows_each_seats_call_during_the_auction(players):
     for seat, (left, top, right, bottom) in layout.trick.items():
         centre = ((left + right) // 2, (top + bottom) // 2)
         expected = calls[seat] or ("…" if seat == table.turn else "waiting")
-        assert shows_text(picture, centre, expected, 20), (seat, expected)
+        inside = right - left - 10  # the pill's own width: its neighbours' words stay out
+        assert shows_text(picture, centre, expected, VALUE, inside), (seat, expected)
         for wrong in {"Pass", "30", "31", "2 marks", "1 mark"} - {expected}:
-            assert not shows_text(picture, centre, wrong, 20), (seat, wrong)
-    # Calls go round from the dealer's left.
-    assert sorted(layout.trick, key=lambda s: layout.trick[s][0])[0] == 0
+            assert not shows_text(picture, centre, wrong, VALUE, inside), (seat, wrong)
+    # Calls go round from the dealer's left, in reading order.
+    assert sorted(layout.trick, key=lambda s: (layout.trick[s][1], layout.trick[s][0]))[0] == 0
 
 
 def test_a_moon_score_below_zero_carries_its_minus_sign_in_the_panel():

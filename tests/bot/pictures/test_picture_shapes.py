@@ -11,7 +11,7 @@ import pytest
 from bot.pictures import TableScene, render_table
 from bot.pictures.examples import LABELS, RENDERERS, TABLES, every_example, seats
 from bot.pictures.palette import SET
-from bot.pictures.table import BOARD_LEFT, CALL_SIZE, PLATE_H, PLATE_W, TRICK_TILE, seat_spots
+from bot.pictures.table import CALL_SIZE, TRICK_TILE, middle, ring_for, round_box, seat_spots
 from bot.pictures.tile import tile_box
 
 from .pip_probe import blobs, decode, read_pips, shows_text, tile_faces, tile_patches
@@ -28,13 +28,12 @@ def test_every_example_picture_decodes_small_and_narrow(name):
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
-def test_plates_trick_tiles_and_calls_never_overlap(players):
+def test_plates_trick_tiles_calls_and_the_dealers_button_never_overlap(players):
+    gap = 6  # and a little felt between any two
     boxes = []
+    pill = ring_for(players).call_width  # the widest a call pill is drawn
     for seat, spot in enumerate(seat_spots(players)):
-        px, py = spot.plate
-        boxes.append(
-            (f"plate {seat}", (px - PLATE_W // 2, py - PLATE_H // 2, px + PLATE_W // 2, py + PLATE_H // 2))
-        )
+        boxes.append((f"plate {seat}", spot.plate_box))
         w, h = tile_box(TRICK_TILE, spot.vertical)
         boxes.append(
             (
@@ -44,19 +43,28 @@ def test_plates_trick_tiles_and_calls_never_overlap(players):
         )
         cx, cy = spot.call
         boxes.append(
-            (f"call {seat}", (cx - 48, cy - (CALL_SIZE + 16) // 2, cx + 48, cy + (CALL_SIZE + 16) // 2))
+            (
+                f"call {seat}",
+                (cx - pill // 2, cy - (CALL_SIZE + 16) // 2, cx + pill // 2, cy + (CALL_SIZE + 16) // 2),
+            )
         )
+        boxes.append((f"chip {seat}", spot.chip_box()))
     for (a, box_a), (b, box_b) in combinations(boxes, 2):
-        if (
-            a.split()[0] == "call"
-            and b.split()[0] == "tile"
-            or a.split()[0] == "tile"
-            and b.split()[0] == "call"
-        ):
-            continue  # calls and tiles are never drawn together
-        apart = box_a[2] <= box_b[0] or box_b[2] <= box_a[0] or box_a[3] <= box_b[1] or box_b[3] <= box_a[1]
+        kinds = {a.split()[0], b.split()[0]}
+        if kinds == {"call", "tile"} or kinds == {"chip"}:
+            continue  # calls and tiles are never drawn together, nor two dealers
+        if kinds == {"chip", "plate"} and a.split()[1] == b.split()[1]:
+            continue  # the dealer's button sits on its own plate's corner
+        apart = (
+            box_a[2] + gap <= box_b[0]
+            or box_b[2] + gap <= box_a[0]
+            or box_a[3] + gap <= box_b[1]
+            or box_b[3] + gap <= box_a[1]
+        )
         assert apart, (a, box_a, b, box_b)
-    assert all(box[2] <= BOARD_LEFT for _, box in boxes)
+    left, top, right, bottom = round_box(players)
+    assert all(left + 8 <= box[0] and box[2] <= right - 8 for _, box in boxes)
+    assert all(top <= box[1] and box[3] <= bottom for _, box in boxes)
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
@@ -67,19 +75,18 @@ def test_each_trick_tile_lies_in_front_of_the_seat_that_played_it(players):
     )
     picture = decode(render_table(scene))
     spots = seat_spots(players)
-    table_area = picture.crop((0, 0, BOARD_LEFT, picture.height))
-    patches = tile_patches(table_area, TRICK_TILE)
+    area = round_box(players)
+    patches = tile_patches(picture.crop(area), TRICK_TILE)
     assert len(patches) == players
     found = {}
-    for left, top, right, bottom in patches:
+    for left, top, right, bottom in ((x0, y0 + area[1], x1, y1 + area[1]) for x0, y0, x1, y1 in patches):
         pips = tuple(sorted(read_pips(picture.crop((left, top, right, bottom))), reverse=True))
         seat = next(s for s, t in trick.items() if tuple(int(v) for v in t.split("-")) == pips)
         centre = ((left + right) / 2, (top + bottom) / 2)
         # The nearest name plate is the player's own, and the tile lies between it and the middle.
         nearest = min(range(players), key=lambda s: _distance(spots[s].plate, centre))
         assert nearest == seat, (seat, trick[seat], centre)
-        middle = (BOARD_LEFT // 2 + 4, picture.height // 2)
-        assert _distance(centre, middle) < _distance(spots[seat].plate, middle)
+        assert _distance(centre, middle(players)) < _distance(spots[seat].plate, middle(players))
         found[seat] = pips
     assert sorted(found) == list(range(players))
 
@@ -117,19 +124,21 @@ def test_the_auction_shows_each_seats_call_in_front_of_it(players):
         seats=seats(players), dealer=players - 1, turn=3 % players, phase="auction", calls=calls, bidder=2
     )
     picture = decode(render_table(scene))
+    pill = ring_for(players).call_width - 10  # inside the pill: the plates beside it have words of their own
     for seat, spot in enumerate(seat_spots(players)):
         expected = calls[seat] or ("…" if seat == scene.turn else "waiting")
-        assert shows_text(picture, spot.call, expected, CALL_SIZE), (seat, expected)
+        assert shows_text(picture, spot.call, expected, CALL_SIZE, pill), (seat, expected)
         for wrong in {"Pass", "30", "31", "2 marks", "1 mark", "waiting"} - {expected}:
-            assert not shows_text(picture, spot.call, wrong, CALL_SIZE), (seat, wrong)
+            assert not shows_text(picture, spot.call, wrong, CALL_SIZE, pill), (seat, wrong)
     # And no trick tile anywhere: the auction has none.
-    assert tile_patches(picture.crop((0, 0, BOARD_LEFT, picture.height)), TRICK_TILE) == []
+    assert tile_patches(picture.crop(round_box(players)), TRICK_TILE) == []
 
 
 def test_a_score_below_zero_is_drawn_with_its_minus_sign():
     moon = TABLES["table-3-moon"]
     assert moon.scores[1] < 0
-    board = decode(render_table(moon)).crop((BOARD_LEFT, 0, 1000, 700))
+    board = decode(render_table(moon))
+    board = board.crop((0, round_box(3)[3], board.width, board.height))
     red = np.abs(np.asarray(board, dtype=np.int32) - np.array(SET)).sum(axis=2) < 60
     marks = sorted(blobs(red, min_area=6), key=lambda b: b.left)
     assert len(marks) == 2, marks  # the minus and the digit, nothing else in red
@@ -140,7 +149,8 @@ def test_a_score_below_zero_is_drawn_with_its_minus_sign():
     )  # before the digit, mid-height
     # The same score above zero draws nothing in red: the probe sees the sign, not the number.
     plus = replace(moon, scores=(14, 3, 9))
-    board = decode(render_table(plus)).crop((BOARD_LEFT, 0, 1000, 700))
+    board = decode(render_table(plus))
+    board = board.crop((0, round_box(3)[3], board.width, board.height))
     assert not (np.abs(np.asarray(board, dtype=np.int32) - np.array(SET)).sum(axis=2) < 60).any()
 
 

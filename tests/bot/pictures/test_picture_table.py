@@ -14,8 +14,10 @@ from bot.pictures import (
     render_hand_end,
     render_table,
 )
+from bot.pictures.board import COLUMN, MARGIN
 from bot.pictures.palette import GOLD
-from bot.pictures.table import HEIGHT, TRICK_TILE, WIDTH, seat_spots
+from bot.pictures.summary import STRIP
+from bot.pictures.table import TRICK_TILE, WIDTH, picture_height, round_box, seat_spots
 from bot.pictures.tile import tile_box
 
 from .pip_probe import decode, read_pips, tile_patches
@@ -81,7 +83,7 @@ POINTS = TableScene(
 @pytest.mark.parametrize("scene", [FOUR, THREE, SIX, POINTS], ids=["four", "three", "six", "points"])
 def test_table_decodes_at_its_size_and_shows_each_trick_tile_in_front_of_its_seat(scene):
     picture = decode(render_table(scene))
-    assert picture.size == (WIDTH, HEIGHT)
+    assert picture.size == (WIDTH, picture_height(scene))
     spots = seat_spots(len(scene.seats))
     for seat, text in scene.trick.items():
         spot = spots[seat]
@@ -92,9 +94,10 @@ def test_table_decodes_at_its_size_and_shows_each_trick_tile_in_front_of_its_sea
 
 
 def test_table_shows_no_trick_tiles_beyond_those_played():
-    # Only the trick's tiles are big enough to count as tile faces; the last trick's are small.
+    # The round part of the table holds the trick's tiles and nothing else that looks like one (the last
+    # trick lies on the board below it).
     for scene in (FOUR, SIX):
-        picture = decode(render_table(scene))
+        picture = decode(render_table(scene)).crop(round_box(len(scene.seats)))
         assert len(tile_patches(picture, TRICK_TILE)) == len(scene.trick)
 
 
@@ -129,7 +132,10 @@ def test_more_marks_draw_more_tally_strokes():
     def ink(scores):
         scene = TableScene(seats=FOUR.seats, dealer=0, turn=None, scores=scores)
         arr = np.asarray(decode(render_table(scene)).convert("L"))
-        return int((arr[60:240, 720:900] > 200).sum())  # left of the numbers
+        top = round_box(4)[3]
+        return int(
+            (arr[top : top + 200, MARGIN + 70 : MARGIN + COLUMN - 60] > 200).sum()
+        )  # left of the numbers
 
     assert ink((0, 0)) < ink((3, 0)) < ink((6, 0))
 
@@ -181,7 +187,7 @@ THROWN_IN = HandEndScene(
 @pytest.mark.parametrize("scene", [HAND_END, SET_HAND, THROWN_IN], ids=["made", "set", "thrown-in"])
 def test_hand_end_decodes_and_shows_the_count_tiles_caught(scene):
     picture = decode(render_hand_end(scene))
-    assert picture.width == 900
+    assert picture.width == STRIP
     caught = sum(len(c) for c in scene.counts)
     assert len(tile_patches(picture, 30)) == caught
 
@@ -246,7 +252,7 @@ def test_crowded_scenes_stay_within_width_and_size():
         scores=(23, 17),
         target=7,
     )
-    assert decode(render_hand_end(big_hand)).width == 900
+    assert decode(render_hand_end(big_hand)).width == STRIP
     assert decode(
         render_game_end(
             GameEndScene(

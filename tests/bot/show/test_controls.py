@@ -85,7 +85,7 @@ def test_moon_bids_read_as_numbers_and_contracts_as_suits():
     assert labels(turn_controls("auction", ["pass", "42"], [], words)) == ["Pass", "42"]
     assert action_phrase("7", words) == "bid 7"
     assert action_phrase("4", words) == "bid 4"
-    assert action_phrase("sixes", words) == "called Sixes"
+    assert action_phrase("sixes", words) == "called Sixes trump"
 
 
 def test_moon_contract_then_widow():
@@ -173,7 +173,7 @@ def test_geezer_contracts_count_sevens_and_a_number_low():
     assert inside[:3] == ["Doubles high", "Doubles low", "Doubles own suit"]
     assert "Threes low" in inside and "7s low" in inside
     assert contract_title("nello threes-low") == "Nello (threes low)"
-    assert action_phrase("7", words) == "called 7s"
+    assert action_phrase("7", words) == "called 7s trump"
 
 
 def test_sevens_trump_and_pistol():

@@ -9,6 +9,7 @@ from bot.pictures.examples import FOUR, THREE
 from bot.pictures.learn_scenes import LevelRow, ReviewedTrick, ReviewScene, StatsScene
 from bot.pictures.record import render_record
 from bot.pictures.review import COLUMN, LABEL_W, MARGIN, TILE, render_review
+from bot.pictures.scenes import HandScene
 from bot.show.lessons import PAGES, page_picture, page_text
 from tests.bot.pictures.pip_probe import decode, read_pips, tile_faces
 
@@ -60,3 +61,13 @@ def test_every_help_page_draws_and_names_its_place():
     for number, page in enumerate(PAGES):
         assert decode(page_picture(number)).width > 300
         assert page.title in page_text(number) and f"page {number + 1} of {len(PAGES)}" in page_text(number)
+
+
+def test_the_page_on_ranks_shows_every_tile_of_the_suit_highest_first():
+    number = next(n for n, page in enumerate(PAGES) if page.title == "Tiles and suits")
+    scene = PAGES[number].scene
+    assert isinstance(scene, HandScene) and "The sixes" in scene.title
+    picture = decode(page_picture(number))
+    faces = sorted(tile_faces(picture, 30), key=lambda box: box[0])
+    shown = [tuple(sorted(read_pips(picture.crop(box)), reverse=True)) for box in faces]
+    assert shown == [(6, 6), (6, 5), (6, 4), (6, 3), (6, 2), (6, 1), (6, 0)]

@@ -73,7 +73,7 @@ def test_long_lists_are_paged():
 
 def test_phrases_and_score_line():
     assert action_phrase("31") == "bid 31"
-    assert action_phrase("fives") == "called Fives"
+    assert action_phrase("fives") == "called Fives trump"
     assert action_phrase("6-4") == "played 6-4"
     assert contract_title("nello doubles-low") == "Nello (doubles low)"
     assert score_line("marks", ["N–S", "E–W"], [3, 1], 7) == "Marks: N–S 3 · E–W 1 (to 7)"

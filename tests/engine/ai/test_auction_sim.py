@@ -6,8 +6,9 @@ import time
 from engine import PRESETS, Hand, Rules, View, view_for
 from engine.ai import auction_sim
 from engine.ai import strong as strong_module
+from engine.ai.search_budget import node_limit
 from engine.ai.situation import read
-from engine.ai.strong import StrongPlayer, _limit
+from engine.ai.strong import StrongPlayer
 from engine.tiles import bits
 
 STRONG = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"]
@@ -34,7 +35,7 @@ def opening_view(tiles: list[str], seed: int = 1) -> View:
 def solved(tiles: list[str], seed: int = 1) -> dict:
     sit = read(opening_view(tiles, seed))
     values = auction_sim.solved_points(
-        sit, random.Random(seed), 8, time.perf_counter, time.perf_counter() + 60, _limit
+        sit, random.Random(seed), 8, time.perf_counter, time.perf_counter() + 60, node_limit
     )
     assert values is not None
     return values
@@ -59,7 +60,9 @@ def test_strong_hand_is_likely_to_make_and_weak_hand_is_not():
 def test_too_little_time_leaves_the_bid_to_the_table():
     sit = read(opening_view(STRONG))
     assert (
-        auction_sim.solved_points(sit, random.Random(1), 16, time.perf_counter, time.perf_counter(), _limit)
+        auction_sim.solved_points(
+            sit, random.Random(1), 16, time.perf_counter, time.perf_counter(), node_limit
+        )
         is None
     )
 

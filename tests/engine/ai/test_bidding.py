@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import Hand, Rules, view_for
-from engine.ai import bidding, calibrate
+from engine.ai import bidding, calibrate_playouts, calibrate_solved, calibrate_table
 from engine.ai.situation import read
 from engine.contracts import SUIT, Contract
 
@@ -60,10 +60,10 @@ def test_bid_is_legal_for_every_seat():
 
 @pytest.mark.slow
 def test_rebuild_is_deterministic():
-    a = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
-    b = calibrate.build(calibrate.simulate(40, seed=9), 5.0, 0.8)
+    a = calibrate_table.build(calibrate_solved.simulate(40, seed=9), 5.0, 0.8)
+    b = calibrate_table.build(calibrate_solved.simulate(40, seed=9), 5.0, 0.8)
     assert a == b and a["model"]["S"]["levels"]["30"]
-    assert calibrate.fit([(0.6, True), (0.9, True), (0.55, False)] * 10)[1] > 0
+    assert calibrate_table.fit([(0.6, True), (0.9, True), (0.55, False)] * 10)[1] > 0
 
 
 def test_three_hand_has_its_own_table():
@@ -96,9 +96,9 @@ def test_three_hand_has_its_own_table():
 
 @pytest.mark.slow
 def test_variant_simulation_is_deterministic():
-    a = calibrate.simulate(4, seed=9, preset="three-hand")
-    assert a == calibrate.simulate(4, seed=9, preset="three-hand") and len(a) == 12
-    section = calibrate.build(a * 10, 5.0, 0.8, total=44)
+    a = calibrate_solved.simulate(4, seed=9, preset="three-hand")
+    assert a == calibrate_solved.simulate(4, seed=9, preset="three-hand") and len(a) == 12
+    section = calibrate_table.build(a * 10, 5.0, 0.8, total=44)
     assert "44" in section["model"]["S"]["levels"]
 
 
@@ -172,11 +172,11 @@ def test_deep_variants_declare_from_the_table():
 
 def test_playout_calibration_is_deterministic():
     for preset in DEEP:
-        a = calibrate.playouts(3, seed=9, preset=preset)
-        assert a == calibrate.playouts(3, seed=9, preset=preset) and len(a) == 9
+        a = calibrate_playouts.playouts(3, seed=9, preset=preset)
+        assert a == calibrate_playouts.playouts(3, seed=9, preset=preset) and len(a) == 9
         lay = Rules.from_preset(preset).layout
         assert all(0 <= taken <= lay.total for _, _, taken in a)
-        built = calibrate.build(a * 10, 0.0, 1.0, lay.total, lay.min_bid, lay.bid_step)
+        built = calibrate_table.build(a * 10, 0.0, 1.0, lay.total, lay.min_bid, lay.bid_step)
         assert str(lay.total) in built["model"]["S"]["levels"]
 
 
@@ -185,5 +185,5 @@ def test_three_hand_is_calibrated_on_its_own_self_play():
     section = data["variants"]["three-hand"]
     assert section["built"]["selfplay_hands"] > 0 and "from" not in section["built"]
     assert section["made_line"] != data["made_line"] and 0.5 < section["every_trick_discount"] <= 1
-    result = calibrate.selfplay(4, seed=7, budget_ms=5, preset="three-hand")
+    result = calibrate_solved.selfplay(4, seed=7, budget_ms=5, preset="three-hand")
     assert len(result["bids"]) == len(result["calls"]) and 0 <= result["hands"] <= len(result["bids"])

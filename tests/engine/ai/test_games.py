@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Hand, Rules, View, view_for
-from engine.ai import bidding, calibrate, opening
+from engine.ai import bidding, calibrate_opening, opening
 from engine.ai.easy import EasyPlayer
 from engine.ai.public_state import complete
 from engine.ai.situation import read
@@ -272,7 +272,7 @@ def test_a_table_with_a_forced_dealer_gets_no_opening_bar(tmp_path, monkeypatch)
     data = tmp_path / "opening.json"
     data.write_text('{"built": {}, "presets": {}}')
     monkeypatch.setattr(opening, "DATA", data)
-    calibrate.build_opening(5, seed=1, target=0.25, specs=["geezer"])
+    calibrate_opening.build_opening(5, seed=1, target=0.25, specs=["geezer"])
     bars = json.loads(data.read_text())["presets"]["geezer"]
     assert bars["strong"] is None and bars["easy"] is None and "--presets geezer" in bars["built"]
     opening.bars.cache_clear()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import PRESETS, Hand, Rules, View, view_for
-from engine.ai import bidding, calibrate, easy, opening
+from engine.ai import bidding, calibrate_opening, easy, opening
 from engine.ai.situation import read
 
 
@@ -97,14 +97,14 @@ def test_strong_bidders_open_most_deals(preset):
 
 
 def test_opening_strengths_mark_deals_the_usual_rules_already_bid():
-    out = calibrate.opening_strengths("standard", 12, seed=5)
+    out = calibrate_opening.opening_strengths("standard", 12, seed=5)
     assert set(out) == {"strong", "easy"} and all(len(v) == 12 for v in out.values())
     assert any(v == float("inf") for v in out["strong"])  # someone bids 30 by the table on some deal
     assert all(v == float("inf") or 0.0 <= v <= 1.0 for v in out["strong"])
 
 
 def test_opening_bids_rate_each_opened_hand_once():
-    bids = calibrate.opening_bids(2, seed=3, budget_ms=20, preset="three-hand")
+    bids = calibrate_opening.opening_bids(2, seed=3, budget_ms=20, preset="three-hand")
     assert len(bids) == 2 and all(0.0 <= p <= 1.0 and isinstance(m, bool) for p, m in bids)
 
 

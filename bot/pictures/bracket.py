@@ -1,0 +1,219 @@
+"""A tournament's bracket as a picture, sized for a phone: 800 pixels wide, at most four rounds across (more
+wrap onto a band below), names large enough to read when the picture is shown 360 pixels wide.
+
+Each match is a plate of two lines, the winner's bright with its score in gold, the loser's soft, a side
+still to come in small letters saying what will fill it ("winner W1-3"); an open match is ringed in gold, a
+bye drawn as an outline. Lines join a match to the matches of the round before whose winners it takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from . import palette, shapes
+from .fonts import TextDraw, font, text_width
+from .names import fit_name
+from .png import draw_then_encode, felt_backdrop, with_felt
+from .tournament_scenes import OPEN, PASSED, BracketColumn, BracketScene, MatchBox, SideLine
+
+WIDTH = 800
+MARGIN = 26
+ACROSS = 4  # rounds side by side in a band
+GAP = 16  # between rounds, where the joining lines run
+LINE = 32  # one side of a match
+BOX = 2 * LINE + 2
+LABEL = 18  # the match id above its plate
+PITCH = LABEL + BOX + 10
+NAME = 23  # name size: 10 pixels and more at 360 pixels wide
+HEADING = 24  # a round's heading row
+
+
+@dataclass(frozen=True)
+class _Placed:
+    box: MatchBox
+    x: int
+    y: int  # top of the plate (the label sits above it)
+    width: int
+
+
+def draw_bracket(scene: BracketScene) -> Image.Image:
+    """Draw a bracket page."""
+    header, bands = _header_height(scene), _bands(scene)
+    height = header + sum(band[3] for band in bands) + MARGIN + (28 if scene.footer else 0)
+    img = felt_backdrop(WIDTH, height).image.copy()
+    draw = TextDraw(img)
+    lines = ImageDraw.Draw(img)
+    _draw_header(draw, scene)
+    y = header
+    for title, rounds, headings, band_height in bands:
+        if title:
+            draw.text((MARGIN, y + 8), title.upper(), font=font(18, True), fill=palette.TEXT, anchor="lt")
+        _draw_band(img, draw, lines, rounds, y, headings)
+        y += band_height
+    if scene.footer:
+        draw.text(
+            (MARGIN, y + 4),
+            fit_name(scene.footer, WIDTH - 2 * MARGIN, 18),
+            font=font(18),
+            fill=palette.TEXT_SOFT,
+            anchor="lt",
+        )
+    return img
+
+
+def render_bracket(scene: BracketScene) -> bytes:
+    """A bracket page as PNG bytes."""
+    return draw_then_encode(with_felt(draw_bracket), scene)
+
+
+def _header_height(scene: BracketScene) -> int:
+    return 26 + 40 + 30 + 30 * len(scene.winners) + 8
+
+
+def _draw_header(draw: TextDraw, scene: BracketScene) -> None:
+    draw.text(
+        (MARGIN, 24),
+        fit_name(scene.title, WIDTH - 2 * MARGIN, 32, True),
+        font=font(32, True),
+        fill=palette.TEXT,
+        anchor="lt",
+    )
+    draw.text(
+        (MARGIN, 64),
+        fit_name(scene.subtitle, WIDTH - 2 * MARGIN, 20),
+        font=font(20),
+        fill=palette.TEXT_SOFT,
+        anchor="lt",
+    )
+    for k, line in enumerate(scene.winners):
+        draw.text(
+            (MARGIN, 96 + 30 * k),
+            fit_name(line, WIDTH - 2 * MARGIN, 24, True),
+            font=font(24, True),
+            fill=palette.GOLD,
+            anchor="lt",
+        )
+
+
+# ---------------------------------------------------------------------- layout
+_Band = tuple[str, list[tuple[str, list[_Placed]]], int, int]
+
+
+def _bands(scene: BracketScene) -> list[_Band]:
+    """Each section's rounds in bands of at most ``ACROSS``: (section title on its first band, the rounds
+    with their plates placed from the band's top, where the round headings go, the band's height)."""
+    across = min(ACROSS, max((len(s.columns) for s in scene.sections), default=1))
+    width = (WIDTH - 2 * MARGIN - (across - 1) * GAP) // across  # fewer rounds, wider plates
+    bands = []
+    for section in scene.sections:
+        for start in range(0, len(section.columns), ACROSS):
+            columns = section.columns[start : start + ACROSS]
+            title = section.title if start == 0 else ""
+            top = 34 if title else 8
+            headed = any(c.title for c in columns)
+            placed, bottom = _place(columns, top + (HEADING if headed else 0), width)
+            rounds = [(c.title, p) for c, p in zip(columns, placed, strict=True)]
+            bands.append((title, rounds, top, bottom + 6))
+    return bands
+
+
+def _place(columns: tuple[BracketColumn, ...], top: int, width: int) -> tuple[list[list[_Placed]], int]:
+    """Plates down each round: a match sits level with the matches that feed it (between two, beside one),
+    else under the match above; never overlapping."""
+    placed: list[list[_Placed]] = []
+    centres: dict[str, float] = {}
+    bottom = top
+    for k, column in enumerate(columns):
+        x = MARGIN + k * (width + GAP)
+        here: list[_Placed] = []
+        free = float(top)
+        previous = centres
+        centres = {}
+        for box in column.matches:
+            feeders = [previous[f] for f in box.fed_by if f in previous]
+            want = sum(feeders) / len(feeders) if feeders else free + PITCH / 2
+            centre = max(want, free + PITCH / 2)
+            centres[box.id] = centre
+            free = centre + PITCH / 2
+            here.append(_Placed(box, x, round(centre - PITCH / 2 + LABEL), width))
+        placed.append(here)
+        bottom = max(bottom, round(free))
+    return placed, bottom
+
+
+# ---------------------------------------------------------------------- drawing
+def _draw_band(
+    img: Image.Image,
+    draw: TextDraw,
+    lines: ImageDraw.ImageDraw,
+    rounds: list[tuple[str, list[_Placed]]],
+    y: int,
+    headings: int,
+) -> None:
+    """One band: each round's heading, the lines from the round before, the plates."""
+    previous: dict[str, _Placed] = {}
+    for title, placed in rounds:
+        if not placed:
+            continue
+        draw.text(
+            (placed[0].x + 2, y + headings),
+            fit_name(title.upper(), placed[0].width, 15, True),
+            font=font(15, True),
+            fill=palette.TEXT_SOFT,
+            anchor="lt",
+        )
+        for spot in placed:
+            _join(lines, spot, previous, y)
+            _draw_box(img, draw, spot, y)
+        previous = {spot.box.id: spot for spot in placed}
+
+
+def _join(lines: ImageDraw.ImageDraw, spot: _Placed, previous: dict[str, _Placed], y: int) -> None:
+    """Lines from the plates of the round before into this one, each to the side it fills."""
+    for side, feeder_id in enumerate(spot.box.fed_by):
+        feeder = previous.get(feeder_id)
+        if feeder is None:
+            continue
+        start = (feeder.x + feeder.width, y + feeder.y + BOX // 2)
+        end_y = y + spot.y + LINE // 2 + side * (LINE + 2)
+        middle = feeder.x + feeder.width + GAP // 2
+        colour = palette.PLATE_EDGE
+        lines.line([start, (middle, start[1]), (middle, end_y), (spot.x, end_y)], fill=colour, width=2)
+
+
+def _draw_box(img: Image.Image, draw: TextDraw, spot: _Placed, y: int) -> None:
+    box, width = spot.box, spot.width
+    top = y + spot.y
+    if box.state == PASSED:
+        plate = shapes.rounded_box(width, BOX, 8, None, palette.PLATE_EDGE, 1)
+    elif box.state == OPEN:
+        plate = shapes.rounded_box(width, BOX, 8, palette.PLATE, palette.GOLD, 2)
+    else:
+        plate = shapes.rounded_box(width, BOX, 8, palette.PLATE, palette.PLATE_EDGE, 1)
+    shapes.paste(img, plate, (spot.x, top))
+    draw.text((spot.x + 3, top - LABEL + 1), box.id, font=font(14, True), fill=palette.TEXT_SOFT, anchor="lt")
+    ImageDraw.Draw(img).line(
+        [(spot.x + 8, top + LINE + 1), (spot.x + width - 8, top + LINE + 1)], fill=palette.PLATE_EDGE, width=1
+    )
+    for k, side in enumerate((box.top, box.bottom)):
+        _draw_side(draw, side, spot.x, top + k * (LINE + 2), width)
+
+
+def _draw_side(draw: TextDraw, side: SideLine, x: int, top: int, width: int) -> None:
+    """One side's line: the name (the winner's bright, the loser's soft), the score at the right (the
+    winner's in gold); a side still to come in small soft letters."""
+    middle = top + LINE // 2 + 1
+    room = width - 18
+    if side.score:
+        colour = palette.GOLD if side.won else palette.TEXT_SOFT if side.lost else palette.TEXT
+        draw.text((x + width - 9, middle), side.score, font=font(NAME, True), fill=colour, anchor="rm")
+        room -= text_width(side.score, NAME, True) + 8
+    if not side.known:
+        draw.text(
+            (x + 9, middle), fit_name(side.name, room, 18), font=font(18), fill=palette.TEXT_SOFT, anchor="lm"
+        )
+        return
+    colour = palette.TEXT_SOFT if side.lost else palette.TEXT
+    draw.text((x + 9, middle), fit_name(side.name, room, NAME), font=font(NAME), fill=colour, anchor="lm")
