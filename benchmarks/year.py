@@ -5,9 +5,9 @@ Run as ``python benchmarks/year.py --database sqlite`` (or ``postgresql``: a ser
 `.ci/run` starts one). The database is made as the bot would have left it: migrated, then filled in bulk with
 finished standard games to 7 marks (40 distinct games played by easy computers, each stored again and again
 with other players; records as HAND-RECORD.md writes them), every game rated (its rating history trimmed as
-the bot trims it), its players' records kept (as the bot keeps them when a game ends) and counted in the
-server's standings. Who sits where is skewed as on a real server: a
-few players play far more than most (weights 1/rank^0.8), so the busiest players' `/42 stats` are the p99.
+the bot trims it), its players' records kept and added up (as the bot keeps them when a game ends) and
+counted in the server's standings. Who sits where is skewed as on a real server: a few players play far more
+than most (weights 1/rank^0.8), so the busiest players' `/42 stats` are the p99.
 
 Each command's reading is timed as the bot does it before it answers (the picture of `/42 stats` is drawn
 after and timed apart): the leaderboard, a player's standing (their stats, rating history and record of
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.learn import standings  # noqa: E402
 from bot.learn.coaching import HISTORY_GAMES  # noqa: E402
-from bot.learn.player_record import game_records  # noqa: E402
+from bot.learn.player_record import added_up, game_records  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.storage import learning as kept  # noqa: E402
 from engine import Game, Rules  # noqa: E402
@@ -100,6 +100,7 @@ def generate(args: argparse.Namespace, games: list[tuple[list[dict], int, tuple[
     count = math.ceil(args.hands / per_game)
     start = datetime(2025, 11, 27, tzinfo=UTC)
     stats: dict[int, list[int]] = {u: [0, 0, 0] for u in users}  # played, won, marks
+    played: dict[int, list[dict]] = {u: [] for u in users}  # each player's kept records, to add up
     rating: dict[int, tuple[float, float, int]] = {}
     rules = json.dumps({"target": 7})
     # each distinct game's record for the player at each seat, as the bot keeps it when a game ends
@@ -159,12 +160,14 @@ def generate(args: argparse.Namespace, games: list[tuple[list[dict], int, tuple[
         rows.rated.append((table_id, GUILD))
         for seat, user in enumerate(seated):
             rows.records.append((table_id, user, GUILD, json.dumps(kept_records[number % len(games)][seat])))
+            played[user].append(kept_records[number % len(games)][seat])
         if len(rows.tables) >= CHUNK:
             yield rows
             rows = Rows()
     if rows.tables:
         yield rows
-    yield {"stats": stats, "rating": rating, "hands": hands_made}
+    totals = {user: added_up(records).to_json() for user, records in played.items() if records}
+    yield {"stats": stats, "rating": rating, "hands": hands_made, "totals": totals}
 
 
 INSERTS = {
@@ -232,6 +235,7 @@ async def _standings(put, done: dict) -> None:
     ratings = [(GUILD, user, mu, sigma, games) for user, (mu, sigma, games) in done["rating"].items()]
     await put("player_stats", stats)
     await put("ratings", ratings)
+    await put("totals", [(GUILD, user, json.dumps(total)) for user, total in done["totals"].items()])
 
 
 EXTRA = {
@@ -240,6 +244,7 @@ EXTRA = {
         ("guild_id", "user_id", "name", "games_played", "games_won", "marks_won"),
     ),
     "ratings": ("ratings", ("guild_id", "user_id", "mu", "sigma", "games")),
+    "totals": ("player_records", ("guild_id", "user_id", "record_json")),
 }
 TRIM = (
     "DELETE FROM rating_history WHERE seq IN (SELECT seq FROM (SELECT seq, row_number() OVER (PARTITION BY"

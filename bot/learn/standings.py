@@ -75,7 +75,12 @@ async def record_finished(
     stats`). Returns how many games were recorded."""
     games = await kept.unrecorded_games(storage, guild_id, user_id=user_id, table_ids=table_ids)
     if games:
-        await kept.keep_game_records(storage, guild_id, await asyncio.to_thread(_records_of, games))
+        await kept.keep_game_records(
+            storage,
+            guild_id,
+            await asyncio.to_thread(_records_of, games),
+            lambda records: added_up(records).to_json(),
+        )
     return len(games)
 
 
@@ -95,10 +100,11 @@ def _records_of(games: Sequence[FinishedTable]) -> dict[int, dict[int, Any]]:
 
 
 async def kept_record(storage: Storage, guild_id: int, user_id: int) -> PlayerRecord:
-    """A person's record in a server: the kept records of their games added up (their games not recorded
-    yet are recorded first)."""
+    """A person's record in a server: the kept records of their games, added up as each was kept (one
+    row however many games they played); their games not recorded yet are recorded first."""
     await record_finished(storage, guild_id, user_id=user_id)
-    return added_up(await kept.game_records(storage, guild_id, user_id))
+    total = await kept.player_total(storage, guild_id, user_id)
+    return PlayerRecord() if total is None else PlayerRecord.from_json(total)
 
 
 async def ratings(storage: Storage, guild_id: int) -> dict[int, Rating]:

@@ -72,6 +72,17 @@ UNRECORDED = (
     " AND t.guild_id = :guild AND t.status = 'finished')"
     " - (SELECT count(*) FROM game_records WHERE guild_id = :guild AND user_id = :user)"
 )
+# The records of a server's games are added to players' totals one process at a time ("reco" in ASCII).
+RECORD_LOCK = 0x7265636F
+KEEP_RECORD = (
+    "INSERT INTO game_records (table_id, user_id, guild_id, record_json) VALUES (:t, :u, :g, :r)"
+    " ON CONFLICT (table_id, user_id) DO NOTHING RETURNING user_id"
+)
+PLAYER_TOTAL = "SELECT record_json FROM player_records WHERE guild_id = :guild AND user_id = :user"
+KEEP_TOTAL = (
+    "INSERT INTO player_records (guild_id, user_id, record_json) VALUES (:g, :u, :r)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET record_json = excluded.record_json"
+)
 TRIM_HISTORY = (
     "DELETE FROM rating_history WHERE guild_id = :g AND user_id = :u AND seq <= (SELECT seq FROM"
     " rating_history WHERE guild_id = :g AND user_id = :u ORDER BY seq DESC LIMIT 1 OFFSET :keep)"
@@ -322,23 +333,37 @@ async def unrecorded_games(
         return await _complete(db, found.mappings().all())
 
 
-async def keep_game_records(storage: Database, guild_id: int, records: dict[int, dict[int, Any]]) -> None:
-    """Keep each game's record for each of its players (`records`: game -> user -> record as data); one
-    another process kept first is left as it is."""
+async def keep_game_records(
+    storage: Database,
+    guild_id: int,
+    records: dict[int, dict[int, Any]],
+    add_up: Callable[[list[Any]], Any],
+) -> None:
+    """Keep each game's record for each of its players (`records`: game -> user -> record as data), and add
+    the new ones to each player's total in the server (`add_up`: records as data -> their sum as data), so
+    `/42 stats` reads one row however many games a player played. A game another process kept first is
+    left as it is, and not added again: the processes take turns per server."""
     if not records:
         return
     async with storage.transaction() as db:
+        await storage.driver.take_turns(db, RECORD_LOCK, guild_id % 2**31)
+        added: dict[int, list[Any]] = {}
         for table_id, players in records.items():
             for user_id, record in players.items():
-                await run(
-                    db,
-                    "INSERT INTO game_records (table_id, user_id, guild_id, record_json)"
-                    " VALUES (:t, :u, :g, :r) ON CONFLICT (table_id, user_id) DO NOTHING",
-                    t=table_id,
-                    u=user_id,
-                    g=guild_id,
-                    r=json.dumps(record),
-                )
+                kept = await run(db, KEEP_RECORD, t=table_id, u=user_id, g=guild_id, r=json.dumps(record))
+                if kept.first() is not None:  # new here, not kept before
+                    added.setdefault(user_id, []).append(record)
+        for user_id, new in added.items():
+            before = await scalar(db, PLAYER_TOTAL, guild=guild_id, user=user_id)
+            total = add_up(([] if before is None else [json.loads(before)]) + new)
+            await run(db, KEEP_TOTAL, g=guild_id, u=user_id, r=json.dumps(total))
+
+
+async def player_total(storage: Database, guild_id: int, user_id: int) -> Any | None:
+    """One person's kept records of their games in a server, added up (as data); None before any."""
+    async with storage.reading() as db:
+        total = await scalar(db, PLAYER_TOTAL, guild=guild_id, user=user_id)
+    return None if total is None else json.loads(total)
 
 
 async def game_records(storage: Database, guild_id: int, user_id: int) -> list[Any]:

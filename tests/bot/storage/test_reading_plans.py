@@ -8,7 +8,7 @@ index to read it by."""
 from __future__ import annotations
 
 from bot.storage import Storage
-from bot.storage.learning import FINISHED, UNRATED, UNRECORDED
+from bot.storage.learning import FINISHED, PLAYER_TOTAL, UNRATED, UNRECORDED
 
 GUILD, USER = 7, 10_000
 NEWEST_FIRST = " ORDER BY closed_at DESC, id DESC LIMIT 5"
@@ -17,13 +17,13 @@ READINGS = {
     "a player's history": FINISHED
     + " AND id IN (SELECT table_id FROM seats WHERE user_id = :user)"
     + NEWEST_FIRST,
-    "a player's kept records": "SELECT record_json FROM game_records WHERE guild_id = :guild AND user_id = :user",
+    "a player's kept records added up": PLAYER_TOTAL,
     "games left to rate": UNRATED,
     "games left to record": UNRECORDED,
     "a player's rating history": "SELECT mu FROM rating_history WHERE guild_id = :guild AND user_id = :user"
     " ORDER BY seq",
 }
-WHOLE = ("game_tables", "seats", "game_records", "rated_games", "rating_history")
+WHOLE = ("game_tables", "seats", "game_records", "player_records", "rated_games", "rating_history")
 
 
 async def _plans(storage: Storage) -> dict[str, list[str]]:
