@@ -123,9 +123,10 @@ class Outbox:
         if finished & self.posting:
             # An event that posted something leaves the outbox at once, so a crash right after cannot post
             # it twice; those that only brought messages up to date (shown again harmlessly) go in batches.
+            # The batch is taken before the write: events shown while it waits go with the next one.
             self.posting -= finished
-            await self.storage.events_shown(finished | self._shown_later)
-            self._shown_later.clear()
+            batch, self._shown_later = finished | self._shown_later, set()
+            await self.storage.events_shown(batch)
         else:
             self._shown_later |= finished
 
