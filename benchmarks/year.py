@@ -100,7 +100,7 @@ def generate(args: argparse.Namespace, games: list[tuple[list[dict], int, tuple[
     count = math.ceil(args.hands / per_game)
     start = datetime(2025, 11, 27, tzinfo=UTC)
     stats: dict[int, list[int]] = {u: [0, 0, 0] for u in users}  # played, won, marks
-    played: dict[int, list[dict]] = {u: [] for u in users}  # each player's kept records, to add up
+    kept_by_player: dict[int, list[dict]] = {u: [] for u in users}  # each player's kept records, to add up
     rating: dict[int, tuple[float, float, int]] = {}
     rules = json.dumps({"target": 7})
     # each distinct game's record for the player at each seat, as the bot keeps it when a game ends
@@ -160,13 +160,13 @@ def generate(args: argparse.Namespace, games: list[tuple[list[dict], int, tuple[
         rows.rated.append((table_id, GUILD))
         for seat, user in enumerate(seated):
             rows.records.append((table_id, user, GUILD, json.dumps(kept_records[number % len(games)][seat])))
-            played[user].append(kept_records[number % len(games)][seat])
+            kept_by_player[user].append(kept_records[number % len(games)][seat])
         if len(rows.tables) >= CHUNK:
             yield rows
             rows = Rows()
     if rows.tables:
         yield rows
-    totals = {user: added_up(records).to_json() for user, records in played.items() if records}
+    totals = {user: added_up(records).to_json() for user, records in kept_by_player.items() if records}
     yield {"stats": stats, "rating": rating, "hands": hands_made, "totals": totals}
 
 
