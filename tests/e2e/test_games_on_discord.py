@@ -152,6 +152,7 @@ def replay_through_the_command_line(records: list[dict], tmp_path: Path) -> list
     return outcomes
 
 
+@pytest.mark.slow  # a whole game of every preset
 @pytest.mark.parametrize("name", sorted(GAMES))
 async def test_a_whole_game_of_each_new_preset(simcord_env, name, tmp_path):
     env = simcord_env

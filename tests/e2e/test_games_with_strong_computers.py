@@ -44,6 +44,7 @@ async def simcord_bot(database: Path):
         await storage.close()
 
 
+@pytest.mark.slow  # a whole game of every preset
 @pytest.mark.parametrize("name", sorted(GAMES))
 async def test_a_whole_game_of_each_new_preset_against_strong_computers(simcord_env, name, tmp_path):
     env = simcord_env

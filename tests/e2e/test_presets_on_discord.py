@@ -10,6 +10,7 @@ SEAT_COUNTS = {"tournament": 4, "three-hand": 3, "big-game": 4, "eighty-eight": 
 TARGETS = {"tournament": 2, "three-hand": 1, "big-game": 60, "eighty-eight": 80}
 
 
+@pytest.mark.slow  # a whole game of every preset
 @pytest.mark.parametrize("preset", sorted(SEAT_COUNTS))
 async def test_each_preset_plays_to_the_end(simcord_env, preset):
     env = simcord_env

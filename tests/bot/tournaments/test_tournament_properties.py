@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def test_a_team_leaves_double_elimination_after_exactly_its_second_loss(count, s
     assert all(losses[t] == 2 for t in range(count) if t not in (winner, runner_up))
 
 
+@pytest.mark.slow  # 2 to 64 teams, every format
 @SETTINGS
 @given(st.integers(2, 64), st.sampled_from(TEAM_FORMATS), st.integers(0, 2**32))
 def test_byes_never_twice_to_one_team_and_to_the_top_seeds(count, format, seed):
@@ -200,6 +202,7 @@ def test_club_standings_rank_games_then_marks_then_the_draw(count, seed):
     assert champion(final) == lines[0].entrant
 
 
+@pytest.mark.slow  # a hundred whole tournaments
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.integers(2, 64), st.sampled_from(TEAM_FORMATS), st.integers(0, 2**32), st.sampled_from((1, 3)))
 def test_every_tournament_of_2_to_64_teams_runs_to_one_champion(count, format, seed, best_of):
