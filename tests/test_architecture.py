@@ -33,7 +33,8 @@ PRESET_NAMES = {
 
 # file -> the preset names it still spells. Every entry waits for another lane (named beside it) to give
 # it up in favour of the engine API that replaces it (docs/engine-api.md, "instead of a preset name").
-LITERAL_ALLOWED: dict[str, set[str]] = {}
+# `/42 tournament` is a command's name that happens to be a preset's too.
+LITERAL_ALLOWED: dict[str, set[str]] = {"bot/show/command_words.py": {"tournament"}}
 # Import cycles inside the engine that are still to be broken, as sets of module names.
 KNOWN_CYCLES: list[set[str]] = []
 
@@ -199,7 +200,7 @@ def test_no_preset_name_is_spelled_outside_the_variants():
 # The bot's layers are folders, and imports run one way (a package may import the packages on a lower
 # floor, never one on its own floor or above):
 #
-#     discord  >  show  >  tables, tournaments, learn  >  computers, storage  >  pictures  >  engine
+#     discord  >  show  >  tables, tournaments, daily, learn  >  computers, storage  >  pictures  >  engine
 #
 # Only `bot/discord/` imports discord (ruff's banned-api rule TID251 says so as you type; the test below says
 # so on main). `bot/`'s top level is packages plus `__init__`, `__main__` and `config`. No module of
@@ -213,6 +214,7 @@ FLOORS: dict[str, int] = {
     "bot.config": 4,
     "bot.tables": 3,
     "bot.tournaments": 3,
+    "bot.daily": 3,
     "bot.learn": 3,
     "bot.computers": 2,
     "bot.storage": 2,

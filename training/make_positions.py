@@ -21,8 +21,10 @@ import json
 import random
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -57,7 +59,7 @@ class SelfPlayer:
         self.strong = StrongPlayer(seed, samples=PLAY_SAMPLES)
         self.easy = EasyPlayer(seed)
 
-    def choose(self, view: dict) -> str:
+    def choose(self, view: Mapping[str, Any]) -> str:
         place = len(view.get("calls") or []) * 100 + len(view.get("plays") or [])
         rng = random.Random(self.seed * 10_000 + place)
         if view.get("phase") != "play":
@@ -68,7 +70,7 @@ class SelfPlayer:
         return self.strong.choose(view)
 
 
-def label(view: dict, seed: int) -> dict | None:
+def label(view: Mapping[str, Any], seed: int) -> dict | None:
     """The search's values of every legal tile of a play view over ``WORLDS`` sampled deals (None where
     no deal fits the view)."""
     sit = read(view)
@@ -89,7 +91,7 @@ def label(view: dict, seed: int) -> dict | None:
             return None
         values.append(row)
     return {
-        "view": view,
+        "view": dict(view),
         "actions": [options[m] for m in moves],
         "values": [[w[i] for w in values] for i in range(len(moves))],  # per action, per world
         "need": goal.need,
@@ -115,8 +117,8 @@ def positions_of_deal(seed: int) -> list[dict]:
         hand = hand.apply(players[seat].choose(view))
     rng.shuffle(kept)
     out = []
-    for i, view in enumerate(kept[:PER_DEAL]):
-        row = label(view, seed * 100 + i)
+    for i, kept_view in enumerate(kept[:PER_DEAL]):
+        row = label(kept_view, seed * 100 + i)
         if row is not None:
             row["deal"] = seed
             out.append(row)

@@ -128,6 +128,7 @@ class ComputerRunner(Generic[T]):
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         transient: tuple[type[Exception], ...] = (),
         retry_s: float = RETRY_S,
+        pause_for: Callable[[T], float] | None = None,
     ):
         self.chooser = chooser
         self.transient = transient  # errors that pass (the database away): the runner tries again
@@ -135,6 +136,7 @@ class ComputerRunner(Generic[T]):
         self.due = due
         self.play = play
         self.pause = pause
+        self.pause_for = pause_for  # a table's own pause, where tables differ (else `pause` everywhere)
         self.clock = clock  # the event loop's clock unless a test gives one
         self.sleep = sleep
         self.pace = MovePace(clock=clock) if clock is not None else MovePace()
@@ -198,6 +200,7 @@ class ComputerRunner(Generic[T]):
         right after a person's action), as a player sees it: asking who is due, thinking and storing happen
         inside it rather than after it. Storing starts early by the time it takes now (`MovePace.store_s`,
         at most a quarter of the pause), so a busy database does not stretch every pause."""
+        pause = self.pause if self.pause_for is None else self.pause_for(table)
         while True:
             asked = self.now()
             turn = await self.due(table)
@@ -208,7 +211,7 @@ class ComputerRunner(Generic[T]):
             started = self.now()
             action = await self.chooser.choose(table, seat, view)
             thought = self.now()
-            rest = self.pause - (thought - since) - min(self.pace.store_s, self.pause / 4)
+            rest = pause - (thought - since) - min(self.pace.store_s, pause / 4)
             if rest > 0:
                 await self.sleep(rest)
             woke = self.now()
@@ -216,7 +219,7 @@ class ComputerRunner(Generic[T]):
             stored = self.now()
             self.pace.add(
                 MoveTimes(
-                    beyond=stored - (since + self.pause),
+                    beyond=stored - (since + pause),
                     due=started - asked,
                     think=thought - started,
                     overslept=woke - thought - max(rest, 0.0),

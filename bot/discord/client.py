@@ -20,6 +20,9 @@ from discord.ext import commands, tasks
 
 from bot.computers.pools import WorkerPlan
 from bot.config import Config, default_process_id
+from bot.daily.deal_play import PlayerMaker, strong_fixed
+from bot.daily.service import DailyService
+from bot.learn.puzzles import PuzzleService
 from bot.learn.standings import RatingOnGameOver
 from bot.show import notices
 from bot.storage.errors import StorageError, StorageUnavailable
@@ -27,13 +30,17 @@ from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed, NameTaken
 from bot.storage.store import Storage
 from bot.storage.target import DatabaseTarget
+from bot.tables.dealing import system_seeds
 from bot.tables.ownership import LeasedOwner, Ownership, SoleOwner
 from bot.tables.service import TableService
+from bot.tournaments.listener import MatchesOnGameOver
+from bot.tournaments.service import TournamentService
 from engine.ai import make_player
 
 from .buttons import TableButton
 from .clicks import ClickHandler
 from .coach import Coach, CoachButton
+from .daily import DailyButton, DailyDesk
 from .delivery.acknowledger import Acknowledger
 from .delivery.lanes import Lanes
 from .delivery.metered import Metered
@@ -43,6 +50,10 @@ from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
 from .outage import answer_commands_when_away
+from .puzzle import PuzzleButton, PuzzleDesk
+from .tournament_clicks import PartnerMenu, TournamentButton, TournamentClicks
+from .tournament_commands import TournamentCommands
+from .tournament_stage import TournamentStage
 from .voice import without_voice
 
 log = logging.getLogger(__name__)
@@ -83,6 +94,10 @@ class Texas42Bot(commands.AutoShardedBot):
     answers: Acknowledger
     rating: RatingOnGameOver
     clicks: ClickHandler
+    tournaments: TournamentService
+    stage: TournamentStage
+    tournament_clicks: TournamentClicks
+    tournament_commands: TournamentCommands
 
     def __init__(
         self,
@@ -91,6 +106,8 @@ class Texas42Bot(commands.AutoShardedBot):
         rng: random.Random | None = None,
         player_factory: Callable[[str, int | None], Any] = make_player,
         clock: Callable[[], float] = time.time,
+        daily_player: PlayerMaker = strong_fixed,
+        puzzle_seeds: Callable[[], bytes] = system_seeds,
     ):
         without_voice()  # no voice: no start-up warnings about the voice libraries it does not need
         intents = discord.Intents.none()
@@ -107,6 +124,8 @@ class Texas42Bot(commands.AutoShardedBot):
         self.settings = settings
         self.rng = rng
         self.player_factory = player_factory
+        self.daily_player = daily_player  # the daily deals' computers: seeded, a fixed search each
+        self.puzzle_seeds = puzzle_seeds  # where puzzles are dealt from (tests: a seeded stream)
         self.clock = clock
         self._timers: tasks.Loop | None = None
         self.changes: ChangeFeed | None = None  # PostgreSQL: other processes' changes, as they commit
@@ -133,13 +152,14 @@ class Texas42Bot(commands.AutoShardedBot):
             rng=self.rng,
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
-            listener=self.rating,
+            listener=MatchesOnGameOver(self, self.rating),  # a match's game over moves its tournament on
             clock=self.clock,
             ownership=ownership,
             seed=self.settings.seed,
             computer_workers=self.settings.computer_workers,
         )
         self.build_delivery()
+        self.build_tournaments()
         if self.storage.target.shared:
             # the feed's connection also holds this process's name: a second process with it is refused
             self.changes = ChangeFeed(self.storage.target, self.service.hint, self.settings.process_id)
@@ -147,9 +167,13 @@ class Texas42Bot(commands.AutoShardedBot):
             if self.settings.tick_seconds:
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.coach = Coach(self.storage, self.service)
+        self.daily = DailyDesk(DailyService(self.storage, self.clock, self.daily_player))
+        self.puzzles = PuzzleDesk(PuzzleService(self.storage, self.clock, self.puzzle_seeds))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableButton, CoachButton)
+        self.add_dynamic_items(
+            TableButton, CoachButton, DailyButton, PuzzleButton, TournamentButton, PartnerMenu
+        )
         answer_commands_when_away(self.tree)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
@@ -173,6 +197,28 @@ class Texas42Bot(commands.AutoShardedBot):
         self.outbox.read_by(self.delivery)
         self.answers = Acknowledger(self.sender, tokens, self.panels)
         self.clicks = ClickHandler(self.service, self.answers)
+
+    def build_tournaments(self) -> None:
+        """The tournaments, on the table service (their matches' tables) and the delivery's sender (their
+        messages and threads): held by this process's lease with PostgreSQL, every one of them with SQLite."""
+        self.tournaments = TournamentService(
+            self.storage,
+            self.service,
+            clock=self.clock,
+            rng=self.rng,
+            owner=self.settings.process_id if self.storage.target.shared else None,
+            lease_seconds=self.settings.lease_seconds,
+        )
+        self.stage = TournamentStage(self, self.sender, self.budget, self.storage)
+        self.tournaments.attach(self.stage)
+        self.tournament_clicks = TournamentClicks(self.tournaments, self.answers, self.sender)
+        self.tournament_commands = TournamentCommands(self.tournaments, self.service.club, self.answers)
+
+    def game_over(self, tag: str | None) -> None:
+        """A table's game is over (the table listener tells): a match's moves its tournament on."""
+        tournaments = getattr(self, "tournaments", None)
+        if tournaments is not None:
+            tournaments.game_over(tag)
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -214,6 +260,7 @@ class Texas42Bot(commands.AutoShardedBot):
         await self.delivery.resume()
         self.service.resume()
         self._resumed = True
+        await self.carry_tournaments()  # after a restart: each tournament carries on from where it was
         if self.settings.tick_seconds:
             self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
             self._timers.start()
@@ -259,6 +306,18 @@ class Texas42Bot(commands.AutoShardedBot):
             await self.delivery.tick()
         except Exception:
             log.exception("retrying refused messages failed")
+        await self.carry_tournaments()
+
+    async def carry_tournaments(self) -> None:
+        """Hold this process's tournaments and carry each forward (the no-show clock, results a hint
+        missed, matches to open); a failure is logged and tried again on the next beat."""
+        tournaments = getattr(self, "tournaments", None)
+        if tournaments is None:
+            return
+        try:
+            await tournaments.tick()
+        except Exception:
+            log.exception("carrying the tournaments forward failed; trying again next beat")
 
     async def _explain_damaged_tables(self) -> None:
         """Each table refused at load (unreadable records) is explained in its own channel."""
@@ -285,6 +344,12 @@ class Texas42Bot(commands.AutoShardedBot):
             self._timers.cancel()
         if self._renewal is not None:
             self._renewal.cancel()
+        tournaments = getattr(self, "tournaments", None)
+        if tournaments is not None:
+            await tournaments.stop()  # no match opens now; the next start (or process) carries on
+        stage = getattr(self, "stage", None)
+        if stage is not None:
+            await stage.stop()
         service = getattr(self, "service", None)
         if service is not None:
             await service.shutdown()

@@ -20,10 +20,15 @@ from bot.pictures.review import render_review
 from bot.show import learn_ids as ids
 from bot.show import learn_words as words
 from bot.show import lessons
+from bot.show.puzzle_words import record_line
+from bot.show.reasons import seat_words
 from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
-from bot.show.review import hint_text, review_scene, review_text, seat_names
+from bot.show.review import hint_text, review_messages, review_scene, seat_names
+from bot.show.tournament_replies import tournaments_line
 from bot.storage.errors import StorageUnavailable
+from bot.storage.puzzles import load_player
 from bot.storage.store import Storage
+from bot.storage.tournaments import tournaments_of
 from engine import Rules
 
 from .outage import answered_when_away
@@ -159,13 +164,16 @@ class Coach:
     # ------------------------------------------------------------------ hints
 
     async def hint(self, interaction: discord.Interaction, table_id: int) -> None:
-        """On the player's own turn at a table with hints on: the strong player's choice and its estimate."""
-        hand, hand_no, seat = await self.coaching.hint_turn(table_id, interaction.user.id)
+        """On the player's own turn at a table with hints on: the strong player's choice and why."""
+        hand, hand_no, seat, names = await self.coaching.hint_turn(table_id, interaction.user.id)
         # Ephemeral even in a DM, so the turn's controls stay the newest message there.
         await interaction.response.defer(ephemeral=True, thinking=True)
         verdict = await self.coaching.hint(table_id, hand, hand_no, seat)
+        teams = [hand.rules.team_of(s) for s in range(hand.players)]
+        seats = seat_words([_escape(name) for name in names], teams, seat)
         await interaction.followup.send(
-            hint_text(str(hand.phase), verdict.action, verdict.estimate), ephemeral=True
+            hint_text(str(hand.phase), verdict.action, verdict.estimate, verdict.reason, seats),
+            ephemeral=True,
         )
 
     # ------------------------------------------------------------------ reviews
@@ -184,11 +192,15 @@ class Coach:
         analysed = await self.coaching.review(row, hand, hand_no, seat)
         picture = await asyncio.to_thread(render_review, review_scene(hand, hand_no, names, seat, analysed))
         escaped = tuple(replace(info, name=_escape(info.name)) for info in names)
-        text = review_text(hand, hand_no, escaped, seat, analysed)
+        texts = review_messages(hand, hand_no, escaped, seat, analysed)
         view = view_of(button(ids.make(ids.RECORD, table_id, hand_no), words.RECORD_BUTTON))
-        await interaction.followup.send(
-            text, file=discord.File(io.BytesIO(picture), filename="review.png"), view=view, ephemeral=True
-        )
+        for i, text in enumerate(texts):  # the picture with the first words, the record button with the last
+            extras: dict[str, Any] = {}
+            if i == 0:
+                extras["file"] = discord.File(io.BytesIO(picture), filename="review.png")
+            if i == len(texts) - 1:
+                extras["view"] = view
+            await interaction.followup.send(text, ephemeral=True, **extras)
 
     async def record_file(self, interaction: discord.Interaction, table_id: int, hand_no: int) -> None:
         """A finished hand's record as a JSON file (HAND-RECORD.md), privately."""
@@ -229,10 +241,12 @@ class Coach:
         assert interaction.guild_id is not None
         await interaction.response.defer(thinking=True)
         standing = await standings.standing(self.storage, interaction.guild_id, who.id)
+        puzzles = await load_player(self.storage, interaction.guild_id, who.id)
+        puzzle_line = f"\n{record_line(puzzles)}" if puzzles is not None else ""
         name = _escape(who.display_name)
         if standing is None:
             await interaction.followup.send(
-                words.no_games_yet(name), allowed_mentions=discord.AllowedMentions.none()
+                words.no_games_yet(name) + puzzle_line, allowed_mentions=discord.AllowedMentions.none()
             )
             return
         row = standing.stats
@@ -247,8 +261,9 @@ class Coach:
             row.points_won,
         )
         picture = await asyncio.to_thread(render_record, scene)
+        played, won = await tournaments_of(self.storage, interaction.guild_id, who.id)
         await interaction.followup.send(
-            stats_text(replace(scene, name=name)),
+            stats_text(replace(scene, name=name)) + puzzle_line + tournaments_line(played, won),
             file=discord.File(io.BytesIO(picture), filename="stats.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )

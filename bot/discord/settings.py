@@ -1,6 +1,4 @@
-"""A server's settings on Discord: `/42 settings` (Manage Server only; privately), and the member facts
-the settings' questions need: where a command was typed (a thread counts as its channel) and whether a
-member may run tournaments (Manage Server, or the server's organiser role)."""
+"""A server's settings on Discord: `/42 settings` (Manage Server only; privately)."""
 
 from __future__ import annotations
 
@@ -8,32 +6,12 @@ import discord
 
 from bot.show.refusals import sentence
 from bot.show.settings_words import settings_text
-from bot.tables.club import Club, SettingsChange, may_run_tournaments
+from bot.tables.club import Club, SettingsChange
 from bot.tables.refusal import Refusal, Why
 
 from .delivery.acknowledger import Acknowledger
 from .delivery.sender import NO_MENTIONS
-
-
-def manages_server(interaction: discord.Interaction) -> bool:
-    """Whether the member who asked has Manage Server (Administrator includes it)."""
-    permissions = interaction.permissions
-    return permissions is not None and (permissions.manage_guild or permissions.administrator)
-
-
-def parent_channel(interaction: discord.Interaction) -> int | None:
-    """The channel a thread belongs to, when the interaction comes from a thread (None otherwise)."""
-    channel = interaction.channel
-    return channel.parent_id if isinstance(channel, discord.Thread) else None
-
-
-async def may_run_tournaments_here(club: Club, interaction: discord.Interaction) -> bool:
-    """Whether the member who asked may run tournaments in this server (for the tournament commands)."""
-    if interaction.guild_id is None:
-        return False
-    roles = [role.id for role in getattr(interaction.user, "roles", [])]
-    settings = await club.settings(interaction.guild_id)
-    return may_run_tournaments(settings, manage_server=manages_server(interaction), role_ids=roles)
+from .members import manages_server
 
 
 async def answer_settings(

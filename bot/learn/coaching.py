@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from enum import Enum
 from typing import Any, Protocol
@@ -66,6 +67,13 @@ class Settings(Protocol):
     def hints(self) -> bool: ...
 
 
+class NamedSeat(Protocol):
+    """A taken seat, as a hint names it."""
+
+    @property
+    def name(self) -> str: ...
+
+
 class PlayingTable(Protocol):
     """A live table as a hint reads it (the table service's `Table`)."""
 
@@ -80,6 +88,12 @@ class PlayingTable(Protocol):
 
     @property
     def settings(self) -> Settings: ...
+
+    @property
+    def seats(self) -> Mapping[int, NamedSeat]: ...
+
+    @property
+    def seat_names(self) -> tuple[str, ...]: ...
 
     def seat_of(self, user_id: int) -> int | None: ...
 
@@ -118,8 +132,9 @@ class Coaching:
 
     # ------------------------------------------------------------------ hints
 
-    async def hint_turn(self, table_id: int, user_id: int) -> tuple[Hand, int, int]:
-        """The hand, its number and the asker's seat, if it is their own turn at a table with hints on."""
+    async def hint_turn(self, table_id: int, user_id: int) -> tuple[Hand, int, int, tuple[str, ...]]:
+        """The hand, its number, the asker's seat and the seats' names (a player's, else the seat's label),
+        if it is their own turn at a table with hints on."""
         table = await self.tables.find(table_id)
         seat = table.seat_of(user_id) if table is not None else None
         if table is None or table.status != "playing" or table.hand is None or seat is None:
@@ -128,7 +143,11 @@ class Coaching:
             raise Refused(Why.NO_HINTS)
         if table.turn() != seat:
             raise Refused(Why.NOT_YOUR_TURN)
-        return table.hand, table.hand_no, seat
+        names = tuple(
+            row.name if (row := table.seats.get(s)) is not None else label
+            for s, label in enumerate(table.seat_names)
+        )
+        return table.hand, table.hand_no, seat, names
 
     async def hint(self, table_id: int, hand: Hand, hand_no: int, seat: int) -> StrongVerdict:
         """The strong player's choice for `seat` and its estimate; noted for the hand's review."""

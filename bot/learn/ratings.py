@@ -114,3 +114,16 @@ def replay(games: Iterable[FinishedGame]) -> RatingBook:
     for game in games:
         book.rate(game)
     return book
+
+
+def rate_answer(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
+    """A puzzle answer as a game between the player and the puzzle (CLUB.md "Every day"): solving it is a
+    win for the player, missing it a win for the puzzle, so a puzzle strong players miss rises and solving
+    it is worth more. Returns both ratings after the answer (a new puzzle starts where a new player does)."""
+    ranks = [0.0, 1.0] if solved else [1.0, 0.0]
+    teams = [[MODEL.rating(player.mu, player.sigma)], [MODEL.rating(puzzle.mu, puzzle.sigma)]]
+    (after_player,), (after_puzzle,) = MODEL.rate(teams, ranks=ranks)
+    return (
+        Rating(after_player.mu, after_player.sigma, player.games + 1),
+        Rating(after_puzzle.mu, after_puzzle.sigma, puzzle.games + 1),
+    )

@@ -4,6 +4,7 @@ and each option's."""
 from __future__ import annotations
 
 GROUP = "Play Texas 42 dominoes"
+TOURNAMENT_GROUP = "tournament"  # `/42 tournament ...` (the command's name, not the preset's)
 
 DESCRIPTIONS: dict[str, str] = {
     "new": "Open a table of 42 in this channel",
@@ -15,6 +16,12 @@ DESCRIPTIONS: dict[str, str] = {
     "stats": "One player's record in this server, as a picture",
     "history": "The last finished games and hands in this server",
     "settings": "This server's 42 settings: default rules, channels, organisers (Manage Server)",
+    TOURNAMENT_GROUP: "Tournaments and club nights in this channel",
+    "tournament new": "Open a tournament or club night here for sign-up (Manage Server or the organiser role)",
+    "tournament status": "This channel's tournament now: bracket or standings, next matches",
+    "tournament end": "Cancel this channel's tournament (its organiser or Manage Server)",
+    "daily": "Today's eight deals, the same for everyone here, scored against the field; or the leaderboard",
+    "puzzle": "A 42 puzzle: find the one tile that wins, with all four hands shown",
 }
 
 OPTIONS: dict[str, dict[str, str]] = {
@@ -34,4 +41,15 @@ OPTIONS: dict[str, dict[str, str]] = {
     "leaderboard": {"by": "marks (default): marks won in finished games; rating: skill rating"},
     "stats": {"player": "Whose record (default: yours)"},
     "history": {"player": "Only games this player sat in"},
+    "tournament new": {
+        "name": "The tournament's name",
+        "format": "pools (default), double, single, round-robin, or club (a club night: partners rotate)",
+        "best_of": "Games a match: 1 (default) or 3",
+        "target": "Marks a game (default 7)",
+        "preset": "Which game its tables play (this server's default, else standard)",
+        "options": "House rules as for /42 new; a club night also takes fill=computers",
+        "noshow": "How long a team may take to make its first move before it forfeits: 10m (default), off",
+    },
+    "daily": {"show": "deals (default): play today's deals, privately; leaderboard: the day's ranking"},
+    "puzzle": {"new": "True: another puzzle, even before you have answered today's"},
 }

@@ -103,7 +103,9 @@ def table_screen(table: Table) -> Screen:
         return Screen(messages.ended_text(table, note))
     if table.status == "finished":
         picture = Picture("render_game_end", game_end_scene(table))
-        buttons = () if table.rematch_id is not None else finished_buttons(table)
+        # a tournament's match has no rematch: its next game, if any, is the tournament's to open
+        done = table.rematch_id is not None or table.match_tag is not None
+        buttons = () if done else finished_buttons(table)
         return Screen(messages.game_over_text(table), picture, buttons)
     status = messages.turn_line(table, mention=False)
     return Screen(

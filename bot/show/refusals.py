@@ -26,7 +26,10 @@ SENTENCES: dict[Why, str] = {
     Why.REMATCH_TOO_EARLY: "A rematch opens once the game is over.",
     Why.REMATCH_PLAYERS_ONLY: "Only the players of this game can ask for a rematch.",
     Why.REMATCH_OPEN: "The rematch is already open: table {table_id}.",
+    Why.MATCH_NO_REMATCH: "A tournament match has no rematch: the tournament opens its next game.",
     Why.CHANNEL_NOT_ALLOWED: "Tables open only in {channels} in this server (its `/42 settings`).",
+    Why.TEAMS_OF_TWO_ONLY: "A tournament plays a game of four in two teams of two; {detail} is not one.",
+    Why.NO_DRAW_FOR_PARTNERS: "A tournament makes its own teams: `draw=partners` can't be one of its options.",
     Why.MANAGE_SERVER_ONLY: "Only members with the **Manage Server** permission can see or change "
     "this server's `/42 settings`.",
     Why.BAD_CHANNELS: "`channels` is `any`, or channel mentions like #dominoes (not {detail!r}).",

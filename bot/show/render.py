@@ -20,8 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from bot.pictures.bracket import render_bracket
+from bot.pictures.day_card import render_day
 from bot.pictures.hand import render_hand
 from bot.pictures.panel import render_panel
+from bot.pictures.puzzle import render_puzzle
 from bot.pictures.standings_table import render_standings
 from bot.pictures.summary import render_game_end, render_hand_end
 from bot.pictures.table import render_table
@@ -37,6 +39,8 @@ RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "render_game_end": render_game_end,
     "render_bracket": render_bracket,
     "render_standings": render_standings,
+    "render_puzzle": render_puzzle,
+    "render_day": render_day,
 }
 
 

@@ -3,6 +3,7 @@ reviewed player's decisions. Pure: from a hand record, the seats' names and a re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.pictures.counts import plural
@@ -10,8 +11,10 @@ from bot.pictures.learn_scenes import ReviewedTrick, ReviewScene
 from bot.pictures.names import short_label
 from bot.pictures.scenes import SeatInfo
 from engine import Hand
+from engine.ai.reasons import BidReason, PlayReason
 from engine.ai.review import BidVerdict, Decision, HandReview
 
+from .reasons import bid_sentence, estimate_words, play_sentence, seat_words
 from .wording import bid_label, contract_title, early_end_reason, tile_label
 
 MAX_TEXT = 1900  # Discord allows 2,000 characters a message
@@ -88,7 +91,8 @@ def review_scene(
 def review_text(
     hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int | None, review: HandReview | None
 ) -> str:
-    """The review in words: the bid and result, why it ended, then each of the reviewed seat's decisions."""
+    """The review in words: the bid and result, why it ended, then each of the reviewed seat's decisions
+    and why (whole: ``review_messages`` splits it to fit)."""
     lines = [
         f"**Hand {hand_no + 1}** · {bid_line(hand, names)} · {result_word(hand).lower() or 'over'}",
         end_line(hand),
@@ -100,12 +104,27 @@ def review_text(
         f"**{names[seat].name}'s decisions** — *perfect play* knows every tile; the *strong player* "
         "sees only what you saw."
     )
+    teams = [info.team if info.team is not None else -1 - s for s, info in enumerate(names)]
+    seats = seat_words([info.name for info in names], teams, seat)
     for decision in review.decisions:
-        lines.append("• " + decision_line(decision))
+        lines.append("• " + decision_line(decision, seats))
     if not review.complete:
         lines.append("Some decisions were not analysed in time.")
-    text = "\n".join(lines)
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+    return "\n".join(lines)
+
+
+def review_messages(
+    hand: Hand, hand_no: int, names: tuple[SeatInfo, ...], seat: int | None, review: HandReview | None
+) -> list[str]:
+    """The review's words as messages of at most ``MAX_TEXT`` characters each, split between lines (every
+    decision keeps its reason whole)."""
+    messages = [""]
+    for line in review_text(hand, hand_no, names, seat, review).splitlines():
+        line = line if len(line) <= MAX_TEXT else line[: MAX_TEXT - 1] + "…"
+        if messages[-1] and len(messages[-1]) + 1 + len(line) > MAX_TEXT:
+            messages.append("")
+        messages[-1] += ("\n" if messages[-1] else "") + line
+    return messages
 
 
 def trick_lines(hand: Hand, names: tuple[SeatInfo, ...]) -> list[str]:
@@ -161,8 +180,9 @@ def bid_verdict_line(verdict: BidVerdict, passed: bool) -> str:
     return f"with every tile known {verdict.level} would be set whatever the trump"
 
 
-def decision_line(decision: Decision) -> str:
-    """One decision: what was done, what perfect play and the strong player say."""
+def decision_line(decision: Decision, seats: Sequence[str] = ()) -> str:
+    """One decision: what was done, what perfect play and the strong player say (and why: ``seats`` are
+    the seats as the reason names them, ``reasons.seat_words``)."""
     parts = [f"{_moment(decision)}: **{_said(decision, decision.action)}**"]
     if decision.hinted:
         parts[0] += " (hint shown)"
@@ -187,8 +207,7 @@ def decision_line(decision: Decision) -> str:
         else:
             parts.append("perfect play: as good as any")
     if decision.strong is not None:
-        estimate = "" if decision.strong.estimate is None else f", {round(100 * decision.strong.estimate)}%"
-        parts.append(f"strong player: {_said(decision, decision.strong.action)}{estimate}")
+        parts.append("strong player: " + strong_words(decision, seats))
     if decision.note and decision.note != "only move":
         parts.append(decision.note)
     elif decision.note == "only move":
@@ -212,20 +231,46 @@ def seat_names(seats: dict[int, Any], labels: tuple[str, ...], teams: list[int])
     return tuple(infos)
 
 
-def hint_text(phase: str, action: str, estimate: float | None) -> str:
-    """A hint in words: the strong player's choice and why (its estimate)."""
+def strong_words(decision: Decision, seats: Sequence[str]) -> str:
+    """The strong player's choice at a reviewed decision and why: "**5-5**, because it takes the trick …"."""
+    strong = decision.strong
+    assert strong is not None
+    said = f"**{_said(decision, strong.action)}**" + (" too" if strong.action == decision.action else "")
+    why = _because(strong.reason, strong.estimate, seats, yours=strong.action != decision.action, past=True)
+    return f"{said}{why}"
+
+
+def _because(
+    reason: PlayReason | BidReason | None,
+    estimate: float | None,
+    seats: Sequence[str],
+    *,
+    yours: bool = False,
+    past: bool = False,
+) -> str:
+    """ ", because …" with the reason (or the estimate explained), or nothing where there is neither."""
+    if isinstance(reason, PlayReason):
+        return ", because " + play_sentence(reason, seats, yours=yours, past=past)
+    if isinstance(reason, BidReason):
+        return ", because " + bid_sentence(reason)
+    if estimate is not None:
+        return ", because " + estimate_words(estimate, past)
+    return ""
+
+
+def hint_text(
+    phase: str,
+    action: str,
+    estimate: float | None,
+    reason: PlayReason | BidReason | None = None,
+    seats: Sequence[str] = (),
+) -> str:
+    """A hint in words: the strong player's choice and why (its reason; else its estimate explained)."""
     if phase == "play":
         said = f"play **{tile_label(action)}**"
     elif phase == "contract":
         said = f"name **{contract_title(action) or action}**"
     else:
         said = "**pass**" if action == "pass" else f"bid **{bid_label(action)}**"
-    if estimate is None:
-        why = "from its rules of thumb (no estimate for this choice)"
-    elif phase == "auction":
-        why = (
-            f"its bidding table gives this hand about {round(100 * estimate)}% to make it with its best trump"
-        )
-    else:
-        why = f"it made (or set) the bid in {round(100 * estimate)}% of the deals it tried that fit what you've seen"
-    return f"💡 The strong player would {said}: {why}. (The hint is noted in this hand's review.)"
+    why = _because(reason, estimate, seats) or ": it had no time to weigh this choice"
+    return f"💡 The strong player would {said}{why}. (The hint is noted in this hand's review.)"

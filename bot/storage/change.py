@@ -74,6 +74,14 @@ class Change:
             seat=seat,
         )
 
+    def set_played(self, seat: int) -> Change:
+        """Remember that the seat's player has made a move at this table."""
+        return self._sql(
+            "UPDATE seats SET played = 1 WHERE table_id = :table AND seat = :seat",
+            table=self.table_id,
+            seat=seat,
+        )
+
     def save_timer(
         self, *, deadline: float | None, token: str | None, reminded: bool, last_human_at: float | None
     ) -> Change:

@@ -78,3 +78,16 @@ def is_outage(error: BaseException | None) -> bool:
             return True
         error = error.__cause__
     return False
+
+
+class TournamentBusy(StorageError):
+    """The channel already has a tournament open (signing up or running)."""
+
+
+class StaleTournament(StorageError):
+    """A change was made against a version of the tournament that is no longer the stored one (another
+    process changed it first). Nothing was written; read it again and decide again."""
+
+    def __init__(self, tournament_id: int, expected: int):
+        super().__init__(f"tournament {tournament_id} is no longer at version {expected}")
+        self.tournament_id, self.expected = tournament_id, expected

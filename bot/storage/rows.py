@@ -24,6 +24,7 @@ class SeatRow:
     turn_message_id: int | None = None
     away: bool = False  # a computer plays this seat until its owner clicks something at the table
     taken_over: int = 0  # turns in a row the timer handed to a computer
+    played: bool = False  # its player has made a move at this table (a tournament's no-show clock asks)
 
     @property
     def is_computer(self) -> bool:
@@ -43,6 +44,7 @@ class SeatRow:
             turn_message_id=row["turn_message_id"],
             away=bool(row["away"]),
             taken_over=row["taken_over"],
+            played=bool(row.get("played") or 0),
         )
 
     def columns(self, table_id: int) -> dict[str, Any]:
@@ -56,6 +58,7 @@ class SeatRow:
             "dm_closed": int(self.dm_closed),
             "away": int(self.away),
             "taken_over": self.taken_over,
+            "played": int(self.played),
         }
 
 
@@ -89,6 +92,7 @@ class TableRow:
     hands: list[dict[str, Any]] = field(default_factory=list)
     hand_seed: str | None = None  # the seed (hex) the last stored hand was dealt from, if it has one
     server_defaults: tuple[str, ...] = ()  # what the table took from its server's defaults (`name=value`)
+    match_tag: str | None = None  # the tournament match it was opened for (`t<tournament>:<match>:<game>`)
     damage: str | None = None  # why a stored hand record could not be read, if one could not
 
     @classmethod
@@ -117,6 +121,7 @@ class TableRow:
             closed_idle=bool(row["closed_idle"]),
             version=row["version"],
             server_defaults=tuple(json.loads(row.get("server_defaults") or "[]")),
+            match_tag=row.get("match_tag"),
         )
 
     def read_hands(self, records: Iterable[str]) -> None:

@@ -15,8 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 OPEN_STATUSES = "('lobby', 'playing')"
 INSERT_SEAT = (
-    "INSERT INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away, taken_over)"
-    " VALUES (:table, :seat, :user, :name, :level, :dm_closed, :away, :taken_over)"
+    "INSERT INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away, taken_over, played)"
+    " VALUES (:table, :seat, :user, :name, :level, :dm_closed, :away, :taken_over, :played)"
 )  # with `rows.SeatRow.columns`
 END_TABLE = (
     "UPDATE game_tables SET status = 'ended', closed_at = :now, ended_by = :by, closed_idle = :idle"

@@ -209,17 +209,19 @@ class Storage:
         events: Sequence[tuple[str, dict[str, Any]]] = (),
         owner: str | None = None,
         lease_seconds: float = 0.0,
+        match_tag: str | None = None,
     ) -> int:
-        """Insert a new lobby (queueing `events` for it, and leasing it to `owner` if given) and return its
-        id; `ChannelBusy` if the channel has an open table."""
+        """Insert a new lobby (queueing `events` for it, leasing it to `owner` if given, and tagged with the
+        tournament match it is for, if any) and return its id; `ChannelBusy` if the channel has an open
+        table."""
         try:
             async with self.transaction() as db:
                 result = await run(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at, server_defaults) VALUES (:guild,"
-                    " :channel, :host, :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds, :hints,"
-                    " :now, :defaults) RETURNING id",
+                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at, server_defaults, match_tag)"
+                    " VALUES (:guild, :channel, :host, :variant, :rules, :level, :rematch_of, :turn_seconds,"
+                    " :idle_seconds, :hints, :now, :defaults, :match_tag) RETURNING id",
                     guild=guild_id,
                     channel=channel_id,
                     host=host_id,
@@ -232,6 +234,7 @@ class Storage:
                     hints=int(hints),
                     now=now,
                     defaults=json.dumps(list(server_defaults)),
+                    match_tag=match_tag,
                 )
                 table_id = int(result.scalar_one())
                 for seat in seats:

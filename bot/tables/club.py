@@ -18,7 +18,7 @@ from bot.storage.driver import Database
 from bot.storage.server_settings import DEFAULT_TIMEZONE, ServerSettings, load_settings, update_settings
 from engine import DEFAULT_PRESET, Rules
 
-from .defaults import checked_rules, with_defaults
+from .defaults import Opening, checked_rules, may_open_in, with_defaults
 from .options_text import option_entries
 from .refusal import Refusal, Why
 
@@ -106,6 +106,29 @@ class Club:
     async def change(self, guild_id: int, change: SettingsChange) -> ServerSettings:
         """Apply a `/42 settings` and return the settings kept; Refusal (nothing kept) if any part is wrong."""
         return await update_settings(self.storage, guild_id, lambda current: changed(current, change))
+
+    async def tournament_rules(
+        self,
+        guild_id: int,
+        channel_id: int,
+        parent_id: int | None,
+        preset: str | None,
+        target: int | None,
+        options: str | None,
+    ) -> tuple[Rules, Opening]:
+        """The rules a tournament's matches will play here, and how they open: `/42 new`'s defaults and
+        checks (its channels too), for a game of four in two teams of two without a draw for partners (the
+        tournament makes the teams). Refusal, in `/42 new`'s words where they are its refusals."""
+        settings = await self.settings(guild_id)
+        if not may_open_in(settings, channel_id, parent_id):
+            raise Refusal(Why.CHANNEL_NOT_ALLOWED, channels=settings.channels)
+        opening = with_defaults(settings, preset, target, options)
+        rules, _ = checked_rules(opening.preset, opening.target, opening.options)
+        if rules.players != 4 or rules.teams != 2:
+            raise Refusal(Why.TEAMS_OF_TWO_ONLY, detail=rules.preset)
+        if rules.options.draw == "partners":
+            raise Refusal(Why.NO_DRAW_FOR_PARTNERS)
+        return rules, opening
 
     async def default_rules(self, guild_id: int) -> tuple[Rules, tuple[str, ...]]:
         """The rules a plain `/42 new` opens with here, and what of them came from the server's defaults

@@ -3,6 +3,7 @@ end, and open a rematch; and the owner's notes about the table message and playe
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -11,12 +12,13 @@ from bot.storage.errors import ChannelBusy
 from bot.storage.rows import SeatRow
 from bot.storage.server_settings import load_settings
 from bot.storage.store import Storage
+from bot.storage.tournaments import table_of_match
 from engine import Rules, write_record
 
 from .dealing import deal
 from .defaults import checked_rules, may_open_in, with_defaults
 from .events import Dealt, DmChanged, Ended, Left, LobbyChanged, RematchOpened, Started, TableShown
-from .model import Table, TableSettings
+from .model import Table, TableSettings, computer_name
 from .options_text import COMPUTER_LEVELS
 from .ownership import Ownership
 from .refusal import Refusal, Why
@@ -89,6 +91,7 @@ class Lobby:
         from_server: tuple[str, ...] = (),
         *,
         rematch_of: int | None = None,
+        match_tag: str | None = None,
     ) -> Table:
         """Store a new lobby and start keeping it; Refusal if the channel already has an open table."""
         try:
@@ -108,6 +111,7 @@ class Lobby:
                 rematch_of=rematch_of,
                 owner=self.ownership.owner,
                 lease_seconds=self.ownership.lease_seconds,
+                match_tag=match_tag,
             )
         except ChannelBusy:
             raise Refusal(Why.CHANNEL_BUSY) from None
@@ -123,8 +127,44 @@ class Lobby:
             settings=settings,
             last_human_at=self.clock(),
             server_defaults=from_server,
+            match_tag=match_tag,
         )
         return self.registry.keep(table)
+
+    async def open_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        preset: str,
+        target: int | None,
+        options: str,
+        seats: list[SeatRow],
+        tag: str,
+    ) -> Table:
+        """A tournament match's table in its thread (`channel_id`), seated by the tournament (a computer
+        seat with no name gets one, as `Add computer` would give it) and started at once, with exactly these
+        rules (the tournament took the server's defaults when it was made). Asked again for the same `tag`
+        (after a restart), the table already opened for it: started if it was left in its lobby."""
+        found = await table_of_match(self.storage, tag)
+        table = await self.registry.find(found) if found is not None else None
+        if table is None:
+            rules, read = checked_rules(preset, target, options)
+            level = read.computer_level or "strong"
+            table = await self._create(
+                guild_id,
+                channel_id,
+                host_id,
+                rules,
+                level,
+                _named(seats, level, zlib.crc32(tag.encode())),
+                read.settings,
+                match_tag=tag,
+            )
+        if table.status == "lobby":
+            await self.start(table, table.host_id)
+        return table
 
     # ------------------------------------------------------------------ the owner's notes
 
@@ -283,6 +323,8 @@ class Lobby:
         """Open a new lobby in the same channel with the same seats and rules; the clicker hosts it."""
         if table.status != "finished":
             raise Refusal(Why.REMATCH_TOO_EARLY)
+        if table.match_tag is not None:
+            raise Refusal(Why.MATCH_NO_REMATCH)
         if table.seat_of(user_id) is None and user_id != table.host_id:
             raise Refusal(Why.REMATCH_PLAYERS_ONLY)
         async with self.registry.lock(table):
@@ -316,6 +358,18 @@ class Lobby:
         opened = [RematchOpened(new.id)]
         await self.work.run(table, lambda: self.work.save(table, Change(table.id), opened, rematch_id=new.id))
         return new
+
+
+def _named(seats: list[SeatRow], level: str, start: int) -> list[SeatRow]:
+    """The seats with a name for every computer given none (names no one else at the table has)."""
+    taken = {row.name for row in seats if row.name}
+    named = []
+    for row in seats:
+        if row.is_computer and not row.name:
+            row = replace(row, name=computer_name(taken, start, len(taken)), computer_level=level)
+            taken.add(row.name)
+        named.append(row)
+    return named
 
 
 def _require_lobby(table: Table) -> None:

@@ -65,6 +65,7 @@ class Table:
     # the current hand's seed (fair deals): secret until the hand is over; None for a hand dealt without one
     seed: bytes | None = field(default=None, repr=False)
     server_defaults: tuple[str, ...] = ()  # what the table took from its server's defaults (`name=value`)
+    match_tag: str | None = None  # the tournament match it was opened for: seated by it, no rematch
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -95,6 +96,7 @@ class Table:
             rematch_id=row.rematch_id,
             seed=_seed(row.hand_seed),
             server_defaults=row.server_defaults,
+            match_tag=row.match_tag,
         )
         if row.status == "playing" and (not row.hands or row.first_dealer is None):
             raise RecordError("the game has started but no hand is stored")
@@ -160,12 +162,7 @@ class Table:
     def computer_name(self) -> str:
         """A name for a new computer player: the first of `COMPUTER_NAMES` nobody at the table has, counting
         from a place that depends on the table, so neighbouring tables meet different computers."""
-        taken = {row.name.casefold() for row in self.seats.values()}
-        for step in range(len(COMPUTER_NAMES)):
-            name = COMPUTER_NAMES[(self.id + step) % len(COMPUTER_NAMES)]
-            if name.casefold() not in taken:
-                return name
-        return f"Computer {len(self.seats) + 1}"
+        return computer_name({row.name for row in self.seats.values()}, self.id, len(self.seats))
 
     def scores_after(self, hand_no: int) -> list[int]:
         """The game score once hand `hand_no` (from 0, finished) was counted."""
@@ -220,6 +217,17 @@ class Table:
         """Hand `hand_no` of the game, rebuilt from its record (it must be finished)."""
         assert self.game is not None
         return read_record(self.game.records[hand_no])
+
+
+def computer_name(taken: set[str], start: int, seated: int) -> str:
+    """The first of `COMPUTER_NAMES` from place `start` (round the list) that is not `taken`; with all of them
+    taken, "Computer N" (N: one more than the `seated`)."""
+    folded = {name.casefold() for name in taken}
+    for step in range(len(COMPUTER_NAMES)):
+        name = COMPUTER_NAMES[(start + step) % len(COMPUTER_NAMES)]
+        if name.casefold() not in folded:
+            return name
+    return f"Computer {seated + 1}"
 
 
 def _seed(text: str | None) -> bytes | None:

@@ -76,8 +76,11 @@ class Play:
         values: dict[str, Any] = {}
         row = table.seats[seat]
         if row.taken_over:  # the player is back at the controls: the count of turns taken over restarts
-            values["seats"] = {**table.seats, seat: replace(row, taken_over=0)}
             change.set_seat_state(seat, away=row.away, taken_over=0)
+        if not row.played:  # their first move here (a tournament's no-show clock asks)
+            change.set_played(seat)
+        if row.taken_over or not row.played:
+            values["seats"] = {**table.seats, seat: replace(row, taken_over=0, played=True)}
         await self.apply(table, seat, action, values=values, change=change, human=True)
 
     async def apply(

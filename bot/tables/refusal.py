@@ -25,7 +25,11 @@ class Why(enum.Enum):
     REMATCH_TOO_EARLY = "the game is not over"
     REMATCH_PLAYERS_ONLY = "not a player of this game"
     REMATCH_OPEN = "the rematch is open"  # table_id: the rematch
+    MATCH_NO_REMATCH = "a tournament match has no rematch"
     CHANNEL_NOT_ALLOWED = "tables open elsewhere here"  # channels: where the server lets tables open
+    # a tournament's rules
+    TEAMS_OF_TWO_ONLY = "a tournament plays a game of two teams of two"  # detail: the game's name
+    NO_DRAW_FOR_PARTNERS = "a tournament makes its own teams"
     # the server's settings
     MANAGE_SERVER_ONLY = "settings need Manage Server"
     BAD_CHANNELS = "channels unreadable"  # detail: what was typed

@@ -39,6 +39,7 @@ from .lobby import Lobby
 from .model import Table
 from .ownership import Ownership, SoleOwner, Turnover
 from .play import Play
+from .refusal import Refusal
 from .registry import Registry, TableListener
 from .restart import DamagedTable, Restart
 from .seating import Shuffle
@@ -64,6 +65,7 @@ class TableService:
         ownership: Ownership | None = None,
         seed: int | str | None = None,
         seeds: SeedSource | None = None,
+        match_pause: float | None = None,
     ):
         self.storage = storage
         self.ownership: Ownership = ownership if ownership is not None else SoleOwner()
@@ -83,6 +85,9 @@ class TableService:
         self.chooser = PoolChooser(
             player_factory, self.rng, plan, governor=Governor(plan.workers, window_s=computer_pause)
         )
+        # A tournament's match between computer teams plays at its own pace (nobody waits to read its
+        # moves): a quarter of the pause unless told, while its tournament keeps few of them going at once.
+        self.match_pause = computer_pause / 4 if match_pause is None else match_pause
         # a table's computers wait out an outage of the database and carry on once it is back
         self.computers = ComputerRunner(
             self.chooser,
@@ -90,6 +95,7 @@ class TableService:
             self._computer_move,
             computer_pause,
             transient=(StorageUnavailable,),
+            pause_for=self._pause_for,
         )
         self.registry = Registry(storage, self.ownership, listener, self.computers, self.chooser)
         self.work = UnitOfWork(storage, self.ownership, self.timers, self.registry)
@@ -179,6 +185,42 @@ class TableService:
             parent_id=parent_id,
         )
 
+    async def open_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        preset: str,
+        target: int | None,
+        options: str,
+        seats: list[SeatRow],
+        tag: str,
+    ) -> int:
+        """Open and start a tournament match's table in its thread, seated as given (computer seats named
+        by the table); the id of the table (the one already opened for `tag`, asked again)."""
+        table = await self.lobby.open_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            preset=preset,
+            target=target,
+            options=options,
+            seats=seats,
+            tag=tag,
+        )
+        return table.id
+
+    async def end_match(self, table_id: int, by: str) -> None:
+        """End a match's table before its game is over (a forfeit, or its tournament ended)."""
+        table = await self.find(table_id)
+        if table is None or not table.open:
+            return
+        try:
+            await self.lobby.end(table, table.host_id, moderator=True, by=by)
+        except Refusal:  # it ended or finished meanwhile
+            pass
+
     async def sit(self, table: Table, user_id: int, name: str, seat: int) -> None:
         """Seat a player (moving them if they sat elsewhere)."""
         await self.lobby.sit(table, user_id, name, seat)
@@ -233,6 +275,12 @@ class TableService:
     async def come_back(self, table: Table, user_id: int) -> bool:
         """An away player clicked something at the table: their seat is theirs again at once."""
         return await self.clocks.come_back(table, user_id)
+
+    def _pause_for(self, table: Table) -> float:
+        """A computer's pause at this table: shorter at a tournament match with no human seated."""
+        if table.match_tag is not None and not table.humans():
+            return self.match_pause
+        return self.computers.pause
 
     async def _computer_due(self, table: Table) -> Turn | None:
         """The runner asks which computer is due (`Play.computer_due`)."""

@@ -51,7 +51,9 @@ class PlayReason:
     (the player's own, in a review; else the search's next best), with ``other_made`` of the same deals,
     and ``points_edge`` the mean points this tile gains over it (None where the search did not weigh it).
     ``source``: "search" (figures from sampled deals), "policy" (the fast policy chose, no figures) or
-    "rules" (easy's rules of thumb chose).
+    "rules" (easy's rules of thumb chose). ``trump``: the trump suit's name (None without one);
+    ``tile_count``: the tile's own count; ``beaters_out``: the tiles still out that beat it and that a
+    seat still to play may hold (for a tile that follows: an opponent).
     """
 
     tile: str
@@ -69,13 +71,20 @@ class PlayReason:
     other_made: int | None = None
     points_edge: float | None = None
     source: str = "search"
+    trump: str | None = None
+    tile_count: int = 0
+    beaters_out: int = 0
 
 
 @dataclass(frozen=True)
 class BidReason:
     """Why a call: the trump the table rates best for this hand (``trump``: a suit's name, or None), its
-    tiles in hand, the doubles and the count tiles held, and the bidding table's chance of making the bid
-    (``chance``; None for a pass or where no table applies), read as ``in_ten`` deals of ten."""
+    tiles in hand (the strongest first), the doubles and the count tiles held, and the bidding table's
+    chance of making the bid (``chance``; None for a pass or where no table applies), read as ``in_ten``
+    deals of ten. ``level``: the bid the trump was rated for (a pass: the lowest bid still open; None where
+    none is), and ``lowest``, for a pass, the table's chance of making that lowest bid with that trump
+    (what passing turned down); ``partner_bid``: the partner's standing high bid, where the partner holds
+    it; ``must_bid``: passing was not allowed (the dealer after three passes, with a forced bid)."""
 
     call: str
     trump: str | None
@@ -83,6 +92,10 @@ class BidReason:
     doubles: tuple[str, ...]
     count: tuple[str, ...]
     chance: float | None
+    level: int | None = None
+    lowest: float | None = None
+    partner_bid: str | None = None
+    must_bid: bool = False
 
     @property
     def in_ten(self) -> int | None:
@@ -112,7 +125,10 @@ def explain_play(
     key = trick_key(sit, t, lead)
     beaters = [u for u in bits(unseen) if trick_key(sit, u, lead) > key]
     opponents_after = [s for s in later if sit.team(s) != sit.team(sit.seat)]
-    beaten = any(_can_hold(sit, s, beaters) for s in (later if leading else opponents_after))
+    rivals = later if leading else opponents_after
+    # the tiles still out that beat it and that a seat still to play may hold (as far as the view knows)
+    threats = [u for u in beaters if any(not sit.cannot[s] >> u & 1 for s in rivals)]
+    beaten = bool(threats)
     count = sum(sit.ts.points[x] for _, x in sit.trick) + sit.ts.points[t]
     role, sure = _role(sit, t, lead, key, trump_mask, unseen, beaten, later)
     goal = mover_goal(sit)
@@ -149,6 +165,9 @@ def explain_play(
         other_made=other_made,
         points_edge=edge,
         source="search" if made is not None else "policy" if applies(sit) else "rules",
+        trump=table.suit_name(table.trump) if table.trump >= 0 else None,
+        tile_count=sit.ts.points[t],
+        beaters_out=len(threats),
     )
 
 
@@ -210,12 +229,35 @@ def explain_bid(view: Mapping[str, Any], call: str) -> BidReason:
     mine = list(bits(sit.mine))
     doubles = tuple(names[t] for t in mine if sit.ts.hi[t] == sit.ts.lo[t])
     count = tuple(names[t] for t in mine if sit.ts.points[t])
-    level = int(call) if call.isdigit() else sit.rules.layout.min_bid
-    best, p = bidding.best_contract(sit, level) if bidding.applies(sit) else (None, 0.0)
+    # a pass turns down the lowest bid still open (the first legal number)
+    open_bids = [int(c) for c in sit.view.get("legal") or () if str(c).isdigit()]
+    level = int(call) if call.isdigit() else min(open_bids, default=0)
+    high = sit.bidder
+    partner_bid = (
+        sit.view.get("bid")
+        if high is not None and high != sit.seat and sit.team(high) == sit.team(sit.seat)
+        else None
+    )
+    best, p = (
+        bidding.best_contract(sit, level or sit.rules.layout.min_bid) if bidding.applies(sit) else (None, 0.0)
+    )
     trump: str | None = None
     trumps: tuple[str, ...] = ()
     if best is not None:
         table = suit_table(sit.ts, best)
         mask = table.members[table.trump] if table.trump >= 0 else 0
-        trump, trumps = best.title(), tuple(names[t] for t in mine if mask >> t & 1)
-    return BidReason(call, trump, trumps, doubles, count, p if best is not None and call.isdigit() else None)
+        held = sorted((t for t in mine if mask >> t & 1), key=lambda t: -table.rank[table.trump][t])
+        trump, trumps = best.title(), tuple(names[t] for t in held)  # the strongest first
+    rated = best is not None and level > 0
+    return BidReason(
+        call,
+        trump,
+        trumps,
+        doubles,
+        count,
+        p if rated and call.isdigit() else None,
+        level if rated and (call.isdigit() or call == "pass") else None,
+        p if rated and call == "pass" else None,
+        partner_bid,
+        "pass" not in (sit.view.get("legal") or ()),
+    )

@@ -12,6 +12,7 @@ import simcord
 
 from bot.discord.client import BotSettings, Texas42Bot
 from bot.discord.delivery.sender import Limits
+from bot.tables.dealing import seeds_from
 from engine.ai import make_player
 
 
@@ -50,7 +51,12 @@ def make_bot(
         limits=Limits.none(),
     )
     return Texas42Bot(
-        settings, rng=random.Random(seed), player_factory=player_factory, clock=clock or FakeClock()
+        settings,
+        rng=random.Random(seed),
+        player_factory=player_factory,
+        clock=clock or FakeClock(),
+        daily_player=lambda decision: player_factory("strong", decision),
+        puzzle_seeds=seeds_from(random.Random(seed)),
     )
 
 

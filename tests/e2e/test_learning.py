@@ -59,6 +59,12 @@ async def test_rules_and_the_lobby_point_to_help(simcord_env):
     ]
 
 
+def _messages(result):
+    """Every message a click answered with, in order (a deferred reply's first follow-up fills the response)."""
+    seen = [result.response] if result.response is not None else []
+    return seen + [m for m in result.followups if all(m.id != s.id for s in seen)]
+
+
 async def _finish_first_hand(env, members, channel):
     """Click through turns until the first hand's summary is posted; returns it."""
     for _ in range(200):
@@ -77,16 +83,21 @@ async def test_a_review_after_a_hand_has_every_trick_and_its_points(simcord_env)
     record = env.bot.service.table(1).game.records[0]
     hand = read_record(record)
     clicked = await members[1].click(summary, label="Review")
-    shown = reply(clicked)
-    assert shown.ephemeral and shown.attachments
+    shown = reply(clicked)  # the last of the review's messages (a long review takes more than one)
+    messages = _messages(clicked)
+    assert all(m.ephemeral for m in messages) and messages[0].attachments
+    assert all(len(m.content) <= 2000 for m in messages)
+    content = "\n".join(m.content for m in messages)
     for number, trick in enumerate(hand.summary()["tricks"], start=1):
-        line = next(x for x in shown.content.splitlines() if x.startswith(f"Trick {number}:"))
+        line = next(x for x in content.splitlines() if x.startswith(f"Trick {number}:"))
         assert " · ".join(trick["tiles"][:1]) in line
         assert line.endswith(f"{trick['points']} point{'s' if trick['points'] != 1 else ''}")
-    assert sum(1 for x in shown.content.splitlines() if x.startswith("Trick ") and "→" in x) == len(
-        hand.tricks
-    )
-    assert "bob's decisions" in shown.content
+    assert sum(1 for x in content.splitlines() if x.startswith("Trick ") and "→" in x) == len(hand.tricks)
+    assert "bob's decisions" in content
+    # every tile the strong player would have played comes with its reason, and no bare percentage
+    strong = [x for x in content.splitlines() if x.startswith("• Trick") and "strong player:" in x]
+    assert all(", because " in x for x in strong), strong  # (none where the budget ran out: a loaded machine)
+    assert "%" not in content
     # the record comes as JSON, and replays
     got = await members[1].click(shown, label="Record (JSON)")
     file = reply(got).attachments[0]
@@ -143,7 +154,7 @@ async def test_hints_on_adds_a_hint_button_on_your_turn_and_the_review_notes_it(
         if any(b.label == "Hint" for b in buttons(dm)):
             got = await member.user.click(dm, label="Hint")
             text = reply(got).content
-            assert "The strong player would" in text
+            assert "The strong player would" in text and ", because " in text and "%" not in text
             hinted_by = member
             break
     assert hinted_by is not None, "the player on turn has a Hint button"
@@ -153,8 +164,8 @@ async def test_hints_on_adds_a_hint_button_on_your_turn_and_the_review_notes_it(
     forged = ids.make(ids.HINT, 1)
     assert "your own turn" in refusal(await click_forged(env, channel, others[0], forged))
     summary = await _finish_first_hand(env, members, channel)
-    shown = reply(await hinted_by.click(summary, label="Review"))
-    assert "(hint shown)" in shown.content
+    review = await hinted_by.click(summary, label="Review")
+    assert "(hint shown)" in "\n".join(m.content for m in _messages(review))
 
 
 async def test_without_hints_there_is_no_hint_button(simcord_env):

@@ -15,7 +15,9 @@ from typing import Any
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
-TEXT_CHANNEL, DM_CHANNEL = 0, 1
+TEXT_CHANNEL, DM_CHANNEL, PUBLIC_THREAD = 0, 1, 11
+EVERYONE = 2248473465835073  # what every member may do (no permission model)
+MANAGE_GUILD = 1 << 5
 BUTTON, TEXT_DISPLAY = 2, 10
 _MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -56,6 +58,7 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    manage_server: bool = False  # the member's permissions in every guild include Manage Server
 
     def payload(self) -> dict[str, Any]:
         """The user object."""
@@ -89,6 +92,7 @@ class Channel:
     guild_id: int | None = None
     recipient: User | None = None
     messages: dict[int, Message] = field(default_factory=dict)  # in order of creation; ephemerals excluded
+    parent_id: int | None = None  # a thread's channel
 
     @property
     def last_message(self) -> Message | None:
@@ -112,12 +116,22 @@ class Channel:
                 "guild_id": str(self.guild_id),
                 "position": 0,
                 "permission_overwrites": [],
-                "parent_id": None,
+                "parent_id": None if self.parent_id is None else str(self.parent_id),
                 "topic": None,
                 "nsfw": False,
                 "rate_limit_per_user": 0,
             }
         )
+        if self.type == PUBLIC_THREAD:
+            base["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso(0),
+                "locked": False,
+            }
+            base["owner_id"] = str(bot.id)
+            base["member_count"] = 1
+            base["message_count"] = 0
         return base
 
 
@@ -204,7 +218,7 @@ def member_payload(user: User, joined: float) -> dict[str, Any]:
         "mute": False,
         "flags": 0,
         "pending": False,
-        "permissions": "2248473465835073",
+        "permissions": str(EVERYONE | (MANAGE_GUILD if user.manage_server else 0)),
         "avatar": None,
         "communication_disabled_until": None,
     }

@@ -135,6 +135,7 @@ ROUTES = [
     Route("PATCH", "/channels/{channel_id}/messages/{message_id}", "edit_message", bucket="edit"),
     Route("DELETE", "/channels/{channel_id}/messages/{message_id}", "delete_message"),
     Route("POST", "/channels/{channel_id}/typing", "typing"),
+    Route("POST", "/channels/{channel_id}/threads", "start_thread", bucket="create"),
     Route("POST", "/interactions/{interaction_id}/{token}/callback", "callback", exempt=True),
     Route("GET", "/webhooks/{application_id}/{token}/messages/@original", "get_original", exempt=True),
     Route("PATCH", "/webhooks/{application_id}/{token}/messages/@original", "edit_original", exempt=True),
@@ -177,6 +178,8 @@ class RestApi:
             self.d.stats.record(f"{request.method} (unknown)", 404, now, exempt=False)
             return _error(Refused(404, 0, "404: Not Found"))
         route, params = found
+        if params.get("channel_id", "").isdigit():
+            self.d.stats.by_channel[int(params["channel_id"])] += 1
         try:
             if not route.exempt and request.headers.get("Authorization") != f"Bot {self.d.token}":
                 raise Refused(401, 0, "401: Unauthorized")
@@ -303,6 +306,14 @@ class RestApi:
 
     async def get_channel(self, call: Call) -> Any:
         return self._channel(call).payload(self.d.bot)
+
+    async def start_thread(self, call: Call) -> Any:
+        """A public thread of a guild channel (started without a message), named as asked."""
+        parent = self._channel(call)
+        if parent.guild_id is None:
+            raise Refused(400, 50024, "Cannot execute action on this channel type")
+        name = str((call.payload or {}).get("name", "thread"))[:100]
+        return self.d.create_thread(parent, name).payload(self.d.bot)
 
     async def typing(self, call: Call) -> Any:
         self._channel(call)

@@ -36,6 +36,7 @@ from .limits import Clock, Limits, RateLimiter
 from .model import (
     DM_CHANNEL,
     EPHEMERAL,
+    PUBLIC_THREAD,
     TEXT_CHANNEL,
     Attachment,
     Button,
@@ -153,9 +154,9 @@ class DiscordStandIn:
 
     # ------------------------------------------------------------------ the world
 
-    def create_user(self, name: str, *, dms_open: bool = True) -> User:
-        """A new user (not yet in any guild)."""
-        user = User(self.ids.next(), name, dms_open=dms_open)
+    def create_user(self, name: str, *, dms_open: bool = True, manage_server: bool = False) -> User:
+        """A new user (not yet in any guild; with Manage Server in every guild if `manage_server`)."""
+        user = User(self.ids.next(), name, dms_open=dms_open, manage_server=manage_server)
         self.users[user.id] = user
         return user
 
@@ -173,6 +174,17 @@ class DiscordStandIn:
         self.channels[channel.id] = channel
         self.gateway.dispatch_guild(guild.id, "CHANNEL_CREATE", channel.payload(self.bot))
         return channel
+
+    def create_thread(self, parent: Channel, name: str) -> Channel:
+        """A public thread of `parent` (connected sessions get THREAD_CREATE)."""
+        thread = Channel(self.ids.next(), PUBLIC_THREAD, name, parent.guild_id, parent_id=parent.id)
+        guild = self.guilds[parent.guild_id] if parent.guild_id is not None else None
+        if guild is not None:
+            guild.channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        if parent.guild_id is not None:
+            self.gateway.dispatch_guild(parent.guild_id, "THREAD_CREATE", thread.payload(self.bot))
+        return thread
 
     def add_member(self, guild: Guild, user: User) -> None:
         """Make `user` a member of `guild` (no event: the bot asks for no member intent)."""

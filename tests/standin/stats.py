@@ -21,6 +21,9 @@ class RestStats:
     exempt: int = 0  # interaction endpoints, outside the global limit
     unknown: Counter[str] = field(default_factory=Counter)  # "METHOD /path" the stand-in does not serve
     errors: Counter[tuple[str, int]] = field(default_factory=Counter)  # (route, Discord error code) refused
+    by_channel: Counter[int] = field(
+        default_factory=Counter
+    )  # channel id -> requests naming it in their path
 
     def record(self, route: str, status: int, second: float, *, exempt: bool) -> None:
         """Count one request and its status."""

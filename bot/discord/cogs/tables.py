@@ -9,25 +9,35 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.show import replies
-from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS
+from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS, TOURNAMENT_GROUP
+from bot.show.daily_ids import is_daily
 from bot.show.learn_ids import is_learning
 from bot.show.messages import message_chunks
+from bot.show.puzzle_ids import is_puzzle
 from bot.show.refusals import sentence
+from bot.show.tournament_ids import is_tournament
 from bot.tables.club import SettingsChange
 from bot.tables.model import Table
 from bot.tables.options_text import option_suggestions
 from bot.tables.refusal import Refusal
 from bot.tables.service import TableService
+from bot.tournaments.model import FORMATS
 from engine import DEFAULT_PRESET, PRESETS, Rules
 
 from ..clicks import ClickHandler, is_ours
 from ..coach import Coach
+from ..daily import DailyDesk
 from ..delivery.acknowledger import Acknowledger
 from ..delivery.sender import NO_MENTIONS, transient
 from ..delivery.table_message import TableMessage
-from ..settings import answer_settings, parent_channel
+from ..members import parent_channel
+from ..puzzle import PuzzleDesk
+from ..settings import answer_settings
+from ..tournament_commands import TournamentCommands
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in FORMATS]
+BEST_OF_CHOICES = [app_commands.Choice(name=str(games), value=games) for games in (1, 3)]
 
 
 class TablesBot(Protocol):
@@ -38,6 +48,9 @@ class TablesBot(Protocol):
     clicks: ClickHandler
     answers: Acknowledger
     coach: Coach
+    daily: DailyDesk
+    puzzles: PuzzleDesk
+    tournament_commands: TournamentCommands
 
 
 @app_commands.guild_only()
@@ -178,6 +191,63 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return
         await interaction.followup.send(replies.table_ended(table.id), ephemeral=True)
 
+    # ------------------------------------------------------------------ every day
+
+    @app_commands.command(name="daily", description=DESCRIPTIONS["daily"])
+    @app_commands.describe(**OPTIONS["daily"])
+    @app_commands.choices(
+        show=[
+            app_commands.Choice(name="deals", value="deals"),
+            app_commands.Choice(name="leaderboard", value="leaderboard"),
+        ]
+    )
+    async def daily(self, interaction: discord.Interaction, show: str = "deals") -> None:
+        """Today's eight deals, privately, where you left them; or the day's leaderboard."""
+        if show == "leaderboard":
+            await self.bot.daily.board(interaction)
+        else:
+            await self.bot.daily.play(interaction)
+
+    @app_commands.command(name="puzzle", description=DESCRIPTIONS["puzzle"])
+    @app_commands.describe(**OPTIONS["puzzle"])
+    async def puzzle(self, interaction: discord.Interaction, new: bool = False) -> None:
+        """Today's puzzle, privately (once answered, or with `new`, another one)."""
+        await self.bot.puzzles.ask(interaction, fresh=new)
+
+    # ------------------------------------------------------------------ tournaments
+
+    tournament = app_commands.Group(name=TOURNAMENT_GROUP, description=DESCRIPTIONS[TOURNAMENT_GROUP])
+
+    @tournament.command(name="new", description=DESCRIPTIONS["tournament new"])
+    @app_commands.describe(**OPTIONS["tournament new"])
+    @app_commands.choices(preset=PRESET_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.choices(best_of=BEST_OF_CHOICES)
+    async def tournament_new(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 80],
+        format: str = "pools",
+        best_of: int = 1,
+        target: app_commands.Range[int, 1, None] | None = None,
+        preset: str | None = None,
+        options: str | None = None,
+        noshow: str | None = None,
+    ) -> None:
+        """Open a tournament (or club night) here for sign-up."""
+        await self.bot.tournament_commands.new(
+            interaction, name, format, best_of, target, preset, options, noshow
+        )
+
+    @tournament.command(name="status", description=DESCRIPTIONS["tournament status"])
+    async def tournament_status(self, interaction: discord.Interaction) -> None:
+        """This channel's tournament now, privately."""
+        await self.bot.tournament_commands.status(interaction)
+
+    @tournament.command(name="end", description=DESCRIPTIONS["tournament end"])
+    async def tournament_end(self, interaction: discord.Interaction) -> None:
+        """Cancel this channel's tournament."""
+        await self.bot.tournament_commands.end(interaction)
+
     # ------------------------------------------------------------------ records
 
     @app_commands.command(name="leaderboard", description=DESCRIPTIONS["leaderboard"])
@@ -231,7 +301,13 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return
         data = cast(dict[str, Any], interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not is_ours(custom_id) and not is_learning(custom_id):
+        if (
+            not is_ours(custom_id)
+            and not is_learning(custom_id)
+            and not is_daily(custom_id)
+            and not is_puzzle(custom_id)
+            and not is_tournament(custom_id)
+        ):
             await self.bot.answers.refuse(interaction, replies.NOT_IN_USE)
 
 

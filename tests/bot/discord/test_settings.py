@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.discord.settings import manages_server, may_run_tournaments_here, parent_channel
+from bot.discord.members import manages_server, may_run_tournaments_here, parent_channel
 from bot.storage.server_settings import ServerSettings
 
 

@@ -17,7 +17,7 @@ from bot.pictures.learn_scenes import LevelRow, StatsScene
 from bot.pictures.record import draw_record
 from bot.pictures.scenes import GameEndScene, HandEndScene
 from bot.pictures.summary import draw_game_end, draw_hand_end
-from bot.show import messages, notices, records, replies, review
+from bot.show import messages, notices, reasons, records, replies, review
 from bot.show.plan import plan
 from bot.show.scenes import seat_infos
 from bot.show.screens import SyncPanel
@@ -28,6 +28,7 @@ from bot.tables import Table
 from bot.tables.events import Dealt
 from bot.tables.model import TableSettings
 from engine import Game, Rules, public_view
+from engine.ai.reasons import TAKE, PlayReason
 from engine.ai.review import Decision, SolverVerdict
 from tests.bot.pictures.text_probe import written
 from tests.paths import ROOT
@@ -156,6 +157,13 @@ def costing(n: int) -> str:
     return review.decision_line(Decision("play:0", "play", 0, "6-4", ("6-4", "5-5"), solver))
 
 
+def tile_reason(n: int) -> str:
+    why = PlayReason(
+        "6-4", TAKE, "sixes", True, n, n, (), "make", 30, n, 24, "5-5", n, float(n), tile_count=n
+    )
+    return reasons.play_sentence(why, ("you", "Earl", "your partner Sue", "Wes"))
+
+
 def stats(n: int) -> StatsScene:
     row = LevelRow("30", n, n, n)
     return StatsScene(
@@ -187,6 +195,7 @@ TEMPLATES: dict[str, Callable[[int, pytest.MonkeyPatch], object]] = {
     "history": history_line,
     "a review's tricks": lambda n, _: trick_worth(n),
     "a review's decision": lambda n, _: costing(n),
+    "a tile's reason": lambda n, _: tile_reason(n),
     "stats": lambda n, _: records.stats_text(stats(n)),
     "rating board": lambda n, _: records.rating_board_text([("alice", Rating(games=n))]),
     "leaderboard": lambda n, _: replies.leaderboard_text(
