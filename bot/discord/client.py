@@ -316,6 +316,8 @@ class Texas42Bot(commands.AutoShardedBot):
             return
         try:
             await tournaments.tick()
+        except StorageUnavailable:
+            pass  # the database is away (the store says so once); the next beat carries them on
         except Exception:
             log.exception("carrying the tournaments forward failed; trying again next beat")
 
