@@ -201,6 +201,7 @@ def report(
             turn_times.extend(t.latency(args.pause) for t in found)
             unmatched += skipped
     raw_turns = sum(h.turns for h in humans)
+    shown = {kind: click_shown(humans, kind, run.start, run.end) for kind in ("lobby", "turn")}
     hands = [records[h.channel.id].hands_complete if h.channel.id in records else 0 for h in humans]
     stats = standin.stats
     requests, exempt = stats.total - run.before[0], stats.exempt - run.before[1]
@@ -229,6 +230,13 @@ def report(
         f"turn latency     p50 {sec(percentile(turn_times, 50))}  p99 {sec(percentile(turn_times, 99))}"
         f"  max {sec(max(turn_times, default=math.nan))}  (n={len(turn_times)} of {raw_turns} turn clicks;"
         f" {unmatched} not matched to a stored action)",
+        *(
+            f"click shown      {kind:5} p50 {sec(percentile(times, 50))}  p99 {sec(percentile(times, 99))}"
+            f"  max {sec(max(times, default=math.nan))}  (n={len(times)}; {missing} clicks never changed "
+            "the message clicked through their own interaction)"
+            for kind, (times, missing) in shown.items()
+        ),
+        f"panel follow     {follow_line(run.bot.log())}",
         f"REST requests    {requests} in {seconds:.0f} s ({exempt} to interaction endpoints, "
         f"{limited_global + limited_bucket} refused with 429): mean {mean_rate:.1f}/s, peak {peak_rate}/s",
         f"global limit     counted {counted}: mean {mean_counted:.1f}/s, peak {peak_counted}/s (limit 50/s); per hand "
@@ -265,6 +273,23 @@ def report(
         figures = outage_figures(standin, humans, records, [run.bot.log()], *run.outage)
         lines.extend(figures.lines())
     return "\n".join(lines)
+
+
+def click_shown(humans: list[Human], kind: str, start: float, end: float) -> tuple[list[float], int]:
+    """Seconds from each click of `kind` ("lobby", "turn") made while playing to the message clicked
+    changing through the click's own interaction, and how many clicks never changed it (refused ones among
+    them: a lobby press repeated, controls already spent)."""
+    clicks = [c for h in humans for c in h.clicks if c.kind == kind and start <= c.at <= end]
+    times = [c.interaction.shown_latency for c in clicks if c.interaction.shown_latency is not None]
+    return times, len(clicks) - len(times)
+
+
+def follow_line(log: str) -> str:
+    """The bot's last line on how long every seated player's panel took to show a move (from the move to
+    Discord taking the edit or the new panel), or a note that there is none (a bot that does not edit
+    panels between turns)."""
+    found = [line.partition("delivery: ")[2] for line in log.splitlines() if "panel(s) followed in" in line]
+    return found[-1] if found else "(no panel follow line in the bot's log)"
 
 
 def computers_line(log: str) -> str:

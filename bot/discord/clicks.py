@@ -12,6 +12,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 import discord
@@ -37,20 +38,27 @@ class Answers(Protocol):
     async def refuse(self, interaction: discord.Interaction, text: str, table_id: int | None = None) -> None:
         """Reply privately with `text`, whether or not the click was acknowledged."""
 
-    async def table_click(self, table: Table, interaction: discord.Interaction) -> None:
-        """Acknowledge a click on the table message."""
+    def table_click(
+        self, table: Table, interaction: discord.Interaction
+    ) -> AbstractAsyncContextManager[None]:
+        """Acknowledge a click on the table message; show the change the body makes on it, through it."""
 
-    async def move(self, table: Table, interaction: discord.Interaction) -> bool:
-        """Acknowledge a move's click; True if it was on the player's panel (not a `My hand` reply)."""
+    def move(
+        self, table: Table, interaction: discord.Interaction, action: str
+    ) -> AbstractAsyncContextManager[None]:
+        """Acknowledge a move's click; show the move the body makes on the message clicked, through it."""
+
+    async def hold(self, table: Table, interaction: discord.Interaction) -> None:
+        """Acknowledge a click whose answer will replace the message clicked (a private question)."""
+
+    async def answer_in_place(self, table: Table, interaction: discord.Interaction, text: str) -> None:
+        """Answer a held click by turning the message clicked into `text`, its buttons gone."""
 
     async def think(self, table: Table, interaction: discord.Interaction) -> None:
         """Acknowledge a click whose private answer takes a moment."""
 
     async def tell(self, table: Table, interaction: discord.Interaction, text: str) -> None:
         """Answer an acknowledged click privately."""
-
-    async def edit_clicked(self, table: Table, interaction: discord.Interaction, **fields: object) -> None:
-        """Edit the message an acknowledged click was on."""
 
     async def ask(
         self, table: Table, interaction: discord.Interaction, text: str, buttons: tuple[ButtonSpec, ...]
@@ -105,7 +113,9 @@ class ClickHandler:
                 raise Refusal(Why.UNKNOWN_BUTTON)
             await handler(interaction, table, clicked)
         except Refusal as refusal:
-            await self.answers.refuse(interaction, sentence(refusal), table.id)
+            await self.answers.refuse(
+                interaction, sentence(refusal, in_dm=interaction.guild_id is None), table.id
+            )
         except StorageUnavailable:
             raise  # the database is away: answered by the button (`outage.answered_when_away`)
         except Exception:
@@ -139,42 +149,21 @@ class ClickHandler:
         await self.show_hand(interaction, table)
 
     async def _act(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
-        # On the player's panel the click is remembered first: the panel is then answered through it.
-        on_panel = await self.answers.move(table, interaction)
-        await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
-        if on_panel:
-            # The clicked controls are spent: take them off at once through the click, saying what was
-            # done (text only; the panel's next picture comes with the player's next turn).
-            try:
-                await self.answers.edit_clicked(
-                    table,
-                    interaction,
-                    content=presenter.panel_after_move(table, interaction.user.id, clicked.arg),
-                    view=None,
-                )
-            except discord.HTTPException:
-                log.info("table %s: could not take spent controls off a panel", table.id)
-        else:
-            try:
-                await self.answers.edit_clicked(
-                    table,
-                    interaction,
-                    content=presenter.reply_after_move(table, clicked.arg),
-                    view=None,
-                    attachments=[],
-                )
-            except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
-                log.info("table %s: could not tidy a used My hand reply", table.id)
+        # The move shows on the message clicked the moment it is made: the tile leaves the hand.
+        async with self.answers.move(table, interaction, clicked.arg):
+            await self.service.act(table, interaction.user.id, clicked.token, clicked.arg)
 
     async def _sit(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if not clicked.arg.isdigit():
             raise Refusal(Why.UNKNOWN_BUTTON)
-        await self.answers.table_click(table, interaction)
-        await self.service.sit(table, interaction.user.id, interaction.user.display_name, int(clicked.arg))
+        async with self.answers.table_click(table, interaction):
+            await self.service.sit(
+                table, interaction.user.id, interaction.user.display_name, int(clicked.arg)
+            )
 
     async def _add_computer(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
-        await self.answers.table_click(table, interaction)
-        await self.service.add_computer(table, interaction.user.id)
+        async with self.answers.table_click(table, interaction):
+            await self.service.add_computer(table, interaction.user.id)
 
     async def _leave(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if (clicked.token in ("game", "confirm")) != (table.status == "playing"):
@@ -186,26 +175,33 @@ class ClickHandler:
                 table, interaction, replies.LEAVE_FOR_GOOD, presenter.leave_confirm_buttons(table)
             )
             return
-        await self.answers.think(table, interaction)
-        said = await self.service.leave(table, interaction.user.id)
+        if clicked.token == "confirm":  # the private question clicked becomes the answer
+            await self.answers.hold(table, interaction)
+            await self.answers.answer_in_place(
+                table, interaction, await self.service.leave(table, interaction.user.id)
+            )
+            return
+        async with self.answers.table_click(table, interaction):  # the lobby shows the seat free at once
+            said = await self.service.leave(table, interaction.user.id)
         await self.answers.tell(table, interaction, said)
 
     async def _back(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
         if table.seat_of(interaction.user.id) is None:
             raise Refusal(Why.NOT_PLAYING)
-        await self.answers.think(table, interaction)
-        came_back = await self.service.come_back(table, interaction.user.id)
+        async with self.answers.table_click(table, interaction):  # `I'm back` goes from the table at once
+            came_back = await self.service.come_back(table, interaction.user.id)
         await self.answers.tell(
             table, interaction, replies.WELCOME_BACK if came_back else replies.ALREADY_PLAYING
         )
 
     async def _start(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
-        await self.answers.table_click(table, interaction)
-        await self.service.start(table, interaction.user.id)
+        async with self.answers.table_click(table, interaction):
+            await self.service.start(table, interaction.user.id)
 
     async def _rematch(self, interaction: discord.Interaction, table: Table, clicked: ParsedId) -> None:
-        await self.answers.table_click(table, interaction)
-        await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
+        # the message clicked (the finished game's) loses its Rematch; the new lobby is posted below it
+        async with self.answers.table_click(table, interaction):
+            await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
 
     async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer privately with the player's hand picture and, on their turn, their controls."""

@@ -192,10 +192,18 @@ class Texas42Bot(commands.AutoShardedBot):
         self.table_message = TableMessage(
             self.sender, tokens, self.service, self.outbox.stamp, self.settings.limits, self.clock
         )
-        self.panels = Panels(self.sender, tokens, self.service, self.storage, self.clock)
+        self.panels = Panels(
+            self.sender,
+            tokens,
+            self.service,
+            self.storage,
+            self.outbox.stamp,
+            self.settings.limits,
+            self.clock,
+        )
         self.delivery = Lanes(self.outbox, self.service, self.table_message, self.panels)
         self.outbox.read_by(self.delivery)
-        self.answers = Acknowledger(self.sender, tokens, self.panels)
+        self.answers = Acknowledger(self.sender, tokens, self.panels, self.table_message)
         self.clicks = ClickHandler(self.service, self.answers)
 
     def build_tournaments(self) -> None:

@@ -217,15 +217,6 @@ def new_hand_note(table: Table) -> str | None:
     return last_hand_line(table) if table.last_hand is not None else None
 
 
-def move_note(table: Table, did: str) -> str | None:
-    """The note on the panel a player just moved on: `You played 6-4.`, unless that move ended the hand and
-    the next is dealt already: then the panel shows a fresh hand, and says only how the last one ended."""
-    hand = table.hand
-    if hand is not None and table.last_hand is not None and hand.phase == "auction" and not hand.calls:
-        return new_hand_note(table)
-    return f"You {did}."
-
-
 def hand_result_sentence(table: Table, hand: Hand) -> str:
     """`alice (North) bid 34 with Fives trump and was set: needed 34, could reach at most 31. E–W +1 mark.`"""
     summary = hand.summary()

@@ -26,7 +26,6 @@ from bot.tables.events import (
     TakenOver,
 )
 from bot.tables.model import Table
-from engine import public_view
 
 from . import learn_ids, messages, notices
 from .scenes import hand_end_scene
@@ -97,41 +96,22 @@ def _humans(table: Table) -> list[int]:
     return [row.user_id for row in table.humans() if row.user_id is not None]
 
 
-def _acted(table: Table, event: Acted) -> list[Work]:
-    work: list[Work] = []
-    row = table.seats[event.seat]
-    if row.user_id is not None and not row.is_computer:
-        # under stacking the note stays on screen past the next lead: it names no tile (RULES.md §11)
-        stacked = not event.complete and table.hand is not None and table.view_for(event.seat)["stacked"]
-        did = action_phrase(event.action, game_words(table.rules), name_tile=not stacked)
-        note = f"Time ran out: a computer {did} for you." if event.by == "computer" else f"You {did}."
-        work.append(SyncPanel(row.user_id, note))
-    if event.complete:
-        return work  # the hand summary and the next deal follow
-    turn = table.human_turn()
-    user = table.seats[turn].user_id if turn is not None else None
-    if user is not None and turn != event.seat:
-        work.append(SyncPanel(user))
-    sitting_out = table.view_for(event.seat)["sitting_out"] if event.action.startswith("nello") else []
-    for out in sitting_out:  # tell Nello's partner (Pistol: every partner) they sit this one out
-        partner = table.seats[out].user_id
-        if partner is not None and not table.seats[out].is_computer:
-            work.append(SyncPanel(partner, fresh=True))
-    if _stacked_lead(table):  # the finished trick goes face down: off every panel that still shows it
-        work.extend(
-            SyncPanel(other, fresh=True) for other in _humans(table) if other not in (row.user_id, user)
-        )
-    work.append(SyncTable())
-    return work
-
-
-def _stacked_lead(table: Table) -> bool:
-    """Whether the hand is stacked (RULES.md §11) and a trick has just been led after a finished one."""
+def move_note(table: Table, seat: int, action: str, *, by_computer: bool = False) -> str:
+    """What a player's panel says of the move just made for their seat: "You played 6-4.", or that a
+    computer made it when their time ran out. Under stacking the note stays on screen past the next lead,
+    so it names no tile (RULES.md §11)."""
     hand = table.hand
-    return (
-        hand is not None
-        and not hand.complete
-        and len(hand.trick) == 1
-        and bool(hand.tricks)
-        and public_view(hand)["stacked"]
-    )
+    stacked = hand is not None and not hand.complete and table.view_for(seat)["stacked"]
+    did = action_phrase(action, game_words(table.rules), name_tile=not stacked)
+    return f"Time ran out: a computer {did} for you." if by_computer else f"You {did}."
+
+
+def _acted(table: Table, event: Acted) -> list[Work]:
+    """A move: every seated player's panel follows it (the mover's saying what they did), then the table.
+    A move that ends the hand leaves the panels to the next deal (the hand's summary comes first)."""
+    if event.complete:
+        return []
+    row = table.seats[event.seat]
+    mover = row.user_id if not row.is_computer else None
+    note = move_note(table, event.seat, event.action, by_computer=event.by == "computer")
+    return [*(SyncPanel(user, note if user == mover else None) for user in _humans(table)), SyncTable()]

@@ -130,15 +130,6 @@ def private_screen(table: Table, seat: int, note: str | None = None) -> Screen:
     )
 
 
-def private_words(table: Table, user_id: int, note: str | None) -> str:
-    """The text of a player's panel as it should read now (no picture drawn): for a quick edit of the
-    panel they just clicked, while the delivery brings its picture along later."""
-    seat = table.seat_of(user_id)
-    if table.status == "playing" and seat is not None and table.hand is not None:
-        return messages.private_text(table, seat, table.view_for(seat), note)
-    return messages.private_closed_text(table, note)
-
-
 def closed_private_screen(table: Table, note: str | None) -> Screen:
     """A player's private message once the game is over for them (finished, ended, or they left)."""
     picture = None
@@ -147,13 +138,13 @@ def closed_private_screen(table: Table, note: str | None) -> Screen:
     return Screen(messages.private_closed_text(table, note), picture)
 
 
-# ---------------------------------------------------------------------- after a move, on the message clicked
+def panel_mark(table: Table) -> str:
+    """Words every private panel of the table carries (playing or closed), and no other message of the
+    bot's: how panels left behind by a process that died are found in a player's DMs."""
+    return f"table {table.id} in <#{table.channel_id}>"
 
 
-def panel_after_move(table: Table, user_id: int, action: str) -> str:
-    """A player's panel the moment they made a move on it: its text, saying what they did, without the
-    controls just spent (the next picture comes with their next turn)."""
-    return private_words(table, user_id, messages.move_note(table, action_phrase(action)))
+# ---------------------------------------------------------------------- after a move, on a `My hand` reply
 
 
 def reply_after_move(table: Table, action: str) -> str:

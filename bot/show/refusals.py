@@ -9,6 +9,13 @@ from bot.tables.refusal import Refusal, Why
 from .settings_words import channel_list
 
 MY_HAND = "Use `My hand` for the current ones."
+MY_CONTROLS = "Use `My hand` for your controls."
+# In a DM there is no `My hand` button: the controls are on the newest panel there, and `/42 hand` in the
+# table's channel brings them too.
+IN_A_DM = {
+    MY_HAND: "Your newest panel here has the current ones (or `/42 hand` in the table's channel).",
+    MY_CONTROLS: "Your newest panel here has your controls (or `/42 hand` in the table's channel).",
+}
 
 SENTENCES: dict[Why, str] = {
     Why.CHANNEL_BUSY: "This channel already has a table. Finish it or `/42 end` it first.",
@@ -41,7 +48,7 @@ SENTENCES: dict[Why, str] = {
     Why.CONTROLS_OUT_OF_DATE: f"Those controls are out of date. {MY_HAND}",
     Why.NOT_YOUR_TURN: "It's not your turn.",
     Why.ILLEGAL_MOVE: "You can't do that: {detail}",
-    Why.NOT_A_MOVE: "That isn't a move you can make now. Use `My hand` for your controls.",
+    Why.NOT_A_MOVE: f"That isn't a move you can make now. {MY_CONTROLS}",
     Why.TABLE_BUSY: "The table changed just now; please try again.",
     Why.RESTARTING: "The bot is restarting; try again in a minute.",
     Why.UNKNOWN_BUTTON: "That button isn't one I know.",
@@ -51,12 +58,16 @@ SENTENCES: dict[Why, str] = {
 }
 
 
-def sentence(refusal: Refusal) -> str:
-    """What the player who asked reads."""
-    return SENTENCES[refusal.why].format(
+def sentence(refusal: Refusal, *, in_dm: bool = False) -> str:
+    """What the player who asked reads; `in_dm`: they asked in a DM (pointed to what is there)."""
+    text = SENTENCES[refusal.why].format(
         detail=refusal.detail,
         seat_name=refusal.seat_name,
         table_id=refusal.table_id,
         levels=" or ".join(COMPUTER_LEVELS),
         channels=channel_list(refusal.channels),
     )
+    if in_dm:
+        for there, here in IN_A_DM.items():
+            text = text.replace(there, here)
+    return text

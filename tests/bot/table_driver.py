@@ -37,10 +37,15 @@ class FakeClock:
 
 
 def make_bot(
-    database: Path, seed: int = 42, clock: FakeClock | None = None, player_factory=quick_player
+    database: Path,
+    seed: int = 42,
+    clock: FakeClock | None = None,
+    player_factory=quick_player,
+    limits: Limits | None = None,
 ) -> Texas42Bot:
     """A bot with its own database file, a seeded shuffle, quick computer players (unless `player_factory`
-    says otherwise), no computer pause, and timers that only move when a test moves `clock` and calls
+    says otherwise), no computer pause, no rate plan (unless `limits` gives one: its waits then only pass
+    when a test advances simcord's time), and timers that only move when a test moves `clock` and calls
     `bot.service.tick()`."""
     settings = BotSettings(
         database,
@@ -48,7 +53,7 @@ def make_bot(
         warm_up_computers=False,
         tick_seconds=None,
         shard_count=1,
-        limits=Limits.none(),
+        limits=limits or Limits.none(),
     )
     return Texas42Bot(
         settings,

@@ -33,6 +33,7 @@ class Interaction:
     message: Message | None = None  # the message whose component was clicked
     sent_at: float = field(default_factory=time.perf_counter)
     acked_at: float | None = None
+    shown_at: float | None = None  # the message clicked first changed through this interaction (7, @original)
     response_type: int | None = None
     original: Message | None = None  # the response message (4/5), or the clicked message (6/7)
     followups: list[Message] = field(default_factory=list)
@@ -45,6 +46,17 @@ class Interaction:
     def ack_latency(self) -> float | None:
         """Seconds from the interaction's dispatch to the bot's first response."""
         return None if self.acked_at is None else self.acked_at - self.sent_at
+
+    @property
+    def shown_latency(self) -> float | None:
+        """Seconds from the click's dispatch to the message clicked changing through the click's own
+        interaction (an UPDATE_MESSAGE response, or an edit of `@original` after a deferred update)."""
+        return None if self.shown_at is None else self.shown_at - self.sent_at
+
+    def changed_clicked_message(self) -> None:
+        """The bot changed the message clicked through this interaction (the first time counts)."""
+        if self.shown_at is None:
+            self.shown_at = time.perf_counter()
 
     @property
     def messages(self) -> list[Message]:

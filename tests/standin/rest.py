@@ -195,7 +195,11 @@ class RestApi:
                 raise Refused(429, 0, "You are being rate limited.", verdict.headers, verdict.body)
             payload, uploads = await _read_body(request)
             call = Call(request, route.key, params, payload, uploads, dict(verdict.headers))
+            if self.d.on_request is not None:
+                await self.d.on_request(route.key, params)
             result = await getattr(self, route.handler)(call)
+            if self.d.on_done is not None:
+                await self.d.on_done(route.key, params)
         except Refused as refusal:
             self.d.stats.record(route.key, refusal.status, now, exempt=route.exempt)
             if refusal.status != 429:
@@ -459,6 +463,7 @@ class RestApi:
         interaction.acknowledge(kind, original)
         if kind == UPDATE_MESSAGE and original is not None:
             self._apply(original, Call(call.request, call.route, {}, data, call.uploads, {}), creating=False)
+            interaction.changed_clicked_message()
             self.d.edited(original)
         elif kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE) and original is not None:
             self.d.post(original)
@@ -492,6 +497,8 @@ class RestApi:
         message = self._original(interaction)
         was_loading = message.loading
         self._apply(message, call, creating=False)
+        if message is interaction.message:
+            interaction.changed_clicked_message()
         self.d.edited(message)
         if was_loading or interaction.response_type in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             interaction.answered()

@@ -24,7 +24,7 @@ import asyncio
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +65,7 @@ class MessageEvent:
 
 
 Subscriber = Callable[[MessageEvent], None]
+Hook = Callable[[str, dict[str, str]], Awaitable[None]]
 
 
 class DiscordStandIn:
@@ -107,6 +108,10 @@ class DiscordStandIn:
         self.private: dict[int, list[Message]] = defaultdict(list)  # user id -> DMs and ephemeral replies
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
+        # Faults a test injects (e.g. `kill -9` of the bot): awaited with (route, params) when a request
+        # comes, before it is carried out, and once it is carried out, before the bot hears the answer.
+        self.on_request: Hook | None = None
+        self.on_done: Hook | None = None
         self._subscribers: dict[tuple[str, int], list[Subscriber]] = defaultdict(list)
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None

@@ -1,14 +1,19 @@
 """The acknowledger: the one thing a click handler talks to when it answers a click.
 
 Every answer goes through the click's own interaction (Discord's global limit does not count those), and
-through the sender, so the bot's figures count it. A click acknowledged without a reply of its own is
-remembered (`tokens.Tokens`): the delivery edits the message clicked through it, and sends a player's next
-panel as its follow-up, while its token lives.
+through the sender, so the bot's figures count it. A click that changes the message it was made on (a seat
+taken, a computer added, Start, a bid, a tile) is acknowledged at once and, once its change is made, shows
+it on that message through its own interaction; the message is held meanwhile, so the edits nobody clicked
+wait and never show an older state after it. The click is also remembered (`tokens.Tokens`): the delivery
+edits the message clicked through it, and sends a player's next panel as its follow-up, while its token
+lives. A refusal answered in a player's DMs is folded away when their next panel comes.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Protocol
 
 import discord
@@ -25,49 +30,92 @@ log = logging.getLogger(__name__)
 
 
 class ClickedPanels(Protocol):
-    """The players' panels (`panels.Panels`), told of a click in a player's DMs."""
+    """The players' panels (`panels.Panels`), shown a move clicked on one of them."""
 
-    def clicked(self, table_id: int, user_id: int, channel_id: int, message_id: int | None) -> None:
-        """The player clicked `message_id` in the DM channel `channel_id`."""
+    def clicked(
+        self, table: Table, interaction: discord.Interaction, action: str
+    ) -> AbstractAsyncContextManager[None]:
+        """Hold the panel clicked while the move is made, then show it there through the click."""
+
+
+class ClickedTable(Protocol):
+    """The table message (`table_message.TableMessage`), shown a change clicked on it."""
+
+    def clicked(self, table: Table, interaction: discord.Interaction) -> AbstractAsyncContextManager[None]:
+        """Hold the table message while the change is made, then show it there through the click."""
 
 
 class Acknowledger:
     """Acknowledges and answers clicks (and the commands that answer like them)."""
 
-    def __init__(self, sender: Sender, tokens: Tokens, panels: ClickedPanels):
+    def __init__(self, sender: Sender, tokens: Tokens, panels: ClickedPanels, table_message: ClickedTable):
         self.sender = sender
         self.tokens = tokens
         self.panels = panels
+        self.table_message = table_message
 
     async def refuse(self, interaction: discord.Interaction, text: str, table_id: int | None = None) -> None:
         """Reply privately with `text` (ephemeral in a server, a plain reply in a DM), whether or not the
-        interaction was already acknowledged; a reply Discord refuses is only logged."""
-        ephemeral = interaction.guild_id is not None
+        interaction was already acknowledged; a reply Discord refuses is only logged. In a DM the reply is
+        folded away when the player's next panel comes."""
+        in_dm = interaction.guild_id is None
         try:
             if interaction.response.is_done():
-                await self.sender.follow_up(table_id, interaction, text, ephemeral=ephemeral)
+                sent = await self.sender.follow_up_message(table_id, interaction, text, ephemeral=not in_dm)
+                if in_dm:
+                    self.tokens.refused_in_dm(interaction, sent.id)
             else:
-                await self.sender.respond(table_id, interaction, text, ephemeral=ephemeral)
+                await self.sender.respond(table_id, interaction, text, ephemeral=not in_dm)
+                if in_dm:
+                    self.tokens.refused_in_dm(interaction, None)
         except discord.HTTPException:
             log.info("could not deliver a refusal: %s", text)
 
-    async def table_click(self, table: Table, interaction: discord.Interaction) -> None:
-        """Acknowledge a click on the table message; the table message's next edit can go through it."""
+    @asynccontextmanager
+    async def table_click(self, table: Table, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Acknowledge a click on the table message; once the body has made its change, show it on the
+        message through the click (the table message's next edits can go through it too)."""
         await self.sender.defer(table.id, interaction)
         self.tokens.clicked_table(table, interaction)
+        async with self.table_message.clicked(table, interaction):
+            yield
 
-    async def move(self, table: Table, interaction: discord.Interaction) -> bool:
-        """Acknowledge a move's click. On the player's panel (not on a private `My hand` reply) the click
-        is remembered: the panel is edited, deleted and followed up through it. True if it was on a panel."""
+    @asynccontextmanager
+    async def move(self, table: Table, interaction: discord.Interaction, action: str) -> AsyncIterator[None]:
+        """Acknowledge a move's click; once the body has made the move, show it on the message clicked
+        through the click: the player's panel (remembered: the panel is edited, deleted and followed up
+        through it), or a private `My hand` reply (its spent controls taken off)."""
         await self.sender.defer(table.id, interaction)
         ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
         if not ephemeral and interaction.guild_id is None and interaction.channel_id is not None:
-            message = interaction.message
             self.tokens.clicked_dm(interaction)
-            self.panels.clicked(
-                table.id, interaction.user.id, interaction.channel_id, message.id if message else None
+            async with self.panels.clicked(table, interaction, action):
+                yield
+            return
+        yield
+        try:
+            await self.sender.edit_original(
+                table.id,
+                interaction,
+                content=presenter.reply_after_move(table, action),
+                view=None,
+                attachments=[],
             )
-        return not ephemeral
+        except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
+            log.info("table %s: could not tidy a used My hand reply", table.id)
+
+    async def hold(self, table: Table, interaction: discord.Interaction) -> None:
+        """Acknowledge a click whose answer will replace the message clicked (a private question such as
+        `Leave the game`)."""
+        await self.sender.defer(table.id, interaction)
+
+    async def answer_in_place(self, table: Table, interaction: discord.Interaction, text: str) -> None:
+        """Answer a held click by turning the message clicked into `text`, its buttons gone (or, if Discord
+        will not edit it, with a private reply)."""
+        try:
+            await self.sender.edit_original(table.id, interaction, content=text, view=None)
+        except discord.HTTPException:
+            await self.tell(table, interaction, text)
 
     async def think(self, table: Table, interaction: discord.Interaction) -> None:
         """Acknowledge a click whose answer, private, takes a moment ("thinking…")."""
@@ -76,10 +124,6 @@ class Acknowledger:
     async def tell(self, table: Table, interaction: discord.Interaction, text: str) -> None:
         """Answer an acknowledged click privately (ephemeral in a server)."""
         await self.sender.follow_up(table.id, interaction, text, ephemeral=interaction.guild_id is not None)
-
-    async def edit_clicked(self, table: Table, interaction: discord.Interaction, **fields: object) -> None:
-        """Edit the message an acknowledged click was on (raises Discord's refusal)."""
-        await self.sender.edit_original(table.id, interaction, **fields)
 
     async def ask(
         self, table: Table, interaction: discord.Interaction, text: str, buttons: tuple[ButtonSpec, ...]

@@ -4,8 +4,10 @@ One lane for a table's channel (the table message, hand summaries, notices) and 
 private panel at that table. A lane carries out its work in order, in a task of its own, so the game never
 waits for Discord and one slow channel holds up nothing else. Work that only brings a message up to date
 (`SyncTable`, `SyncPanel`) is merged into a later one of the same kind: intermediate states may be
-skipped, the latest never is. Posts and summaries are never skipped. Work Discord refuses for a moment
-(a 429, a 5xx), or that needs the database while it is away, stays first on its lane until the next tick.
+skipped, the latest never is. Posts and summaries are never skipped. A panel edit nobody clicked waits
+for its panel's gap (`panels.Panels.delay`), and work that comes meanwhile merges into it (a turn's panel
+goes at once). Work Discord refuses for a moment (a 429, a 5xx), or that needs the database while it is
+away, stays first on its lane until the next tick.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -31,6 +33,7 @@ from .source import TableSource
 
 log = logging.getLogger(__name__)
 RETRY_LIMIT = 30  # tries of a refused send (one every tick) before giving up on it
+MIN_PAUSE = 0.001  # seconds: a shorter pause is no pause
 
 
 class Channel(Protocol):
@@ -55,8 +58,17 @@ class Channel(Protocol):
 class PanelWork(Protocol):
     """What shows players their private panels (`panels.Panels`)."""
 
-    async def sync(self, table: Table, work: SyncPanel, asked: float | None = None) -> None:
-        """Bring a player's panel at the table up to date."""
+    def delay(self, table: Table, work: SyncPanel, stamp: int) -> float:
+        """Seconds to wait before carrying out `work` (0: now)."""
+
+    def urgent(self, table: Table, work: SyncPanel) -> bool:
+        """Whether `work` brings a new panel (a turn's): it never waits behind an edit."""
+
+    def supersede(self, table_id: int, user_id: int) -> None:
+        """An edit of the player's panel whose picture is still waiting to be drawn gives way."""
+
+    async def sync(self, table: Table, work: SyncPanel, asked: Sequence[float] = (), stamp: int = 0) -> None:
+        """Bring a player's panel at the table up to date, unless it shows `stamp` or later already."""
 
     async def load(self, table_ids: set[int] | None) -> None:
         """Take up the stored panels."""
@@ -67,14 +79,15 @@ class PanelWork(Protocol):
 
 @dataclass
 class Item:
-    """One piece of work on a lane, the outbox events it carries out, and when it was asked for."""
+    """One piece of work on a lane, the outbox events it carries out, and when it was asked for (each piece
+    merged into it, oldest first: the moves it shows)."""
 
     work: Work
     seqs: set[int] = field(default_factory=set)
     stamp: int = 0
     attempts: int = 0
     # the earliest of the work merged into it (time.monotonic looked up at each call, as where it is read)
-    asked: float = field(default_factory=lambda: time.monotonic())
+    asked: list[float] = field(default_factory=lambda: [time.monotonic()])
 
 
 @dataclass
@@ -86,6 +99,7 @@ class Lane:
     items: deque[Item] = field(default_factory=deque)
     task: asyncio.Task | None = None
     waiting: bool = False  # Discord refused the first item for a moment: it waits for the next tick
+    pause: asyncio.Future[bool] | None = None  # while the lane pauses: resolved early when work comes
 
     @property
     def busy(self) -> bool:
@@ -117,6 +131,10 @@ class Lanes:
         if lane is None:
             lane = self.lanes[(table.id, user)] = Lane(table.id, user)
         lane.items.append(Item(work, seqs, stamp))
+        if lane.pause is not None:
+            _resolve(lane.pause, True)  # the pause ends: the new work merges first
+        if isinstance(work, SyncPanel) and lane.busy and self.panels.urgent(table, work):
+            self.panels.supersede(table.id, work.user_id)  # a turn never waits for an edit's picture
         self._kick(lane)
 
     def drop(self, table_ids: Iterable[int]) -> None:
@@ -191,8 +209,10 @@ class Lanes:
                 later.seqs |= item.seqs
                 later.work = _merged(item.work, later.work)
                 later.stamp = max(later.stamp, item.stamp)
-                later.asked = min(later.asked, item.asked)
+                later.asked = item.asked + later.asked
                 continue
+            if await self._paused(lane, item):
+                continue  # work came meanwhile: merge it first
             try:
                 await self._carry_out(lane, item)
             except Refused:
@@ -208,6 +228,24 @@ class Lanes:
             lane.items.popleft()
             await self.outbox.shown(item.seqs)
         return True
+
+    async def _paused(self, lane: Lane, item: Item) -> bool:
+        """Wait as long as a panel edit nobody clicked must (the panel gap), or until more work comes to the
+        lane (a turn's panel goes at once); True if work came."""
+        table = self.tables.table(lane.table_id)
+        if table is None or not isinstance(item.work, SyncPanel):
+            return False
+        delay = self.panels.delay(table, item.work, item.stamp)
+        if delay < MIN_PAUSE:
+            return False
+        loop = asyncio.get_running_loop()
+        lane.pause = pause = loop.create_future()
+        timer = loop.call_later(delay, _resolve, pause, False)
+        try:
+            return await pause
+        finally:
+            timer.cancel()
+            lane.pause = None
 
     async def _forget_closed(self, lane: Lane) -> None:
         """A drained lane of a table that is over goes; with the table's last lane, everything kept for
@@ -237,7 +275,7 @@ class Lanes:
             elif isinstance(work, Summary):
                 await self.channel.summary(table, work)
             elif isinstance(work, SyncPanel):
-                await self.panels.sync(table, work, item.asked)
+                await self.panels.sync(table, work, item.asked, item.stamp)
         except discord.HTTPException as error:
             if transient(error):
                 log.warning(
@@ -255,8 +293,9 @@ class Lanes:
 
     async def resume(self, table_ids: Iterable[int] | None = None) -> None:
         """Carry out what the outbox still holds, then make sure every open table shows its message and
-        the player on turn has live controls (no-ops when they already do): at every table this process
-        runs (after a start), or at these tables (just adopted from a process that stopped)."""
+        every seated player's panel shows the game, the player on turn's with live controls (no-ops when
+        they already do; each player's DM is looked over once for panels left behind): at every table
+        this process runs (after a start), or at these tables (just adopted from a process that stopped)."""
         only = None if table_ids is None else set(table_ids)
         await self.panels.load(only)
         for seq, table_id, kind, payload in await self.outbox.left_over():
@@ -280,9 +319,8 @@ class Lanes:
             ):
                 continue
             checks: list[Work] = [SyncTable()] if table.message_id is None or self.channel.old(table) else []
-            seat = table.human_turn()
-            if seat is not None and table.seats[seat].user_id is not None:
-                checks.append(SyncPanel(table.seats[seat].user_id))  # type: ignore[arg-type]
+            if table.status == "playing":  # every panel shows the game as it stands, the turn's its controls
+                checks.extend(SyncPanel(row.user_id) for row in table.humans() if row.user_id is not None)
             if checks:
                 self.outbox.show(table, checks)
 
@@ -306,3 +344,9 @@ def _merged(first: Work, later: Work) -> Work:
             later.renotify or first.renotify,
         )
     return later
+
+
+def _resolve(pause: asyncio.Future[bool], value: bool) -> None:
+    """End a lane's pause (once): True if work came, False if its time ran out."""
+    if not pause.done():
+        pause.set_result(value)

@@ -1,6 +1,6 @@
 """The bot's figures on what it sends, kept by a wrapper around the sender so that the delivery's logic
 carries none of them: REST requests per table and per finished hand (bound by Discord's global limit, or
-exempt from it), and how long players' turn panels take to go out."""
+exempt from it), and how long players' panels take to show moves."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import discord
 
 from bot.computers.quantiles import nearest_rank
 
-from .sender import Sender
+from .sender import Gate, Sender
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -52,14 +52,21 @@ class RestCount:
         return self.hands_bound / self.hands, self.hands_exempt / self.hands
 
 
-class TurnPanelTimes:
-    """How long players' turn panels took to go out, from the move that made it their turn (the work asked
-    for) to Discord taking the message: logged every `every` seconds, the recent ones and the last
-    `KEPT`, so a run shows the delivery's share of a turn beside the computers' line."""
+class PanelTimes:
+    """How long players' panels took to show a move, from the move (the work asked for) to Discord taking
+    the message: logged every `every` seconds, the recent ones and the last `KEPT`, so a run shows the
+    delivery's share beside the computers' line. `what` names them in the log: turn panels (from the move
+    that made it a player's turn to their new panel), or every panel following a move."""
 
     KEPT = 10_000
 
-    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        what: str = "turn panel(s) out",
+        every: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.what = what
         self.every = every
         self.clock = clock
         self.recent: list[float] = []
@@ -78,9 +85,10 @@ class TurnPanelTimes:
         if self.recent:
             recent, kept = sorted(self.recent), sorted(self.kept)
             log.info(
-                "delivery: %d turn panel(s) out in p50 %.0f ms, p90 %.0f ms, max %.0f ms after the move; "
+                "delivery: %d %s in p50 %.0f ms, p90 %.0f ms, max %.0f ms after the move; "
                 "the last %d: p50 %.0f ms, p90 %.0f ms, p99 %.0f ms",
                 len(recent),
+                self.what,
                 *_ms(recent, 0.5, 0.9, 1.0),
                 len(kept),
                 *_ms(kept, 0.5, 0.9, 0.99),
@@ -97,24 +105,31 @@ def _ms(ordered: list[float], *fractions: float) -> list[float]:
 class Metered:
     """A `Sender` that counts what the sender it wraps sends: each request made (answered, or refused by
     Discord) counts for its table, bound or exempt, and joins the hand's totals when the hand's summary
-    goes out; turn panels' times are kept and logged."""
+    goes out; the times panels take to show moves are kept and logged."""
 
     def __init__(self, sender: Sender):
         self.sender = sender
         self.rest = RestCount()
-        self.turn_panels = TurnPanelTimes()
+        self.turn_panels = PanelTimes("turn panel(s) out")
+        self.panel_follows = PanelTimes("panel(s) followed")
 
     async def send(self, table_id: int, channel_id: int, content: str, **fields: Any) -> discord.Message:
         return await self._counted(table_id, False, self.sender.send(table_id, channel_id, content, **fields))
 
-    async def edit(self, table_id: int, channel_id: int, message_id: int, **fields: Any) -> None:
-        await self._counted(table_id, False, self.sender.edit(table_id, channel_id, message_id, **fields))
+    async def edit(
+        self, table_id: int, channel_id: int, message_id: int, *, gate: Gate | None = None, **fields: Any
+    ) -> bool:
+        request = self.sender.edit(table_id, channel_id, message_id, gate=gate, **fields)
+        return await self._counted(table_id, False, request)
 
     async def delete(self, table_id: int, channel_id: int, message_id: int) -> None:
         await self._counted(table_id, False, self.sender.delete(table_id, channel_id, message_id))
 
     async def open_dm(self, table_id: int, user_id: int) -> int:
         return await self._counted(table_id, False, self.sender.open_dm(table_id, user_id))
+
+    async def history(self, table_id: int, channel_id: int, limit: int) -> list[discord.Message]:
+        return await self._counted(table_id, False, self.sender.history(table_id, channel_id, limit))
 
     async def defer(self, table_id: int | None, interaction: discord.Interaction, **options: Any) -> None:
         await self._counted(table_id, True, self.sender.defer(table_id, interaction, **options))
@@ -135,7 +150,7 @@ class Metered:
         await self._counted(table_id, True, self.sender.follow_up(table_id, interaction, content, **fields))
 
     async def follow_up_message(
-        self, table_id: int, interaction: discord.Interaction, content: str, **fields: Any
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
     ) -> discord.WebhookMessage:
         request = self.sender.follow_up_message(table_id, interaction, content, **fields)
         return await self._counted(table_id, True, request)
@@ -171,6 +186,11 @@ class Metered:
         self.turn_panels.add(seconds)
         self.sender.turn_panel_out(seconds)
 
+    def panel_followed(self, seconds: float) -> None:
+        """Keep the time a panel took to show a move (logged every so often)."""
+        self.panel_follows.add(seconds)
+        self.sender.panel_followed(seconds)
+
     async def _counted(self, table_id: int | None, exempt: bool, request: Awaitable[T]) -> T:
         """Await a request and count it, whether Discord answered or refused it (not if it was cancelled:
         a stop while it waited for its room)."""
@@ -181,7 +201,8 @@ class Metered:
         except Exception:
             self._add(table_id, exempt)
             raise
-        self._add(table_id, exempt)
+        if result is not False:  # False: a gated edit that was not made
+            self._add(table_id, exempt)
         return result
 
     def _add(self, table_id: int | None, exempt: bool) -> None:

@@ -15,8 +15,8 @@ before it is sent:
 
 The plans (`Window`, `Bucket`, `RoundRobin`) are plain data read against an injected clock, so tests check
 their decisions without sleeping; `Budget.acquire` sleeps as they say. `DiscordSender` makes the requests;
-what the bot counts of them (requests per hand, how long turn panels take) is `metered.Metered`, a wrapper
-with the same face (`Sender`).
+what the bot counts of them (requests per hand, how long panels take to show moves) is `metered.Metered`,
+a wrapper with the same face (`Sender`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import asyncio
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -34,6 +35,9 @@ CREATE, EDIT, DELETE = "create", "edit", "delete"
 _EPSILON = 1e-9  # seconds: float sums of waits must not leave a request waiting for a rounding error
 NO_MENTIONS = discord.AllowedMentions.none()
 PRUNE_WINDOWS_AT = 1000  # channel windows kept before idle ones are swept
+# Entered once a bound edit has its room in the budget, right before it is made: yields whether it is still
+# wanted (`shown.Shown.gate`: no newer state of the message went out meanwhile).
+Gate = Callable[[], AbstractAsyncContextManager[bool]]
 
 
 def transient(error: discord.HTTPException) -> bool:
@@ -47,7 +51,15 @@ class Limits:
     may go at once after a quiet spell; `per_channel` writes of each kind per `channel_window` seconds
     (plus `margin` seconds for clocks that disagree); `table_edit_gap`: the least time between two edits of
     one table message (the states between are skipped); `table_pictures`: table pictures drawn per second
-    over all tables at most (drawing is CPU the computers need too): with many tables the gap grows."""
+    over all tables at most (drawing is CPU the computers need too): with many tables the gap grows.
+    `panel_edit_gap`: the least time between two pictures of one player's panel edited through an
+    interaction token (Discord limits each webhook too); `panel_pictures`: panel pictures drawn per second
+    for edits nobody clicked, over all the panels followed (a turn's panel and a click's own answer are
+    never held back): with many players the gap grows; `panel_backlog`: pictures waiting to be drawn that
+    hold such an edit back (the thread is behind: turns and clicks go first); `panel_busy`: the share of
+    the last seconds spent drawing (`bot.show.render.busy`) that holds it back too (the pictures take the
+    CPU the bot is given: the computers' moves and the turns come first). A panel no token reaches is
+    edited no more often than a table message (`edit_gap`): those edits count against the global limit."""
 
     rate: float = 40.0
     burst: int = (
@@ -58,6 +70,10 @@ class Limits:
     margin: float = 0.25
     table_edit_gap: float = 2.5
     table_pictures: float = 8.0
+    panel_edit_gap: float = 0.4
+    panel_pictures: float = 20.0
+    panel_backlog: int = 3
+    panel_busy: float = 0.5
 
     @classmethod
     def none(cls) -> Limits:
@@ -70,11 +86,20 @@ class Limits:
             margin=0.0,
             table_edit_gap=0.0,
             table_pictures=1e9,
+            panel_edit_gap=0.0,
+            panel_pictures=1e9,
+            panel_backlog=1_000_000_000,
+            panel_busy=float("inf"),
         )
 
     def edit_gap(self, tables: int) -> float:
         """The least time between two edits of one table message while `tables` tables are playing."""
         return max(self.table_edit_gap, tables / self.table_pictures)
+
+    def panel_gap(self, panels: int) -> float:
+        """The least time between two pictures of one panel edited through a token while `panels` panels
+        follow games."""
+        return max(self.panel_edit_gap, panels / self.panel_pictures)
 
 
 class Window:
@@ -251,14 +276,20 @@ class Sender(Protocol):
     async def send(self, table_id: int, channel_id: int, content: str, **fields: Any) -> discord.Message:
         """A new message in a channel (bound: within the budget)."""
 
-    async def edit(self, table_id: int, channel_id: int, message_id: int, **fields: Any) -> None:
-        """Edit a message through its channel (bound)."""
+    async def edit(
+        self, table_id: int, channel_id: int, message_id: int, *, gate: Gate | None = None, **fields: Any
+    ) -> bool:
+        """Edit a message through its channel (bound); with a `gate`, only if it lets the edit go once it
+        has its room in the budget. True if the edit was made."""
 
     async def delete(self, table_id: int, channel_id: int, message_id: int) -> None:
         """Delete a message through its channel (bound); one already gone is fine."""
 
     async def open_dm(self, table_id: int, user_id: int) -> int:
         """Open the DM channel with a user (bound); its id."""
+
+    async def history(self, table_id: int, channel_id: int, limit: int) -> list[discord.Message]:
+        """The newest `limit` messages of a channel, newest first (bound)."""
 
     async def defer(self, table_id: int | None, interaction: discord.Interaction, **options: Any) -> None:
         """Acknowledge a click, with no answer yet (exempt, as is everything through an interaction)."""
@@ -279,7 +310,7 @@ class Sender(Protocol):
         """A message after a click's acknowledgement."""
 
     async def follow_up_message(
-        self, table_id: int, interaction: discord.Interaction, content: str, **fields: Any
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
     ) -> discord.WebhookMessage:
         """A message after a click's acknowledgement, returned (to be edited or deleted later)."""
 
@@ -303,6 +334,9 @@ class Sender(Protocol):
     def turn_panel_out(self, seconds: float) -> None:
         """A player's turn panel went out `seconds` after the move that made it their turn."""
 
+    def panel_followed(self, seconds: float) -> None:
+        """A player's panel showed a move `seconds` after it was made."""
+
 
 class DiscordSender:
     """Makes the requests (see `Sender`); the bound ones wait for their room in the budget first."""
@@ -315,9 +349,18 @@ class DiscordSender:
         await self.budget.acquire(table_id, channel_id, CREATE)
         return await self.client.get_partial_messageable(channel_id).send(content, **fields)
 
-    async def edit(self, table_id: int, channel_id: int, message_id: int, **fields: Any) -> None:
+    async def edit(
+        self, table_id: int, channel_id: int, message_id: int, *, gate: Gate | None = None, **fields: Any
+    ) -> bool:
         await self.budget.acquire(table_id, channel_id, EDIT)
-        await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**fields)
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        if gate is None:
+            await message.edit(**fields)
+            return True
+        async with gate() as wanted:
+            if wanted:
+                await message.edit(**fields)
+            return wanted
 
     async def delete(self, table_id: int, channel_id: int, message_id: int) -> None:
         await self.budget.acquire(table_id, channel_id, DELETE)
@@ -329,6 +372,10 @@ class DiscordSender:
     async def open_dm(self, table_id: int, user_id: int) -> int:
         await self.budget.acquire(table_id)
         return (await self.client.create_dm(discord.Object(user_id))).id
+
+    async def history(self, table_id: int, channel_id: int, limit: int) -> list[discord.Message]:
+        await self.budget.acquire(table_id)
+        return [m async for m in self.client.get_partial_messageable(channel_id).history(limit=limit)]
 
     async def defer(self, table_id: int | None, interaction: discord.Interaction, **options: Any) -> None:
         await interaction.response.defer(**options)
@@ -349,7 +396,7 @@ class DiscordSender:
         await interaction.followup.send(content, **fields)
 
     async def follow_up_message(
-        self, table_id: int, interaction: discord.Interaction, content: str, **fields: Any
+        self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
     ) -> discord.WebhookMessage:
         return await interaction.followup.send(content, wait=True, **fields)
 
@@ -371,6 +418,9 @@ class DiscordSender:
         """Nothing to count here (`metered.Metered` counts)."""
 
     def turn_panel_out(self, seconds: float) -> None:
+        """Nothing to count here (`metered.Metered` counts)."""
+
+    def panel_followed(self, seconds: float) -> None:
         """Nothing to count here (`metered.Metered` counts)."""
 
     def _webhook(self, token: str) -> discord.Webhook:

@@ -1,10 +1,12 @@
 """The table's channel: its table message (posted, edited, posted anew), each finished hand's summary, and
 the notices posted there.
 
-The table message is edited through the last click on it while that click's token lives (outside the
-global limit), else through the channel, no more often than the edit gap (the states between are
-skipped). It is posted anew before it is an hour old (Discord refuses edits of older messages, error
-30046), when it was deleted, or after a hand's summary took its place.
+A click on the table message (a seat taken, a computer added, Start) shows its change at once, through its
+own interaction. The edits nobody clicked (computers' moves, timers) go through the last click on it while
+that click's token lives (outside the global limit), else through the channel, no more often than the edit
+gap (the states between are skipped). No state older than the one shown ever goes out after it
+(`shown.Shown`). The table message is posted anew before it is an hour old (Discord refuses edits of older
+messages, error 30046), when it was deleted, or after a hand's summary took its place.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import asyncio
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 import discord
@@ -23,7 +27,8 @@ from bot.show.screens import Post, Screen, Summary
 from bot.tables.model import Table
 
 from ..buttons import Drawn, draw
-from .sender import NO_MENTIONS, Limits, Sender, transient
+from .sender import NO_MENTIONS, Gate, Limits, Sender, transient
+from .shown import Key, Shown
 from .source import TableSource
 from .tokens import Click, Tokens
 
@@ -51,8 +56,8 @@ class TableMessage:
         self.stamps = stamps
         self.limits = limits
         self.clock = clock
-        self.shown: dict[int, int] = {}  # table -> the stamp its table message shows
-        self.last_edit: dict[int, float] = {}  # table -> when its table message was last edited
+        self.shown = Shown()  # the stamp each table message shows, under (table, None)
+        self.last_edit: dict[int, float] = {}  # table -> when its table message was last edited (paced)
 
     def old(self, table: Table) -> bool:
         """Whether the table message is old enough to be posted anew rather than edited."""
@@ -60,13 +65,43 @@ class TableMessage:
 
     def forget(self, table_id: int) -> None:
         """The table is over and its channel lane done: let go of what was kept for showing it."""
-        self.shown.pop(table_id, None)
+        self.shown.forget(_key(table_id))
+        self.shown.locks.pop(_key(table_id), None)
         self.last_edit.pop(table_id, None)
         self.tokens.forget_table_click(table_id)
 
+    @asynccontextmanager
+    async def clicked(self, table: Table, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """A click on the table message, acknowledged: hold the message while the click's change is made
+        (the body), then show the table as it stands on the message clicked, through the click's own
+        interaction (no budget, no gap). A change refused (the body raises) shows nothing."""
+        key = _key(table.id)
+        async with self.shown.lock(key):
+            yield
+            message = interaction.message
+            if message is None or message.id != table.message_id:
+                return  # not the table message any more (a summary took its place): the lane shows it
+            stamp, screen = self.stamps(table.id), presenter.table_screen(table)
+            drawn = await draw(screen, urgent=True)  # the clicker waits for it
+            try:
+                await self.sender.edit_original(
+                    table.id,
+                    interaction,
+                    content=drawn.content,
+                    attachments=drawn.files(),
+                    view=drawn.view,
+                    allowed_mentions=NO_MENTIONS,
+                )
+            except discord.HTTPException as error:
+                log.info("table %s: could not show a click through it (%s)", table.id, error.status)
+                return
+            self.shown.mark(key, stamp)
+
     async def bring_up_to_date(self, table: Table, stamp: int) -> None:
-        """Show the table's current state unless its message already shows `stamp` or later."""
-        if table.message_id is None or self.shown.get(table.id, -1) < stamp:
+        """Show the table's current state unless its message already shows `stamp` or later (a click on
+        it that is being answered shows it itself)."""
+        await self.shown.settled(_key(table.id))
+        if table.message_id is None or not self.shown.shows(_key(table.id), stamp):
             await self.sync(table)
 
     async def sync(self, table: Table) -> None:
@@ -74,11 +109,14 @@ class TableMessage:
         its token lives, else through the channel, no more often than the edit gap), post it anew when
         it is nearly an hour old or Discord refuses to edit it, or post it if there is none (or it was
         deleted). Errors are raised to the caller."""
+        key = _key(table.id)
         if table.message_id is not None and not self.old(table):
             playing = sum(1 for other in self.tables.tables.values() if other.status == "playing")
             gap = self.limits.edit_gap(playing) - (time.monotonic() - self.last_edit.get(table.id, 0.0))
             if gap > 0:
                 await asyncio.sleep(gap)  # later states merge into this edit meanwhile
+            if self.shown.shows(key, self.stamps(table.id)):
+                return  # a click showed the latest state meanwhile
             click = self.tokens.on_table_message(table.id, table.message_id)
             # Drawn before the budget's room is taken, so the request goes out as soon as it is granted: room
             # taken first and spent only after a wait in the pictures' queue let requests planned a second apart
@@ -86,8 +124,7 @@ class TableMessage:
             # SyncTable of its own (the stamp drawn is the one marked shown).
             stamp, drawn = self.stamps(table.id), await draw(presenter.table_screen(table))
             try:
-                await self._edit(table, drawn, click)
-                self.shown[table.id] = stamp
+                await self._edit(table, drawn, click, partial(self.shown.gate, key, stamp))
                 return
             except discord.NotFound:
                 log.info("table %s: its message is gone; posting a new one", table.id)
@@ -101,7 +138,7 @@ class TableMessage:
         stamp, drawn = self.stamps(table.id), await draw(presenter.table_screen(table))
         old = table.message_id
         await self._post_table_message(table, drawn)
-        self.shown[table.id] = stamp
+        self.shown.mark(key, stamp)
         if old is not None:
             await self.sender.delete(table.id, table.channel_id, old)
 
@@ -130,12 +167,14 @@ class TableMessage:
         is posted below it. If it cannot be edited, the summary is posted, and the old table message goes."""
         drawn = await draw(Screen(work.text, work.picture, work.buttons))
         old = table.message_id
-        self.shown.pop(table.id, None)
         self.sender.hand_over(table.id)
         if old is not None and not self.old(table):
             try:
-                await self._edit(table, drawn, self.tokens.on_table_message(table.id, old))
+                # under the message's lock: a click being shown on it goes first, none after
+                click = self.tokens.on_table_message(table.id, old)
+                await self._edit(table, drawn, click, partial(self.shown.holding, _key(table.id)))
                 await self.tables.set_message(table, None)
+                self.shown.forget(_key(table.id))
                 return
             except discord.HTTPException as error:
                 if transient(error):
@@ -146,23 +185,26 @@ class TableMessage:
         await self._send(table, drawn)
         if old is not None:
             await self.tables.set_message(table, None)
+            self.shown.forget(_key(table.id))
             await self.sender.delete(table.id, table.channel_id, old)
 
-    async def _edit(self, table: Table, drawn: Drawn, click: Click | None) -> None:
+    async def _edit(self, table: Table, drawn: Drawn, click: Click | None, gate: Gate) -> None:
         """Edit the table message through `click` if given (falling back to the channel), else through the
-        channel."""
+        channel; `gate` lets it go once it is about to be sent (see `shown.Shown.gate`)."""
         assert table.message_id is not None
         message_id = table.message_id
         if click is not None:
             try:
-                await self.sender.edit_original(
-                    table.id,
-                    click.interaction,
-                    content=drawn.content,
-                    attachments=drawn.files(),
-                    view=drawn.view,
-                    allowed_mentions=NO_MENTIONS,
-                )
+                async with gate() as wanted:
+                    if wanted:
+                        await self.sender.edit_original(
+                            table.id,
+                            click.interaction,
+                            content=drawn.content,
+                            attachments=drawn.files(),
+                            view=drawn.view,
+                            allowed_mentions=NO_MENTIONS,
+                        )
                 self.last_edit[table.id] = time.monotonic()
                 return
             except discord.HTTPException as error:
@@ -173,11 +215,12 @@ class TableMessage:
                 )
                 self.tokens.forget_table_click(table.id)
 
-        def edit(files: list[discord.File]) -> Awaitable[None]:
+        def edit(files: list[discord.File]) -> Awaitable[bool]:
             return self.sender.edit(
                 table.id,
                 table.channel_id,
                 message_id,
+                gate=gate,
                 content=drawn.content,
                 attachments=files,
                 view=drawn.view,
@@ -214,3 +257,8 @@ async def _with_picture_or_without(
     except discord.Forbidden:
         log.warning("not allowed to attach pictures here; sending text only")
         return await send([])
+
+
+def _key(table_id: int) -> Key:
+    """The table message's key among the messages shown."""
+    return (table_id, None)

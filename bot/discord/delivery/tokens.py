@@ -4,7 +4,8 @@ outside Discord's global rate limit.
 
 A click on the table message serves the next edit of that message; a click in a player's DMs serves their
 panel (edit or delete the panel clicked, a follow-up for the next one); a `My hand` reply with controls is
-kept to take those controls off once the turn moves on.
+kept to take those controls off once the turn moves on; a refusal answered in a player's DMs is kept to
+fold it away when their next panel comes.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import discord
 from bot.tables.model import Table
 
 TOKEN_LIFE = 14 * 60  # seconds an interaction token is used for: they die after 15 minutes
+NOTICES_KEPT = 10  # refusals kept per player to fold away with their next panel
 
 
 @dataclass
@@ -40,6 +42,9 @@ class Tokens:
         self.table_clicks: dict[int, Click] = {}  # table -> the latest click on its table message
         # The latest private `My hand` reply carrying a player's controls: (table, user) -> (click, moment).
         self.private_replies: dict[tuple[int, int], tuple[Click, str]] = {}
+        # Refusals answered in a player's DMs, not yet folded away: user -> the clicks (message_id: the
+        # refusal's own message, None: the click's response itself).
+        self.notices: dict[int, list[Click]] = {}
 
     # ------------------------------------------------------------------ clicks, as they come
 
@@ -61,6 +66,17 @@ class Tokens:
     def replied_with_controls(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
         """A `My hand` reply carries the player's controls: they are taken off when the turn passes."""
         self.private_replies[(table.id, user_id)] = (Click(interaction, self.clock(), None), table.token)
+
+    def refused_in_dm(self, interaction: discord.Interaction, message_id: int | None) -> None:
+        """A refusal went to a player's DMs (`message_id`: a follow-up; None: the click's own response): it
+        is folded away when their next panel comes."""
+        notices = self.notices.setdefault(interaction.user.id, [])
+        notices.append(Click(interaction, self.clock(), message_id))
+        del notices[:-NOTICES_KEPT]  # a player with no next panel (their game over) keeps no more than these
+
+    def take_notices(self, user_id: int) -> list[Click]:
+        """The player's refusals not yet folded away, forgotten here."""
+        return self.notices.pop(user_id, [])
 
     # ------------------------------------------------------------------ which token reaches a message
 

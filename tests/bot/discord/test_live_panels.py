@@ -1,0 +1,219 @@
+"""A table that feels alive: every click shows its effect on the message it was made on, through its own
+interaction, and every seated player's panel follows each move, picture and text; after a restart each
+player has one panel."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+from bot.discord.delivery.sender import Limits
+from bot.show import presenter, render
+from bot.show.screens import SyncPanel
+from tests.bot.table_driver import (
+    choose,
+    enabled_actions,
+    in_a_channel,
+    make_bot,
+    requests_since,
+    run_as_bot,
+    started_table,
+    table_message,
+)
+
+
+@pytest.fixture
+def scenes(monkeypatch):
+    """Panel pictures drawn as a name for their scene: bytes -> the scene a panel picture was drawn from."""
+    drawn: dict[bytes, object] = {}
+    count = itertools.count()
+
+    def record(scene) -> bytes:
+        name = f"panel-{next(count)}".encode()
+        drawn[name] = scene
+        return name
+
+    monkeypatch.setitem(render.RENDERERS, "render_panel", record)
+    return drawn
+
+
+async def panel_scene(member, scenes):
+    """The scene of the picture on a member's newest DM (their panel)."""
+    panel = member.user.dm_channel.last_message
+    assert panel is not None and panel.attachments, f"{member.name} has a panel with a picture"
+    return scenes[await panel.attachments[0].read()]
+
+
+def edits_of_the_click(made, click_token: str) -> list:
+    """The requests that edited the message clicked through the click's own interaction."""
+    return [e for e in made if e.method == "PATCH" and f"/{click_token}/messages/@original" in e.path]
+
+
+def callback_token(made) -> str:
+    """The token of the click acknowledged in these requests (the first callback)."""
+    callback = next(e for e in made if e.path.startswith("/interactions/") and e.path.endswith("/callback"))
+    return callback.path.split("/")[3]
+
+
+async def test_each_lobby_click_shows_its_effect_on_the_table_message_through_its_own_interaction(
+    simcord_env, database
+):
+    env = simcord_env
+    # Discord's rate plan, with table message edits nobody clicked a minute apart (their waits pass only
+    # when the test advances simcord's time, which it does not): whatever shows, the clicks showed.
+    old = env.bot
+    paced = make_bot(database, clock=old.clock, limits=Limits(table_edit_gap=60.0))
+    await env.restart_bot(paced)
+    await old.storage.close()
+    _, channel, [alice] = in_a_channel(env, "alice")
+    await alice.slash(channel, "42 new", target=1)
+    table = table_message(channel)
+    for label, computers in [("Sit North", 0), ("Add computer", 1), ("Add computer", 2), ("Add computer", 3)]:
+        mark = len(env.http_requests)
+        await alice.click(table_message(channel), label=label)
+        made = requests_since(env, mark)
+        [edit] = edits_of_the_click(made, callback_token(made))
+        content = edit.json["content"]
+        assert f"**North**: <@{alice.id}>" in content and content.count("(computer)") == computers, content
+        assert not [e for e in made if e.method == "PATCH" and e.path.startswith("/channels/")], (
+            "nothing else edits the table message: the click showed it"
+        )
+    mark = len(env.http_requests)
+    await alice.click(table_message(channel), label="Start")
+    made = requests_since(env, mark)
+    # the first edit through the click is the click's own (the computers' moves that follow at once go
+    # through the same token: it is the table message's latest click)
+    edit = edits_of_the_click(made, callback_token(made))[0]
+    assert "My hand" in str(edit.json["components"]) and edit.json["attachments"], (
+        "the game, with its picture"
+    )
+    assert table_message(channel).id == table.id
+    await paced.storage.close()
+
+
+async def test_every_seated_players_panel_follows_each_move_with_the_right_picture(simcord_env, scenes):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    state = env.bot.service.table(1)
+    moves = 0
+    while state.status == "playing" and moves < 40:
+        mover = next(m for m in members if enabled_actions(m.user.dm_channel.last_message))
+        seat = state.seat_of(mover.id)
+        panel = mover.user.dm_channel.last_message
+        button = choose(enabled_actions(panel))
+        hand_no, phase = state.hand_no, state.view_for(seat)["phase"]
+        panels_before = {m.id: m.user.dm_channel.last_message.id for m in members}
+        mark = len(env.http_requests)
+        await mover.user.click(panel, custom_id=button.custom_id)
+        made = requests_since(env, mark)
+        moves += 1
+        assert edits_of_the_click(made, callback_token(made)), (
+            "the move shows on the panel clicked, through it"
+        )
+        if state.hand_no != hand_no or state.status != "playing":
+            continue  # the hand is over: the next deal's panels follow
+        for member in members:
+            scene = await panel_scene(member, scenes)
+            table = scene.table
+            if phase == "play":
+                tile = button.label
+                assert tile in {*table.trick.values(), *table.last_trick.values()}, (
+                    f"{member.name} sees {mover.name}'s {tile} on the table"
+                )
+                if member is mover:
+                    assert tile not in scene.hand.tiles, "the tile left the mover's hand"
+            elif table.phase == "auction":
+                assert table.calls[seat] is not None, f"{member.name} sees {mover.name}'s call"
+            if member is not mover:
+                assert table.turn == state.turn(), f"{member.name}'s panel says whose turn it is"
+                if state.human_turn() != state.seat_of(member.id):
+                    assert member.user.dm_channel.last_message.id == panels_before[member.id], (
+                        f"{member.name}'s panel was edited, not sent anew: a notification only on a turn"
+                    )
+    assert moves >= 9
+
+
+async def test_panels_left_behind_by_a_crash_are_deleted_after_the_restart(simcord_env, database):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    old = env.bot
+    state = old.service.table(1)
+    bob = members[1]
+    dm = bob.user.dm_channel.last_message
+    # As if the bot had sent bob a panel and died before storing it (or before deleting the one before):
+    # a second panel of the table in his DMs. A message that is no panel stays.
+    sent = []
+
+    async def send(text: str) -> None:
+        sent.append(await old.get_partial_messageable(dm.channel.id).send(text))
+
+    await run_as_bot(env, send(dm.content))
+    await run_as_bot(env, send("Welcome to Texas 42."))
+    stray, other = sent
+    new = make_bot(database, clock=old.clock)
+    await env.restart_bot(new)
+    await old.storage.close()
+    try:
+        for member in members:
+            panels = [
+                m
+                for m in member.user.dm_channel.history()
+                if m.author.bot and presenter.panel_mark(state) in m.content
+            ]
+            assert len(panels) == 1, f"{member.name} has one panel: {[m.content[:40] for m in panels]}"
+        left = [m.id for m in bob.user.dm_channel.history()]
+        assert stray.id not in left and other.id in left
+    finally:
+        await new.storage.close()
+
+
+async def test_a_panel_edit_that_changes_nothing_stored_writes_nothing(simcord_env, monkeypatch):
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    storage = env.bot.storage
+    saved: list = []
+    save_panel = storage.save_panel
+
+    async def counted(table_id, user_id, panel):
+        saved.append(panel)
+        await save_panel(table_id, user_id, panel)
+
+    monkeypatch.setattr(storage, "save_panel", counted)
+    state = env.bot.service.table(1)
+    mover = next(m for m in members if enabled_actions(m.user.dm_channel.last_message))
+    before = {
+        m.id: (m.user.dm_channel.last_message.id, m.user.dm_channel.last_message.content) for m in members
+    }
+    panel = mover.user.dm_channel.last_message
+    await mover.user.click(panel, custom_id=choose(enabled_actions(panel)).custom_id)
+    waiting = [m for m in members if m is not mover and state.human_turn() != state.seat_of(m.id)]
+    assert waiting
+    for member in waiting:
+        now = member.user.dm_channel.last_message
+        assert (now.id, now.content) != before[member.id] and now.id == before[member.id][0], (
+            f"{member.name}'s panel was edited"
+        )
+    # stored: the mover's panel (its controls spent) and the next player's new one; the waiting players'
+    # edits store nothing
+    assert saved and {p.user_id for p in saved if p is not None} <= {
+        m.id for m in members if m not in waiting
+    }, saved
+
+
+async def test_a_panel_edit_nobody_clicked_waits_while_the_pictures_take_the_cpu(simcord_env, monkeypatch):
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    state = env.bot.service.table(1)
+    panels = env.bot.panels
+    waiting = next(m for m in members if state.human_turn() != state.seat_of(m.id))
+    work = SyncPanel(waiting.id)
+    monkeypatch.setattr(panels, "limits", replace(Limits.none(), panel_busy=0.5))
+    monkeypatch.setattr(render, "busy", lambda: 0.2)
+    assert panels.delay(state, work, stamp=10**6) <= 0, "edited at once"
+    monkeypatch.setattr(render, "busy", lambda: 0.7)
+    assert panels.delay(state, work, stamp=10**6) > 0, "held while drawing takes most of the time"
+    turn = next(m for m in members if state.human_turn() == state.seat_of(m.id))
+    reminder = SyncPanel(turn.id, "Your turn.", renotify=True)
+    assert panels.delay(state, reminder, stamp=10**6) == 0, "a new panel (a reminder's) never waits"
