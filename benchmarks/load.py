@@ -22,10 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.pgcluster import Cluster  # noqa: E402
 from tests.standin import BotProcess, DiscordStandIn  # noqa: E402
+from tests.standin.chaos import outage_figures  # noqa: E402
 from tests.standin.measures import ProcessSampler, percentile, turns  # noqa: E402
 from tests.standin.players import Human  # noqa: E402
-from tests.standin.records import read_channels  # noqa: E402
+from tests.standin.records import ChannelRecord, read_channels_at  # noqa: E402
 
 TABLES_PER_GUILD = 50
 READY_LINE = "computer players ready"  # the bot's log line once the strong player is warmed up
@@ -46,6 +48,9 @@ class Run:
     ] = ()  # requests, exempt ones, global 429s, per-channel 429s, invalid ones, at the start
     harness_cpu: float = 0.0  # CPU seconds this process (stand-in and players) used while playing
     stalled: set[int] | None = None  # indexes of humans whose table went `stall` s without a change
+    database: str = ""  # the bot's DATABASE_URL
+    cluster: Cluster | None = None  # --database postgresql: the server of this run
+    outage: tuple[float, float] | None = None  # --db-outage-at: when the server stopped and started again
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -63,7 +68,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the humans' choices")
     parser.add_argument("--workdir", type=Path, help="keep the database and logs here (default: a temp dir)")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="the bot's database: a SQLite file, or a PostgreSQL server of this run's own (default sqlite)",
+    )
+    parser.add_argument(
+        "--db-outage-at", type=float, help="stop the PostgreSQL server this many seconds into play"
+    )
+    parser.add_argument(
+        "--db-outage-s", type=float, default=10.0, help="and start it again this many seconds later (10)"
+    )
+    args = parser.parse_args(argv)
+    if args.db_outage_at is not None and args.database != "postgresql":
+        parser.error("--db-outage-at needs --database postgresql")
+    return args
 
 
 async def prepare(args: argparse.Namespace, workdir: Path) -> Run:
@@ -80,10 +100,21 @@ async def prepare(args: argparse.Namespace, workdir: Path) -> Run:
         standin.add_member(guild, user)
         options = {"options": args.options} if args.options else {}
         humans.append(Human(standin, user, channel, seed=args.seed * 100_003 + number, new_options=options))
-    bot = BotProcess(standin, database=workdir / "bot.db", workdir=workdir, computer_pause=args.pause).start()
+    cluster, database = None, str(workdir / "bot.db")
+    if args.database == "postgresql":
+        cluster = Cluster()
+        cluster.start()
+        database = cluster.url
+    bot = BotProcess(
+        standin,
+        database=workdir / "bot.db",
+        workdir=workdir,
+        computer_pause=args.pause,
+        env={"DATABASE_URL": database} if cluster is not None else None,
+    ).start()
     await standin.wait_for_bot(timeout=120)
     await wait_for_log(bot, READY_LINE, 180)
-    return Run(standin, bot, humans, ProcessSampler(bot.pid))
+    return Run(standin, bot, humans, ProcessSampler(bot.pid), database=database, cluster=cluster)
 
 
 async def wait_for_log(bot: BotProcess, text: str, timeout: float) -> None:
@@ -107,6 +138,7 @@ async def play(run: Run, args: argparse.Namespace) -> None:
     finish = run.start + args.minutes * 60
     stalled: set[int] = set()
     opener = asyncio.create_task(open_tables(run.humans, args.ramp))
+    outage = asyncio.create_task(stop_the_database(run, args)) if args.db_outage_at is not None else None
     while (now := time.perf_counter()) < finish:
         await asyncio.sleep(min(1.0, finish - now))
         run.sampler.sample()
@@ -121,8 +153,24 @@ async def play(run: Run, args: argparse.Namespace) -> None:
     run.harness_cpu = time.process_time() - cpu_before
     run.stalled = stalled
     await opener
+    if outage is not None:
+        await outage
     for human in run.humans:
         human.stop()
+
+
+async def stop_the_database(run: Run, args: argparse.Namespace) -> None:
+    """Stop the PostgreSQL server `--db-outage-at` seconds into play, and start it `--db-outage-s` later."""
+    assert run.cluster is not None
+    await asyncio.sleep(max(0.0, run.start + args.db_outage_at - time.perf_counter()))
+    down = time.perf_counter()
+    await run.cluster.astop("fast")
+    while time.perf_counter() < down + args.db_outage_s - 1:  # players waiting press `My hand` meanwhile
+        await asyncio.gather(*(human.poke() for human in run.humans))
+        await asyncio.sleep(min(2.0, max(0.0, down + args.db_outage_s - time.perf_counter())))
+    await asyncio.sleep(max(0.0, down + args.db_outage_s - time.perf_counter()))
+    await run.cluster.astart()
+    run.outage = (down, time.perf_counter())
 
 
 async def open_tables(humans: list[Human], ramp: float) -> None:
@@ -133,14 +181,18 @@ async def open_tables(humans: list[Human], ramp: float) -> None:
         await asyncio.sleep(ramp)
 
 
-def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, float]) -> str:
+def report(
+    run: Run,
+    args: argparse.Namespace,
+    load_before: tuple[float, float, float],
+    records: dict[int, ChannelRecord],
+) -> str:
     """The figures, as printed."""
     standin, humans = run.standin, run.humans
     seconds = run.end - run.start
     interactions = [i for i in standin.interactions if run.start <= i.sent_at <= run.end]
     acks = [i.ack_latency for i in interactions if i.ack_latency is not None]
     unacked = sum(1 for i in interactions if i.ack_latency is None)
-    records = read_channels(run.bot.workdir / "bot.db")
     turn_times, unmatched = [], 0
     for human in humans:
         record = records.get(human.channel.id)
@@ -171,7 +223,7 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
     total_hands = sum(hands)
     lines = [
         f"load benchmark: {args.tables} tables × {args.minutes:g} min, COMPUTER_PAUSE {args.pause:g} s, "
-        f"options {args.options or '(none)'}, {os.cpu_count()} cores",
+        f"options {args.options or '(none)'}, {os.cpu_count()} cores, {args.database}",
         f"machine load (1/5/15 min) before {fmt_load(load_before)}, after {fmt_load(load_after)}",
         f"ack latency      p50 {ms(percentile(acks, 50))}  p99 {ms(percentile(acks, 99))}  max {ms(max(acks, default=math.nan))}"
         f"  (n={len(acks)}, not acknowledged {unacked})",
@@ -217,6 +269,9 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, float, 
     if other_escaped:
         codes = sorted({(e["status"], e["code"]) for e in other_escaped})
         lines.append(f"other HTTP errors in the bot's code: {len(other_escaped)} {codes}")
+    if run.outage is not None:
+        figures = outage_figures(standin, humans, records, [run.bot.log()], *run.outage)
+        lines.extend(figures.lines())
     return "\n".join(lines)
 
 
@@ -291,7 +346,12 @@ async def main_async(args: argparse.Namespace) -> str:
     finally:
         await run.bot.stop()
         await run.standin.stop()
-    text = report(run, args, load_before)
+    try:
+        records = await read_channels_at(run.database)
+    finally:
+        if run.cluster is not None:
+            run.cluster.close()
+    text = report(run, args, load_before, records)
     if args.workdir is None:
         shutil.rmtree(workdir, ignore_errors=True)
     else:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,9 +20,14 @@ class ConfigError(Exception):
     """A setting is missing or unusable; the message is one line a person can act on."""
 
 
-def default_process_id() -> str:
-    """This process's name among the bot's processes: host and pid."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+def default_process_id(shard_ids: tuple[int, ...] | None = None) -> str:
+    """This process's name among the bot's processes, unless PROCESS_ID gives one: named after the shards
+    it runs (`shard0`, `shards0-2`; `all-shards` without SHARD_IDS), so it is the same after a restart and
+    the restarted process takes its tables back at once. Every shard is run by one process, so the names
+    differ; two processes given the same shards would share one, and the second is refused at start-up."""
+    if not shard_ids:
+        return "all-shards"
+    return ("shard" if len(shard_ids) == 1 else "shards") + "-".join(map(str, shard_ids))
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ class Config:
             computer_pause=_pause(environ.get("COMPUTER_PAUSE", "").strip()),
             shard_count=shard_count,
             shard_ids=shard_ids,
-            process_id=environ.get("PROCESS_ID", "").strip() or default_process_id(),
+            process_id=environ.get("PROCESS_ID", "").strip() or default_process_id(shard_ids),
             lease_seconds=lease,
             tick_seconds=tick,
             seed=environ.get("DEAL_SEED", "").strip() or None,

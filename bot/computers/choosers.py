@@ -70,10 +70,18 @@ class PoolChooser:
         self.governor = governor
         self.seats: dict[tuple[int, int], ComputerSeat] = {}
         self._pool: Executor | None = None
+        self._closed = False  # the bot is stopping: no pool is started again
+
+    @property
+    def closed(self) -> bool:
+        """True once the workers were let go (the bot is stopping)."""
+        return self._closed
 
     @property
     def pool(self) -> Executor:
-        """The worker pool, started on first use."""
+        """The worker pool, started on first use (never again once closed: the decision is dropped)."""
+        if self._closed:
+            raise asyncio.CancelledError("the computer workers are stopping")
         if self._pool is None:
             self._pool = self.plan.start()
             log.info("computer decisions run in %s", self.plan)
@@ -138,18 +146,20 @@ class PoolChooser:
 
     async def _run(self, decision: Decision) -> Outcome:
         """Run a decision in the pool; a pool broken under it (a worker process killed, say) is replaced
-        and the decision tried once more there."""
-        loop = asyncio.get_running_loop()
+        and the decision tried once more there, unless the bot is stopping (then the decision is dropped:
+        a stop never starts the pool it is closing)."""
         pool = self.pool
         try:
-            return await loop.run_in_executor(pool, decide, decision)
+            return await _submitted(pool, decision)
         except BrokenExecutor:
+            if self._closed:
+                raise asyncio.CancelledError("the computer workers are stopping") from None
             if self._pool is pool:  # the first decision to find it broken replaces it for all
                 log.error("the computer workers' pool broke (a worker died?); starting a new one")
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
                 self.start()
-            return await loop.run_in_executor(self.pool, decide, decision)
+            return await _submitted(self.pool, decision)
 
     def forget(self, table: AtTable) -> None:
         """The table is over: its seats go."""
@@ -158,8 +168,25 @@ class PoolChooser:
 
     def close(self) -> None:
         """Stop the workers (decisions not started are dropped) and log the counters."""
+        self._closed = True
         if self._pool is not None:
             for line in self.governor.closing_lines(self.plan.workers):
                 log.info("%s", line)
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+async def _submitted(pool: Executor, decision: Decision) -> Outcome:
+    """A decision's outcome from the pool. A caller cancelled while it waits (its table moved on, the bot
+    stops) lets the job be: cancelling a job the process pool has taken but not yet started trips the pool's
+    own thread if a worker then dies (Python 3.11 sets the broken pool's error on the cancelled job and
+    raises `InvalidStateError`); the pool's shutdown drops the jobs not started."""
+    job = asyncio.wrap_future(pool.submit(decide, decision))
+    job.add_done_callback(_settled)
+    return await asyncio.shield(job)
+
+
+def _settled(job: asyncio.Future[Outcome]) -> None:
+    """Read a job's error, so a job nobody waits for any more is not reported as never retrieved."""
+    if not job.cancelled():
+        job.exception()

@@ -14,6 +14,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -92,8 +93,14 @@ def lower_priority(niceness: int = WORKER_NICENESS) -> None:
 
 
 def prepare_process(niceness: int = WORKER_NICENESS) -> None:
-    """A worker process's start: end with the bot, lower its priority, then load the compiled solver
-    (numba's on-disk cache, `cache=True`) so its first decision does not pay for compiling."""
+    """A worker process's start: end with the bot and only with it, lower its priority, then load the
+    compiled solver (numba's on-disk cache, `cache=True`) so its first decision does not pay for compiling.
+
+    A stop signal is the bot's to handle: systemd sends SIGTERM to every process of the service at once,
+    and a terminal's Ctrl-C sends SIGINT to the whole process group. A worker that died of it would break
+    the pool under the bot's clean stop; it ignores them, and ends when the bot closes the pool or exits."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _end_with_parent()
     lower_priority(niceness)
     from engine.ai import warm_up

@@ -36,6 +36,7 @@ pace_log = logging.getLogger("bot.computers")
 T = TypeVar("T", bound=AtTable)
 
 KEPT = 5000  # moves kept for the quantiles
+RETRY_S = 1.0  # after a transient error (the database away), the runner asks again this much later
 SMOOTHING = 0.1  # weight of the newest move in the running estimate of storing's time
 PARTS = ("beyond", "due", "think", "overslept", "store")
 
@@ -125,9 +126,13 @@ class ComputerRunner(Generic[T]):
         *,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        transient: tuple[type[Exception], ...] = (),
+        retry_s: float = RETRY_S,
         pause_for: Callable[[T], float] | None = None,
     ):
         self.chooser = chooser
+        self.transient = transient  # errors that pass (the database away): the runner tries again
+        self.retry_s = retry_s
         self.due = due
         self.play = play
         self.pause = pause
@@ -170,6 +175,23 @@ class ComputerRunner(Generic[T]):
         self.chooser.close()
 
     async def _run(self, table: T, since: float) -> None:
+        """Play the table's computer turns (`_play`); after a transient error (the database away for a
+        moment) try again every `retry_s` seconds, so the table carries on by itself once it is back."""
+        while True:
+            try:
+                await self._play(table, since)
+                return
+            except asyncio.CancelledError:
+                raise
+            except self.transient:
+                await self.sleep(self.retry_s)
+                since = self.now()
+            except Exception:
+                log.exception("table %s: computer players stopped", table.id)
+                self.runners.pop(table.id, None)
+                return
+
+    async def _play(self, table: T, since: float) -> None:
         """Play every computer turn in a row until a human is to act. Each computer thinks during its pause
         and acts at the later of the two; a decision for a moment the table has left is dropped (by
         `play`, which stores the move against the moment it was decided for).
@@ -179,35 +201,29 @@ class ComputerRunner(Generic[T]):
         inside it rather than after it. Storing starts early by the time it takes now (`MovePace.store_s`,
         at most a quarter of the pause), so a busy database does not stretch every pause."""
         pause = self.pause if self.pause_for is None else self.pause_for(table)
-        try:
-            while True:
-                asked = self.now()
-                turn = await self.due(table)
-                if turn is None:
-                    self.runners.pop(table.id, None)
-                    return
-                seat, token, view = turn
-                started = self.now()
-                action = await self.chooser.choose(table, seat, view)
-                thought = self.now()
-                rest = pause - (thought - since) - min(self.pace.store_s, pause / 4)
-                if rest > 0:
-                    await self.sleep(rest)
-                woke = self.now()
-                await self.play(table, seat, token, action)
-                stored = self.now()
-                self.pace.add(
-                    MoveTimes(
-                        beyond=stored - (since + pause),
-                        due=started - asked,
-                        think=thought - started,
-                        overslept=woke - thought - max(rest, 0.0),
-                        store=stored - woke,
-                    )
+        while True:
+            asked = self.now()
+            turn = await self.due(table)
+            if turn is None:
+                self.runners.pop(table.id, None)
+                return
+            seat, token, view = turn
+            started = self.now()
+            action = await self.chooser.choose(table, seat, view)
+            thought = self.now()
+            rest = pause - (thought - since) - min(self.pace.store_s, pause / 4)
+            if rest > 0:
+                await self.sleep(rest)
+            woke = self.now()
+            await self.play(table, seat, token, action)
+            stored = self.now()
+            self.pace.add(
+                MoveTimes(
+                    beyond=stored - (since + pause),
+                    due=started - asked,
+                    think=thought - started,
+                    overslept=woke - thought - max(rest, 0.0),
+                    store=stored - woke,
                 )
-                since = stored
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: computer players stopped", table.id)
-            self.runners.pop(table.id, None)
+            )
+            since = stored

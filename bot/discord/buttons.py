@@ -20,6 +20,8 @@ from bot.show import custom_ids, render
 from bot.show.custom_ids import ParsedId
 from bot.show.screens import ButtonSpec, Screen
 
+from .outage import answered_when_away
+
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -63,8 +65,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         return cls(ButtonSpec(button.custom_id or "", button.label or "", disabled=button.disabled), parsed)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the bot's click router."""
-        await cast(_WithRouter, interaction.client).clicks.route(interaction, self.parsed)
+        """Hand the click to the bot's click router (the database away is answered: try again)."""
+        async with answered_when_away(interaction):
+            await cast(_WithRouter, interaction.client).clicks.route(interaction, self.parsed)
+
+
+class AnsweredElsewhere(discord.ui.Button):
+    """A button of another scheme (a hand's `Review`), whose click its own dynamic item answers. It tells
+    discord.py there is nothing to route, so the view it is on is not kept for its message: discord.py keeps
+    every view with such a button for good (no message intents tell it the message went), one a hand."""
+
+    def is_dispatchable(self) -> bool:
+        return False
 
 
 def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.View:
@@ -75,7 +87,7 @@ def view_of(buttons: tuple[ButtonSpec, ...] | list[ButtonSpec]) -> discord.ui.Vi
             view.add_item(TableButton(spec))
         else:  # another scheme's button (a hand's Review): its own dynamic item answers the click
             view.add_item(
-                discord.ui.Button(
+                AnsweredElsewhere(
                     label=spec.label,
                     custom_id=spec.custom_id,
                     style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),

@@ -21,6 +21,7 @@ from bot.show import custom_ids, presenter, replies
 from bot.show.custom_ids import ParsedId
 from bot.show.refusals import sentence
 from bot.show.screens import ButtonSpec
+from bot.storage.errors import StorageUnavailable
 from bot.tables.model import Table
 from bot.tables.refusal import Refusal, Why
 from bot.tables.service import TableService
@@ -131,6 +132,8 @@ class ClickHandler:
             await self.answers.refuse(
                 interaction, sentence(refusal, in_dm=interaction.guild_id is None), table.id
             )
+        except StorageUnavailable:
+            raise  # the database is away: answered by the button (`outage.answered_when_away`)
         except Exception:
             log.exception("table %s: click %r failed", clicked.table_id, clicked)
             await self.answers.refuse(interaction, replies.WENT_WRONG, table.id)
@@ -151,6 +154,8 @@ class ClickHandler:
             await self.service.come_back(table, user_id)
         except Refusal as refusal:
             log.info("table %s: %s's seat not handed back now: %s", table.id, user_id, sentence(refusal))
+        except StorageUnavailable:
+            pass  # the database is away; their next click hands it back
         except Exception:
             log.exception("table %s: handing %s's seat back failed", table.id, user_id)
 

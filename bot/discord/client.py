@@ -25,9 +25,9 @@ from bot.daily.service import DailyService
 from bot.learn.puzzles import PuzzleService
 from bot.learn.standings import RatingOnGameOver
 from bot.show import notices
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, StorageUnavailable
 from bot.storage.leases import Leases
-from bot.storage.listen import ChangeFeed
+from bot.storage.listen import ChangeFeed, NameTaken
 from bot.storage.store import Storage
 from bot.storage.target import DatabaseTarget
 from bot.tables.dealing import system_seeds
@@ -50,6 +50,7 @@ from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
 from .delivery.watch_panels import WatchPanels
+from .outage import answer_commands_when_away
 from .puzzle import PuzzleButton, PuzzleDesk
 from .tournament_clicks import PartnerMenu, TournamentButton, TournamentClicks
 from .tournament_commands import TournamentCommands
@@ -133,6 +134,7 @@ class Texas42Bot(commands.AutoShardedBot):
         self._renewal: tasks.Loop | None = None  # PostgreSQL: lease renewal, from start-up on
         self._resumed = False  # the start-up resume (messages, computers) is done
         self._resuming: asyncio.Task | None = None  # the start-up resume, while it runs (a stop cancels it)
+        self._stopping: asyncio.Task | None = None  # a stop the bot decided itself
         self.commands_synced = "not yet"  # where the slash commands were synced, for the ready line
 
     async def setup_hook(self) -> None:
@@ -161,8 +163,9 @@ class Texas42Bot(commands.AutoShardedBot):
         self.build_delivery()
         self.build_tournaments()
         if self.storage.target.shared:
-            self.changes = ChangeFeed(self.storage.target, self.service.hint)
-            await self.changes.check()
+            # the feed's connection also holds this process's name: a second process with it is refused
+            self.changes = ChangeFeed(self.storage.target, self.service.hint, self.settings.process_id)
+            await self.changes.start()
             if self.settings.tick_seconds:
                 self._renewal = tasks.loop(seconds=self.settings.tick_seconds)(self.renew)
         self.coach = Coach(self.storage, self.service)
@@ -173,6 +176,7 @@ class Texas42Bot(commands.AutoShardedBot):
         self.add_dynamic_items(
             TableButton, CoachButton, DailyButton, PuzzleButton, TournamentButton, PartnerMenu
         )
+        answer_commands_when_away(self.tree)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
         if self._renewal is not None:
@@ -200,15 +204,8 @@ class Texas42Bot(commands.AutoShardedBot):
             self.clock,
         )
         self.answers = Acknowledger(self.sender, tokens, self.panels, self.table_message)
-        self.watching = WatchPanels(
-            self.sender,
-            self.service,
-            self.storage,
-            self.outbox.stamp,
-            self.settings.limits,
-            self.answers.refuse,
-            self.clock,
-        )
+        watching = (self.storage, self.outbox.stamp, self.settings.limits, self.answers.refuse, self.clock)
+        self.watching = WatchPanels(self.sender, self.service, *watching)
         self.delivery = Lanes(self.outbox, self.service, self.table_message, self.panels, self.watching)
         self.outbox.read_by(self.delivery)
         self.clicks = ClickHandler(self.service, self.answers, self.watching)
@@ -297,6 +294,11 @@ class Texas42Bot(commands.AutoShardedBot):
                     table = self.service.table(table_id)
                     if table is not None:
                         self.service.kick(table)
+        except StorageUnavailable:
+            pass  # the database is away (the store says so once); the leases are renewed once it is back
+        except NameTaken as error:  # while the database was away, another process took this one's name
+            log.error("%s; this process stops", error)
+            self._stopping = self.loop.create_task(self.close(), name="stop-name-taken")
         except Exception:
             log.exception("renewing this process's tables failed; trying again next beat")
 
@@ -308,6 +310,8 @@ class Texas42Bot(commands.AutoShardedBot):
             await self.renew()
         try:
             await self.service.tick()
+        except StorageUnavailable:
+            pass  # the database is away (the store says so once); the next beat checks again
         except Exception:
             log.exception("checking the tables' timers failed; trying again next beat")
         try:
@@ -324,6 +328,8 @@ class Texas42Bot(commands.AutoShardedBot):
             return
         try:
             await tournaments.tick()
+        except StorageUnavailable:
+            pass  # the database is away (the store says so once); the next beat carries them on
         except Exception:
             log.exception("carrying the tournaments forward failed; trying again next beat")
 

@@ -25,11 +25,14 @@ from bot.show.reasons import seat_words
 from bot.show.records import history_text, rating_board_text, reviewable, stats_scene, stats_text, stored_game
 from bot.show.review import hint_text, review_messages, review_scene, seat_names
 from bot.show.tournament_replies import tournaments_line
+from bot.storage.errors import StorageUnavailable
 from bot.storage.puzzles import load_player
 from bot.storage.store import Storage
 from bot.storage.tournaments import tournaments_of
 from bot.storage.watchers import is_watching
 from engine import Rules
+
+from .outage import answered_when_away
 
 log = logging.getLogger(__name__)
 BOARD_SIZE = 15
@@ -56,10 +59,11 @@ class CoachButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
         return cls(button.custom_id or "", button.label or "…", button.style, button.disabled)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the bot's coach."""
-        await cast(_WithCoach, interaction.client).coach.click(
-            interaction, ids.parse(self.item.custom_id or "")
-        )
+        """Hand the click to the bot's coach (the database away is answered: try again)."""
+        async with answered_when_away(interaction):
+            await cast(_WithCoach, interaction.client).coach.click(
+                interaction, ids.parse(self.item.custom_id or "")
+            )
 
 
 class _WithCoach(Protocol):
@@ -129,6 +133,8 @@ class Coach:
                 raise Refused(Why.UNKNOWN_BUTTON)
         except Refused as refused:
             await reply(interaction, words.refusal(refused))
+        except StorageUnavailable:
+            raise  # answered by the button (`outage.answered_when_away`)
         except Exception:
             log.exception("learning click %r failed", clicked)
             await reply(interaction, words.FAILED)

@@ -19,7 +19,10 @@ from bot.show import daily_ids as ids
 from bot.show import daily_words as words
 from bot.show.controls import view_controls
 from bot.show.render import draw
+from bot.storage.errors import StorageUnavailable
 from engine import view_for
+
+from .outage import answered_when_away
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +44,10 @@ class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPLA
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's daily desk."""
-        await cast(_WithDaily, interaction.client).daily.click(
-            interaction, ids.parse(self.item.custom_id or "")
-        )
+        async with answered_when_away(interaction):  # the database away: try again in a moment
+            await cast(_WithDaily, interaction.client).daily.click(
+                interaction, ids.parse(self.item.custom_id or "")
+            )
 
 
 class _WithDaily(Protocol):
@@ -82,6 +86,8 @@ class DailyDesk:
             text, files, view = await self._content(screen, interaction)
             extras: dict[str, Any] = {"view": view} if view is not None else {}
             await interaction.followup.send(text, files=files, ephemeral=True, **extras)
+        except StorageUnavailable:
+            raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("/42 daily failed")
             await _reply(interaction, words.FAILED)
@@ -105,6 +111,8 @@ class DailyDesk:
             await interaction.edit_original_response(content=text, attachments=files, view=view)
         except DailyRefused as refused:
             await _reply(interaction, words.refusal(refused.why))
+        except StorageUnavailable:
+            raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("daily click %r failed", clicked)
             await _reply(interaction, words.FAILED)

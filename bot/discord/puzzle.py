@@ -16,6 +16,9 @@ from bot.show import daily_words
 from bot.show import puzzle_ids as ids
 from bot.show import puzzle_words as words
 from bot.show.render import draw
+from bot.storage.errors import StorageUnavailable
+
+from .outage import answered_when_away
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +41,10 @@ class PuzzleButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TEMPL
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's puzzle desk."""
-        await cast(_WithPuzzles, interaction.client).puzzles.click(
-            interaction, ids.parse(self.item.custom_id or "")
-        )
+        async with answered_when_away(interaction):  # the database away: try again in a moment
+            await cast(_WithPuzzles, interaction.client).puzzles.click(
+                interaction, ids.parse(self.item.custom_id or "")
+            )
 
 
 class _WithPuzzles(Protocol):
@@ -80,6 +84,8 @@ class PuzzleDesk:
             await interaction.followup.send(
                 words.question_text(question), files=_file(picture, "puzzle.png"), view=view, ephemeral=True
             )
+        except StorageUnavailable:
+            raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("/42 puzzle failed")
             await _reply(interaction, words.FAILED)
@@ -105,6 +111,8 @@ class PuzzleDesk:
             )
         except NotAPuzzle:
             await _reply(interaction, daily_words.refusal(Why.FORGED))
+        except StorageUnavailable:
+            raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("puzzle click %r failed", clicked)
             await _reply(interaction, words.FAILED)

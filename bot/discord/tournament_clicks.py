@@ -27,6 +27,7 @@ from bot.tournaments.signup import Player
 from .buttons import view_of
 from .delivery.sender import NO_MENTIONS, Sender
 from .members import PrivateAnswers, manages_server
+from .outage import answered_when_away
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,8 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.B
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's tournament clicks."""
-        await cast(_WithRouter, interaction.client).tournament_clicks.route(interaction, self.parsed)
+        async with answered_when_away(interaction):  # the database away: try again in a moment
+            await cast(_WithRouter, interaction.client).tournament_clicks.route(interaction, self.parsed)
 
 
 class PartnerMenu(discord.ui.DynamicItem[discord.ui.UserSelect], template=ids.MENU_TEMPLATE):
@@ -86,7 +88,8 @@ class PartnerMenu(discord.ui.DynamicItem[discord.ui.UserSelect], template=ids.ME
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the choice to the bot's tournament clicks."""
         router = cast(_WithRouter, interaction.client).tournament_clicks
-        await router.pick(interaction, self.tournament_id, list(self.item.values))
+        async with answered_when_away(interaction):  # the database away: try again in a moment
+            await router.pick(interaction, self.tournament_id, list(self.item.values))
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -22,6 +22,7 @@ from bot.show import render
 from bot.show.tournament_ids import budget_key
 from bot.show.tournament_replies import call_to_table, thread_name
 from bot.show.tournament_screens import TournamentScreen, tournament_screen
+from bot.storage.errors import StorageUnavailable
 from bot.storage.store import Storage
 from bot.storage.tournaments import set_tournament_message
 from bot.tournaments.model import Match
@@ -85,6 +86,8 @@ class TournamentStage:
                 log.warning("tournament %s: its message was not shown (%s)", tournament_id, error.status)
                 if transient(error):
                     self.latest.setdefault(tournament_id, stored)
+            except StorageUnavailable:  # the database is away (the store says so once): shown once it is back
+                self.latest.setdefault(tournament_id, stored)
             except Exception:
                 log.exception("tournament %s: showing its message failed", tournament_id)
             if tournament_id in self.latest:

@@ -7,7 +7,7 @@ the pictures and messages show them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +68,48 @@ class PlayerRecord:
         """Bid levels in ladder order: point bids, then marks, then the rest."""
         return sorted(self.bids, key=_level_order)
 
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain data (kept per game and player: `bot.storage.learning.keep_game_records`)."""
+        tallies = lambda kept: {k: [t.tried, t.made, t.set] for k, t in kept.items() if t.tried}  # noqa: E731
+        counts = ("games", "won", "hint_games", "hands", "count_fed", "damaged")
+        return {
+            **{name: getattr(self, name) for name in counts},
+            "bids": tallies(self.bids),
+            "specials": tallies(self.specials),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayerRecord:
+        """A record from `to_json`'s data."""
+        out = cls()
+        for name in ("games", "won", "hint_games", "hands", "count_fed", "damaged"):
+            setattr(out, name, int(data.get(name, 0)))
+        for kept, tallies in ((out.bids, data.get("bids", {})), (out.specials, data.get("specials", {}))):
+            for key, (tried, made, set_) in tallies.items():
+                kept[key] = Tally(tried, made, set_)
+        return out
+
+
+def added_up(records: Iterable[dict[str, Any]]) -> PlayerRecord:
+    """The records of separate games (as `PlayerRecord.to_json` gives them) added up: a player's record.
+    Added as plain data, not as records (a busy player's thousands of games add up in milliseconds)."""
+    total: dict[str, Any] = {}
+    for data in records:
+        for key, value in data.items():
+            if not isinstance(value, dict):
+                total[key] = total.get(key, 0) + value
+                continue
+            kept = total.setdefault(key, {})
+            for name, (tried, made, set_) in value.items():
+                tally = kept.get(name)
+                if tally is None:
+                    kept[name] = [tried, made, set_]
+                else:
+                    tally[0] += tried
+                    tally[1] += made
+                    tally[2] += set_
+    return PlayerRecord.from_json(total)
+
 
 def _level_order(level: str) -> tuple[int, float, str]:
     head = level.split()[0]
@@ -116,6 +158,29 @@ def player_record(games: Iterable[GamePlayed]) -> PlayerRecord:
                 continue
             out.hands += 1
             _add_hand(out, hand, game.seat)
+    return out
+
+
+def game_records(
+    players: Mapping[int, tuple[int, bool]], hints: bool, hands: Iterable[dict[str, Any]]
+) -> dict[int, PlayerRecord]:
+    """Each player's record of one finished game (`players`: user -> their seat and whether their side won),
+    reading each hand once; a player's record is the sum of their games' (`PlayerRecord.add_up`)."""
+    out = {
+        user: PlayerRecord(games=1, won=int(won), hint_games=int(hints)) for user, (_, won) in players.items()
+    }
+    for record in hands:
+        try:
+            hand = read_record(record)
+        except RecordError:
+            for kept in out.values():
+                kept.damaged += 1
+            continue
+        if not hand.complete:
+            continue
+        for user, (seat, _) in players.items():
+            out[user].hands += 1
+            _add_hand(out[user], hand, seat)
     return out
 
 

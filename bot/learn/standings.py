@@ -13,15 +13,16 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.storage import learning as kept
+from bot.storage.errors import StorageUnavailable
 from bot.storage.learning import FinishedTable, KeptRating
 from bot.storage.rows import PlayerStats
 from bot.storage.store import Storage
 from engine import Rules
 
-from .player_record import GamePlayed, PlayerRecord, player_record
+from .player_record import GamePlayed, PlayerRecord, added_up, game_records
 from .ratings import FinishedGame, Rating, RatingBook, Seat, places_of, replay
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,47 @@ async def rate_finished(storage: Storage, guild_id: int) -> int:
     for table in await kept.unrated_games(storage, guild_id):
         rated += await kept.rate_game(storage, guild_id, table, _rate)
     return rated
+
+
+async def record_finished(
+    storage: Storage, guild_id: int, *, user_id: int | None = None, table_ids: list[int] | None = None
+) -> int:
+    """Keep the records of a server's finished games not kept yet: those `user_id` played, or those of
+    `table_ids`. Each game's hands are read once, in a worker thread, for every player at it (a game ends:
+    its records are kept; a player's games from before records were kept are kept at their first `/42
+    stats`). Returns how many games were recorded."""
+    games = await kept.unrecorded_games(storage, guild_id, user_id=user_id, table_ids=table_ids)
+    if games:
+        await kept.keep_game_records(
+            storage,
+            guild_id,
+            await asyncio.to_thread(_records_of, games),
+            lambda records: added_up(records).to_json(),
+        )
+    return len(games)
+
+
+def _records_of(games: Sequence[FinishedTable]) -> dict[int, dict[int, Any]]:
+    """Each game's record for each of its players, as data."""
+    out = {}
+    for table in games:
+        rules = _rules(table.variant, json.dumps(table.rules, sort_keys=True))
+        players = {
+            user: (seat, table.winner == rules.team_of(seat))
+            for seat, (_, user, _) in table.seats.items()
+            if user is not None
+        }
+        records = game_records(players, table.hints, table.hands)
+        out[table.table_id] = {user: record.to_json() for user, record in records.items()}
+    return out
+
+
+async def kept_record(storage: Storage, guild_id: int, user_id: int) -> PlayerRecord:
+    """A person's record in a server: the kept records of their games, added up as each was kept (one
+    row however many games they played); their games not recorded yet are recorded first."""
+    await record_finished(storage, guild_id, user_id=user_id)
+    total = await kept.player_total(storage, guild_id, user_id)
+    return PlayerRecord() if total is None else PlayerRecord.from_json(total)
 
 
 async def ratings(storage: Storage, guild_id: int) -> dict[int, Rating]:
@@ -115,8 +157,7 @@ async def standing(storage: Storage, guild_id: int, user_id: int) -> Standing | 
     if stats is None:
         return None
     history = await rating_history(storage, guild_id, user_id)
-    games = await games_of(storage, guild_id, user_id)
-    return Standing(stats, history, await asyncio.to_thread(player_record, games))
+    return Standing(stats, history, await kept_record(storage, guild_id, user_id))
 
 
 async def rating_board(storage: Storage, guild_id: int, limit: int) -> list[tuple[str, Rating]]:
@@ -132,10 +173,13 @@ async def rating_board(storage: Storage, guild_id: int, limit: int) -> list[tupl
 
 
 class AtTable(Protocol):
-    """A table as the rating listener sees it: its server."""
+    """A table as the rating listener sees it: its server and its id."""
 
     @property
     def guild_id(self) -> int: ...
+
+    @property
+    def id(self) -> int: ...
 
 
 class Kind(Protocol):
@@ -181,14 +225,18 @@ class RatingOnGameOver(Generic[TableT, EventT]):
         self.inner.publish(table, events)
         if any(published.event.kind == "game_over" for published in events):
             task = asyncio.get_running_loop().create_task(
-                self._rate(table.guild_id), name=f"rate-{table.guild_id}"
+                self._rate(table.guild_id, table.id), name=f"rate-{table.guild_id}"
             )
             self._rating.add(task)
             task.add_done_callback(self._rating.discard)
 
-    async def _rate(self, guild_id: int) -> int:
+    async def _rate(self, guild_id: int, table_id: int) -> int:
         try:
-            return await rate_finished(self.storage, guild_id)
+            rated = await rate_finished(self.storage, guild_id)
+            await record_finished(self.storage, guild_id, table_ids=[table_id])  # kept for /42 stats
+            return rated
+        except StorageUnavailable:  # the database is away (the log says so once): rated at the next reading
+            return 0
         except Exception:  # the ratings are derived: the next reading rates the game instead
             log.exception("rating the finished games of server %s failed", guild_id)
             return 0

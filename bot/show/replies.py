@@ -17,6 +17,9 @@ from .settings_words import from_server_line
 GONE = "That button belongs to a table that has closed."
 NOT_IN_USE = "That button isn't in use any more."
 WENT_WRONG = "Something went wrong on my side; please try again."
+DATABASE_AWAY = (
+    "I can't reach the game's records for a moment, so nothing was done. Please try again in a few seconds."
+)
 WELCOME_BACK = "Welcome back: your seat is yours again."
 ALREADY_PLAYING = "You're already playing your seat."
 LEAVE_FOR_GOOD = (

@@ -1,7 +1,27 @@
 """The store's exceptions, all under `StorageError`: each says what went wrong in words a person (or the
-table service) can act on."""
+table service) can act on; and which errors of the drivers mean the database is away for now
+(`is_outage`) rather than that a statement or a change was wrong."""
 
 from __future__ import annotations
+
+import sqlite3
+
+from sqlalchemy.exc import DBAPIError
+
+# SQLite's primary result codes that mean "not now" rather than "wrong": busy, locked, out of memory,
+# read-only, I/O error, disk full, cannot open, lock protocol.
+SQLITE_AWAY = frozenset({5, 6, 7, 8, 10, 13, 14, 15})
+# asyncpg's errors (by class name, so the optional driver need not be installed) for a server that is not
+# there, stopping, starting, out of room or read-only.
+ASYNCPG_AWAY = frozenset(
+    {
+        "PostgresConnectionError",
+        "ConnectionDoesNotExistError",
+        "OperatorInterventionError",
+        "InsufficientResourcesError",
+        "ReadOnlySQLTransactionError",
+    }
+)
 
 
 class StorageError(Exception):
@@ -29,6 +49,35 @@ class NotOwner(StorageError):
     def __init__(self, table_id: int, owner: str, holder: str | None):
         super().__init__(f"table {table_id} is run by {holder or 'nobody'}, not {owner}")
         self.table_id, self.owner, self.holder = table_id, owner, holder
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be reached or written just now (a server stopped or restarting, a lost
+    connection, a full disk or a read-only file): nothing was done. Try again in a moment; the store says
+    in the log when the database goes away and when it is back (`outage.Outage`)."""
+
+
+def is_outage(error: BaseException | None) -> bool:
+    """True if `error` (or what caused it) says the database is away for now: a refused or cut connection,
+    a server shutting down or starting, a full, read-only or failing disk, a lock held too long."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, StorageUnavailable | OSError | TimeoutError):
+            return True  # OSError: a refused or reset connection, a socket file gone
+        if isinstance(error, DBAPIError):
+            if error.connection_invalidated:
+                return True
+            error = error.orig or error.__cause__
+            continue
+        if isinstance(error, sqlite3.Error):
+            return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in SQLITE_AWAY
+        if type(error).__module__.startswith("asyncpg") and any(
+            cls.__name__ in ASYNCPG_AWAY for cls in type(error).__mro__
+        ):
+            return True
+        error = error.__cause__
+    return False
 
 
 class TournamentBusy(StorageError):

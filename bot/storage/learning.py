@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .driver import Database
-from .sql import mappings, run
+from .sql import mappings, run, scalar
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,35 @@ Rater = Callable[[FinishedTable, dict[int, KeptRating]], dict[int, KeptRating]]
 # that fold alike merely wait for each other).
 RATING_LOCK = 0x72617465
 FINISHED = "SELECT * FROM game_tables WHERE guild_id = :guild AND status = 'finished'"
+# A player's rating history keeps their last HISTORY_KEPT rated games in a server (what `/42 stats` draws);
+# the ratings themselves are replayed from `rated_games`, never from the history.
+HISTORY_KEPT = 1000
+# How many finished games of a server are not rated (or a player's, not recorded), counted on the indexes:
+# a year of games is not searched at every reading.
+UNRATED = (
+    "SELECT (SELECT count(*) FROM game_tables WHERE guild_id = :guild AND status = 'finished')"
+    " - (SELECT count(*) FROM rated_games WHERE guild_id = :guild)"
+)
+UNRECORDED = (
+    "SELECT (SELECT count(*) FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE s.user_id = :user"
+    " AND t.guild_id = :guild AND t.status = 'finished')"
+    " - (SELECT count(*) FROM game_records WHERE guild_id = :guild AND user_id = :user)"
+)
+# The records of a server's games are added to players' totals one process at a time ("reco" in ASCII).
+RECORD_LOCK = 0x7265636F
+KEEP_RECORD = (
+    "INSERT INTO game_records (table_id, user_id, guild_id, record_json) VALUES (:t, :u, :g, :r)"
+    " ON CONFLICT (table_id, user_id) DO NOTHING RETURNING user_id"
+)
+PLAYER_TOTAL = "SELECT record_json FROM player_records WHERE guild_id = :guild AND user_id = :user"
+KEEP_TOTAL = (
+    "INSERT INTO player_records (guild_id, user_id, record_json) VALUES (:g, :u, :r)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET record_json = excluded.record_json"
+)
+TRIM_HISTORY = (
+    "DELETE FROM rating_history WHERE guild_id = :g AND user_id = :u AND seq <= (SELECT seq FROM"
+    " rating_history WHERE guild_id = :g AND user_id = :u ORDER BY seq DESC LIMIT 1 OFFSET :keep)"
+)
 
 
 async def _complete(db: AsyncConnection, rows: Sequence[Any], *, hands: bool = True) -> list[FinishedTable]:
@@ -132,8 +161,11 @@ async def finished_tables(
 
 
 async def unrated_games(storage: Database, guild_id: int) -> list[FinishedTable]:
-    """A server's finished games not rated yet, oldest first (seats and results, no hands)."""
+    """A server's finished games not rated yet, oldest first (seats and results, no hands). As many rated
+    as finished: none, found by counting (a year of games is not searched at every reading)."""
     async with storage.reading() as db:
+        if not await scalar(db, UNRATED, guild=guild_id):
+            return []
         waiting = await mappings(
             db,
             FINISHED + " AND id NOT IN (SELECT table_id FROM rated_games) ORDER BY closed_at ASC, id ASC",
@@ -188,6 +220,7 @@ async def rate_game(storage: Database, guild_id: int, table: FinishedTable, rate
                     t=table.table_id,
                     **values,
                 )
+                await run(db, TRIM_HISTORY, g=guild_id, u=user, keep=HISTORY_KEPT)
     except IntegrityError:  # another process rated it first
         return False
     return True
@@ -271,6 +304,78 @@ async def rated_games(storage: Database, guild_id: int) -> list[FinishedTable]:
             )
         )
     return out
+
+
+# ---------------------------------------------------------------------- kept records
+
+
+async def unrecorded_games(
+    storage: Database, guild_id: int, *, user_id: int | None = None, table_ids: list[int] | None = None
+) -> list[FinishedTable]:
+    """Finished games of a server whose players' records are not kept yet, oldest first, with their hands:
+    those `user_id` played (and has no record of), or those of `table_ids`."""
+    sql = FINISHED
+    if user_id is not None:
+        sql += (
+            " AND id IN (SELECT s.table_id FROM seats s WHERE s.user_id = :user AND NOT EXISTS"
+            " (SELECT 1 FROM game_records r WHERE r.guild_id = :guild AND r.user_id = :user"
+            " AND r.table_id = s.table_id))"
+        )
+    if table_ids is not None:
+        sql += (
+            " AND id IN :ids AND NOT EXISTS (SELECT 1 FROM game_records r WHERE r.table_id = game_tables.id)"
+        )
+    ids = {} if table_ids is None else {"ids": list(table_ids)}
+    async with storage.reading(snapshot=True) as db:
+        if user_id is not None and not await scalar(db, UNRECORDED, guild=guild_id, user=user_id):
+            return []  # every game they played is recorded (counted, not searched)
+        found = await run(db, sql + " ORDER BY closed_at ASC, id ASC", guild=guild_id, user=user_id, **ids)
+        return await _complete(db, found.mappings().all())
+
+
+async def keep_game_records(
+    storage: Database,
+    guild_id: int,
+    records: dict[int, dict[int, Any]],
+    add_up: Callable[[list[Any]], Any],
+) -> None:
+    """Keep each game's record for each of its players (`records`: game -> user -> record as data), and add
+    the new ones to each player's total in the server (`add_up`: records as data -> their sum as data), so
+    `/42 stats` reads one row however many games a player played. A game another process kept first is
+    left as it is, and not added again: the processes take turns per server."""
+    if not records:
+        return
+    async with storage.transaction() as db:
+        await storage.driver.take_turns(db, RECORD_LOCK, guild_id % 2**31)
+        added: dict[int, list[Any]] = {}
+        for table_id, players in records.items():
+            for user_id, record in players.items():
+                kept = await run(db, KEEP_RECORD, t=table_id, u=user_id, g=guild_id, r=json.dumps(record))
+                if kept.first() is not None:  # new here, not kept before
+                    added.setdefault(user_id, []).append(record)
+        for user_id, new in added.items():
+            before = await scalar(db, PLAYER_TOTAL, guild=guild_id, user=user_id)
+            total = add_up(([] if before is None else [json.loads(before)]) + new)
+            await run(db, KEEP_TOTAL, g=guild_id, u=user_id, r=json.dumps(total))
+
+
+async def player_total(storage: Database, guild_id: int, user_id: int) -> Any | None:
+    """One person's kept records of their games in a server, added up (as data); None before any."""
+    async with storage.reading() as db:
+        total = await scalar(db, PLAYER_TOTAL, guild=guild_id, user=user_id)
+    return None if total is None else json.loads(total)
+
+
+async def game_records(storage: Database, guild_id: int, user_id: int) -> list[Any]:
+    """One person's kept record of each finished game they played in a server (as data)."""
+    async with storage.reading() as db:
+        rows = await run(
+            db,
+            "SELECT record_json FROM game_records WHERE guild_id = :guild AND user_id = :user",
+            guild=guild_id,
+            user=user_id,
+        )
+        return [json.loads(row.record_json) for row in rows]
 
 
 # ---------------------------------------------------------------------- hints

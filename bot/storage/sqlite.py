@@ -34,6 +34,7 @@ T = TypeVar("T")
 Rows = Sequence[Sequence[Any]]
 WRITE = "t42_write"  # execution option: this connection's transaction will write
 BUSY_TIMEOUT_MS = 5000
+DAMAGED = "restore it from a backup, or move it aside to start with an empty database"
 PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
@@ -138,14 +139,27 @@ class SqliteWriter:
 
     def _transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
         connection = self._connect()
-        connection.execute("BEGIN IMMEDIATE")
         try:
+            connection.execute("BEGIN IMMEDIATE")
             result = body(connection)
-        except BaseException:
-            connection.execute("ROLLBACK")
+            connection.execute("COMMIT")  # a full disk or an I/O error can fail the commit itself
+        except BaseException as error:
+            self._abandon(connection, error)
             raise
-        connection.execute("COMMIT")
         return result
+
+    def _abandon(self, connection: sqlite3.Connection, error: BaseException) -> None:
+        """After a failed transaction: roll back what is still open. After the disk or the file failed
+        (an operational error), or if the rollback fails too, the connection goes: the next transaction
+        opens a fresh one, which sees the file as it is once it works again."""
+        try:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+        except sqlite3.Error:
+            self._close()
+            return
+        if isinstance(error, sqlite3.OperationalError):
+            self._close()
 
     async def transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
         """Run `body(connection)` in one write transaction in the writer's thread: committed if it returns,
@@ -187,16 +201,26 @@ def _engine(url: URL, *, memory: bool) -> AsyncEngine:
 
 
 def _probe(path: Path) -> None:
+    """Open the file and read it through once (`PRAGMA quick_check`: every page, not the indexes' contents),
+    so a file that is not a SQLite database, or a damaged one, stops the start-up with one line rather than
+    a table failing later."""
     if not path.parent.is_dir():
         raise FileNotFoundError(f"folder {path.parent} does not exist")
     try:
         connection = sqlite3.connect(path)
         try:
             connection.execute("PRAGMA user_version").fetchone()
+            found = [str(row[0]) for row in connection.execute("PRAGMA quick_check(1)")]
         finally:
             connection.close()
+    except sqlite3.DatabaseError as error:
+        raise OSError(f"{error} ({DAMAGED})") from None
     except sqlite3.Error as error:
         raise OSError(str(error)) from None
+    lines = [line for row in found for line in row.splitlines()]
+    problems = [line for line in lines if line != "ok" and not line.startswith("*** in database")]
+    if problems:
+        raise OSError(f"the file is damaged: {problems[0][:120]} ({DAMAGED})")
 
 
 def _sqlite3_runner(connection: sqlite3.Connection) -> Callable[[str, dict[str, Any]], Rows]:

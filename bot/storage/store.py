@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,7 +23,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from . import migrate as migrations
 from .driver import Driver, Run
-from .errors import ChannelBusy, NotOwner, StaleTable, StorageError
+from .errors import ChannelBusy, NotOwner, StaleTable, StorageError, StorageUnavailable, is_outage
+from .outage import GuardedDriver, Outage
 from .postgres import PostgresDriver
 from .rows import Panel, PlayerStats, SeatRow, TableRow, TeamResult
 from .sql import END_TABLE, INSERT_SEAT, OPEN_STATUSES, mappings, now_text, run, scalar
@@ -42,7 +43,11 @@ ENQUEUE = "INSERT INTO table_outbox (table_id, kind, payload) VALUES (:table, :k
 DROP_PANEL = "DELETE FROM panels WHERE table_id = :table AND user_id = :user"
 KEEP_PANEL = (
     "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
-    " VALUES (:table, :user, :channel, :message, :live, :via, :via_at)"
+    " VALUES (:table_id, :user_id, :channel_id, :message_id, :live_token, :via_token, :via_at)"
+)  # named as `rows.Panel`'s fields
+KEEP_DM_CHANNEL = (
+    "INSERT INTO dm_channels (user_id, channel_id) VALUES (:user, :channel)"
+    " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id"
 )
 HANDS = "SELECT record_json, seed FROM hands WHERE table_id = :table ORDER BY hand_no"  # the seed beside
 FORGET_AT_ONCE = 500  # outbox events forgotten per statement
@@ -76,10 +81,16 @@ def get_driver_class(backend: Backend) -> type[Driver]:
 
 
 class Storage:
-    """The bot's database. Open with `await Storage.open(url_or_path)`; close with `await storage.close()`."""
+    """The bot's database. Open with `await Storage.open(url_or_path)`; close with `await storage.close()`.
+
+    Every transaction is guarded (`outage.GuardedDriver`): while the database is away each fails with
+    `StorageUnavailable` (nothing done); the delivery's bookkeeping waits for it meanwhile."""
 
     def __init__(self, driver: Driver, target: DatabaseTarget):
-        self.driver = driver
+        self.outage = Outage(target.describe(), is_outage, StorageUnavailable)
+        self.guarded = GuardedDriver(driver, self.outage)
+        self.driver: Driver = self.guarded
+        self.unguarded = driver  # migrations run at start-up, where an outage is a start-up error
         self.target = target
 
     @classmethod
@@ -111,13 +122,14 @@ class Storage:
         return storage
 
     async def close(self) -> None:
-        """Close every connection (waiting for a write in progress); closing twice is harmless."""
+        """Write what waited for the database if it can, then close every connection (waiting for a write
+        in progress); closing twice is harmless."""
         await self.driver.close()
 
     async def migrate(self) -> migrations.Migrated:
         """Apply every migration newer than the database (once, even with several processes starting);
         `StorageError` if the database is newer than this bot."""
-        done = await migrations.migrate(self.driver)
+        done = await migrations.migrate(self.unguarded)
         if done.refused is not None:
             raise StorageError(done.refused)
         if done.before != done.after:
@@ -284,7 +296,7 @@ class Storage:
                     {f"s{i}": n for i, n in enumerate(chunk)},
                 )
 
-        await self.driver.write(forget)
+        await self.guarded.write_later(forget, ("shown", frozenset(numbers)))  # waits out an outage
 
     async def panels(self, table_ids: Iterable[int] | None = None) -> list[Panel]:
         """Every player's private message at every table (or at these tables)."""
@@ -301,26 +313,13 @@ class Storage:
         """Remember a player's private message at a table (None: they have none)."""
         statements: list[tuple[str, dict[str, Any]]] = [(DROP_PANEL, {"table": table_id, "user": user_id})]
         if panel is not None:
-            statements.append(
-                (
-                    KEEP_PANEL,
-                    {
-                        "table": table_id,
-                        "user": user_id,
-                        "channel": panel.channel_id,
-                        "message": panel.message_id,
-                        "live": panel.live_token,
-                        "via": panel.via_token,
-                        "via_at": panel.via_at,
-                    },
-                )
-            )
+            statements.append((KEEP_PANEL, {**asdict(panel), "table_id": table_id, "user_id": user_id}))
 
         def keep(run: Run) -> None:
             for sql, params in statements:
                 run(sql, params)
 
-        await self.driver.write(keep)
+        await self.guarded.write_later(keep, ("panel", table_id, user_id))  # waits out an outage
 
     async def dm_channel(self, user_id: int) -> int | None:
         """The id of the DM channel with a user, if known."""
@@ -330,14 +329,11 @@ class Storage:
 
     async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
         """Remember the DM channel with a user."""
-        async with self.transaction() as db:
-            await run(
-                db,
-                "INSERT INTO dm_channels (user_id, channel_id) VALUES (:user, :channel)"
-                " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
-                user=user_id,
-                channel=channel_id,
-            )
+
+        def keep(run: Run) -> None:
+            run(KEEP_DM_CHANNEL, {"user": user_id, "channel": channel_id})
+
+        await self.guarded.write_later(keep, ("dm", user_id))  # waits out an outage
 
     # ------------------------------------------------------------------ reading
 

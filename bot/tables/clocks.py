@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from bot.computers.runner import Turn
 from bot.storage.change import Change
+from bot.storage.errors import StorageUnavailable
 from engine import View
 
 from .events import Back, IdleClosed, Reminded
@@ -42,6 +43,8 @@ class Clocks:
             if table.open and not registry.closing and registry.owns(table.id):
                 try:
                     await self._check(table)
+                except StorageUnavailable:
+                    return  # the database is away (the log says so once): the next tick checks again
                 except Exception:
                     log.exception("table %s: checking its timers failed", table.id)
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bot.computers.runner import Chooser, ComputerRunner
+from bot.storage.errors import StorageUnavailable
 from bot.storage.rows import SeatRow, TableRow
 from bot.storage.store import Storage
 
@@ -26,6 +28,7 @@ from .ownership import Ownership
 from .refusal import Refusal, Why
 
 log = logging.getLogger("bot.tables")
+KEEP_CLOSED = 100  # tables over and shown kept in memory, the latest ones
 
 
 def first_line(error: Exception) -> str:
@@ -64,6 +67,8 @@ class Registry:
         self.closing = False  # the process is stopping: no new actions, no computer moves
         self._locks: dict[int, asyncio.Lock] = {}
         self._published: dict[int, int] = {}  # table -> the last outbox number handed to the listener
+        self._doubtful: set[int] = set()  # tables whose last change may have been stored unbeknown
+        self._closed: OrderedDict[int, None] = OrderedDict()  # tables over and shown, oldest first
         self._hints: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ lookup
@@ -112,6 +117,25 @@ class Registry:
         found = [await self.find(table_id) for table_id in await self.storage.open_tables_of(user_id)]
         return [t for t in found if t is not None and t.open and t.seat_of(user_id) is not None]
 
+    def forget(self, table_id: int) -> None:
+        """A table that is over and shown may leave memory: the last `KEEP_CLOSED` stay (a click on one
+        is answered as before), older ones go (read again from storage if asked for, e.g. for a Rematch),
+        so a month of play keeps no more than that of the games it finished."""
+        table = self.tables.get(table_id)
+        if table is None or table.open:
+            return
+        self._closed[table_id] = None
+        self._closed.move_to_end(table_id)
+        while len(self._closed) > KEEP_CLOSED:
+            oldest, _ = self._closed.popitem(last=False)
+            old, lock = self.tables.get(oldest), self._locks.get(oldest)
+            if old is None or old.open or (lock is not None and lock.locked()):
+                continue
+            del self.tables[oldest]
+            self._locks.pop(oldest, None)
+            self._published.pop(oldest, None)
+            self._doubtful.discard(oldest)
+
     def keep(self, table: Table) -> Table:
         """Keep a table this process has just opened or loaded from storage (over any copy seen before)."""
         self.tables[table.id] = table
@@ -131,9 +155,10 @@ class Registry:
         """(Lock held.) Bring the cached table up to date if another process changed it since; True if it
         was reloaded. With one process (SQLite) the cache is the latest unless a change was refused
         (`force`). A table this process runs has the events stored with those changes published too."""
-        if not force and self.ownership.owner is None:
+        if not force and self.ownership.owner is None and table.id not in self._doubtful:
             return False
         version = await self.storage.table_version(table.id)
+        self._doubtful.discard(table.id)
         if version is None or version == table.version:
             return False
         row = await self.storage.load_table(table.id)
@@ -152,6 +177,11 @@ class Registry:
         if self.owns(table.id):
             await self.catch_up(table)
         return True
+
+    def doubt(self, table: Table) -> None:
+        """A change at the table may have been stored without this process knowing (the connection was cut
+        during its commit): read the table as stored before its next change."""
+        self._doubtful.add(table.id)
 
     async def catch_up(self, table: Table) -> None:
         """(Lock held.) Publish the table's stored events this process has not published (changes another
@@ -195,6 +225,8 @@ class Registry:
             async with self.lock(table):
                 await self.fresh(table)
             self.kick(table)
+        except StorageUnavailable:
+            pass  # the database is away (the log says so once): the tick catches up once it is back
         except Exception:
             log.exception("table %s: catching up with another process's change failed", table.id)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from bot.storage.errors import StorageUnavailable
 from bot.storage.store import Storage
 
 from .model import Table
@@ -98,6 +99,8 @@ class Restart:
         process's tables at once, rather than when its leases run out."""
         try:
             await self.ownership.release_all()
+        except StorageUnavailable:
+            log.warning("the database is away: this process's tables are adopted when their leases run out")
         except Exception:
             log.exception(
                 "could not release this process's tables; they are adopted when their leases run out"

@@ -26,6 +26,7 @@ from bot.computers.decisions import PlayerFactory
 from bot.computers.governor import Governor
 from bot.computers.pools import WorkerPlan
 from bot.computers.runner import ComputerRunner, Turn
+from bot.storage.errors import StorageUnavailable
 from bot.storage.rows import SeatRow
 from bot.storage.store import Storage
 from engine.ai import make_player
@@ -87,8 +88,14 @@ class TableService:
         # A tournament's match between computer teams plays at its own pace (nobody waits to read its
         # moves): a quarter of the pause unless told, while its tournament keeps few of them going at once.
         self.match_pause = computer_pause / 4 if match_pause is None else match_pause
+        # a table's computers wait out an outage of the database and carry on once it is back
         self.computers = ComputerRunner(
-            self.chooser, self._computer_due, self._computer_move, computer_pause, pause_for=self._pause_for
+            self.chooser,
+            self._computer_due,
+            self._computer_move,
+            computer_pause,
+            transient=(StorageUnavailable,),
+            pause_for=self._pause_for,
         )
         self.registry = Registry(storage, self.ownership, listener, self.computers, self.chooser)
         self.work = UnitOfWork(storage, self.ownership, self.timers, self.registry)
@@ -143,6 +150,10 @@ class TableService:
     def drop(self, table_id: int) -> None:
         """This process no longer runs the table: stop its computer players."""
         self.registry.drop(table_id)
+
+    def forget(self, table_id: int) -> None:
+        """The table is over and shown: it leaves memory (read again from storage if asked for)."""
+        self.registry.forget(table_id)
 
     # ------------------------------------------------------------------ the lobby
 

@@ -10,7 +10,9 @@ at once (`Table.update`).
 
 A change refused as stale (another process changed the table between the read and the write) is decided
 again on the reloaded table; an owner's change this process may no longer make (its lease has gone to
-another process) is dropped with the table.
+another process) is dropped with the table. A change the database could not take (it was away) changes
+nothing in memory and is the caller's to try again; the table is read afresh before its next change, in
+case the commit went through just as the connection was cut.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from bot.storage.change import Change
-from bot.storage.errors import NotOwner, StaleTable
+from bot.storage.errors import NotOwner, StaleTable, StorageUnavailable
 from bot.storage.store import Storage
 
 from .events import TableEvent
@@ -50,6 +52,9 @@ class TablesInMemory(Protocol):
     def drop(self, table_id: int) -> None:
         """This process no longer runs the table."""
 
+    def doubt(self, table: Table) -> None:
+        """A change at the table may or may not have been stored (the database went away during it)."""
+
     def publish(self, table: Table, seqs: Sequence[int], events: Sequence[TableEvent]) -> None:
         """(Lock held.) Show the events of a change just stored."""
 
@@ -76,6 +81,10 @@ class UnitOfWork:
                     return await decide()
                 except StaleTable:
                     await self.tables.fresh(table, force=True)
+                except StorageUnavailable:
+                    # A commit cut off may have been stored or not: the table is read again next time.
+                    self.tables.doubt(table)
+                    raise
                 except NotOwner:
                     log.warning("table %s is run by another process now; this one drops it", table.id)
                     self.ownership.lost(table.id)

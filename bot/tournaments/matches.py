@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 
+from bot.storage.errors import StorageUnavailable
 from bot.storage.store import Storage
 from bot.storage.tournaments import MatchTable, match_tables, open_match_tables
 
@@ -131,6 +132,8 @@ class Matches:
                 busy += 1
             try:
                 opened = await self._open(stored, match, game, table if live else None)
+            except StorageUnavailable:
+                raise  # the database is away: the whole pass waits for the next tick
             except Exception:
                 log.exception(
                     "tournament %s: opening match %s failed; trying again later", stored.id, match.id

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.storage.errors import StaleTournament, TournamentBusy
+from bot.storage.errors import StaleTournament, StorageUnavailable, TournamentBusy
 from bot.storage.store import Storage
 from bot.storage.tournaments import (
     TournamentRow,
@@ -314,6 +314,8 @@ class TournamentService:
                     return
         except asyncio.CancelledError:
             raise
+        except StorageUnavailable:
+            pass  # the database is away (the store says so once); the next tick tries again
         except Exception:
             log.exception(
                 "tournament %s: carrying it forward failed; the next tick tries again", tournament_id
@@ -333,6 +335,10 @@ class TournamentService:
         if self.owner is not None:
             try:
                 await release_tournaments(self.storage, self.owner)
+            except StorageUnavailable:
+                log.warning(
+                    "the database is away: this process's tournaments are let go when their leases run out"
+                )
             except Exception:
                 log.exception("could not release this process's tournaments; their leases run out instead")
 

@@ -77,3 +77,13 @@ def test_bad_configuration_is_one_clear_error(environ, message):
     with pytest.raises(ConfigError, match=message) as error:
         Config.from_env({**token, **environ})
     assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("shards", "expected"),
+    [({}, "all-shards"), ({"SHARD_IDS": "1"}, "shard1"), ({"SHARD_IDS": "2,0"}, "shards0-2")],
+)
+def test_the_default_process_id_is_named_after_the_shards_so_a_restart_keeps_it(shards, expected):
+    environ = {"DISCORD_TOKEN": "abc", "DATABASE_URL": "postgresql://u@h/db", "SHARD_COUNT": "4", **shards}
+    assert Config.from_env(environ).process_id == expected
+    assert Config.from_env({**environ, "PROCESS_ID": "web-1"}).process_id == "web-1", "PROCESS_ID wins"

@@ -69,6 +69,9 @@ async def test_ratings_move_the_right_way_and_recompute_identically(simcord_env)
     channel = await _game(env, guild, "one", members)
     await env.bot.rating.settled()  # rated once the game was over, before anyone asked
     assert set(await standings.ratings(env.bot.storage, guild.id)) == {m.id for m in members}
+    for member in members:  # and each player's record of it kept, for /42 stats to add up
+        assert len(await kept.game_records(env.bot.storage, guild.id, member.id)) == 1
+        assert await standings.record_finished(env.bot.storage, guild.id, user_id=member.id) == 0
     assert await standings.rate_finished(env.bot.storage, guild.id) == 0
     board = await members[0].slash(channel, "42 leaderboard", by="rating")
     text = reply(board).content

@@ -68,10 +68,12 @@ class Cluster:
     processes: dict[str, BotProcess] = field(default_factory=dict)
     extra_env: dict[str, str] = field(default_factory=dict)
 
-    def start(self, name: str, shards: str | None) -> BotProcess:
+    def start(self, name: str, shards: str | None, *, named: bool = True) -> BotProcess:
         """Start process `name` on `shards` ("0", "1", "0,1"; None: one process, every shard, no sharding
-        settings), as PROCESS_ID `name`."""
+        settings), as PROCESS_ID `name` (`named` False: no PROCESS_ID, the bot's default from its shards)."""
         env = {**ENV, **self.extra_env, "DATABASE_URL": self.database_url, "PROCESS_ID": name}
+        if not named:
+            env.pop("PROCESS_ID")
         if shards is None:
             env.pop("SHARD_COUNT")
         else:

@@ -62,9 +62,65 @@ def record_escaped_errors(path: str) -> None:
     adapter.request = wrap(adapter.request)  # type: ignore[method-assign]
 
 
+# What `kill -USR2` counts of the bot's own keeping (attribute paths from the bot), beside tasks, threads and
+# open files: what a month of play must not grow.
+KEPT = (
+    "service.registry.tables",
+    "service.registry._locks",
+    "service.registry._published",
+    "service.chooser.seats",
+    "service.computers.runners",
+    "outbox.seen",
+    "outbox.stamps",
+    "outbox.outstanding",
+    "outbox.posting",
+    "delivery.lanes",
+    "panels.panels",
+    "panels.dm_channels",
+    "table_message.shown",
+    "table_message.last_edit",
+    "table_message.tokens.dm_clicks",
+    "table_message.tokens.table_clicks",
+    "table_message.tokens.private_replies",
+    "budget.windows",
+    "storage.guarded.waiting",
+    "_connection._view_store._views",
+    "_connection._view_store._synced_message_views",
+    "_connection._messages",
+)
+
+
+def inventory(*_: Any) -> None:
+    """Print one `inventory: {...}` line: the event loop's tasks, threads, open files, objects, resident
+    memory, and the size of each of the bot's containers in `KEPT` (`kill -USR2 <pid>`)."""
+    import asyncio
+    import gc
+    import sys
+    import threading
+
+    gc.collect()
+    found: dict[str, Any] = {
+        "tasks": len(asyncio.all_tasks(asyncio.events._get_running_loop())),
+        "threads": threading.active_count(),
+        "fds": len(os.listdir("/proc/self/fd")),
+        "objects": len(gc.get_objects()),
+        "rss_kb": int(
+            next(line for line in open("/proc/self/status") if line.startswith("VmRSS")).split()[1]
+        ),
+    }
+    bot = next((o for o in gc.get_objects() if type(o).__name__ == "Texas42Bot"), None)
+    for path in KEPT:
+        value: Any = bot
+        for name in path.split("."):
+            value = getattr(value, name, None)
+        found[path] = len(value) if value is not None else None
+    print("inventory: " + json.dumps(found), file=sys.stdout, flush=True)
+
+
 def main() -> None:
     """Patch discord.py from the environment, then run the bot as `python -m bot` would."""
     faulthandler.register(signal.SIGUSR1)  # `kill -USR1 <pid>` prints every thread's stack to the log
+    signal.signal(signal.SIGUSR2, inventory)  # `kill -USR2 <pid>` prints what the bot keeps
     point_discord_at(os.environ["STANDIN_URL"])
     if os.environ.get("STANDIN_CLIENT_LOG"):
         record_escaped_errors(os.environ["STANDIN_CLIENT_LOG"])

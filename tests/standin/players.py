@@ -11,6 +11,8 @@ What the human recognises (the bot must keep to this for the benchmark to see it
   `Sit North` (or the first free `Sit ...`), then `Add computer` while it is enabled, then `Start`; after a game,
   `Rematch`, then `Start` again. One press per version of the message; if no new version comes within
   `lobby_retry` seconds the press is repeated (and counted).
+- **Try again**: a press answered that the bot cannot reach its records for a moment (`replies.DATABASE_AWAY`)
+  is pressed again `away_retry` seconds later, as a person would (counted in `away_answers`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from bot.show.replies import DATABASE_AWAY
 
 from .interactions import Interaction, InteractionFailed
 from .model import Button, Channel, Message, User
@@ -68,11 +72,15 @@ class Human:
     new_options: dict[str, Any] = field(default_factory=dict)  # options of `/42 new`
     lobby_retry: float = 15.0
     rematch: bool = True
+    sits: bool = True  # False: the host fills every seat with computers and only starts the games
     clicks: list[Click] = field(default_factory=list)
     arrivals: list[Arrival] = field(default_factory=list)
     last_change: float = field(default_factory=time.perf_counter)  # anything this player could see changed
     lobby_retries: int = 0
     failed: list[Interaction] = field(default_factory=list)  # interactions never acknowledged
+    away_retry: float = 1.0
+    away_answers: list[Interaction] = field(default_factory=list)  # presses answered "try again"
+    channel_changes: list[float] = field(default_factory=list)  # when the table's channel changed
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -96,6 +104,20 @@ class Human:
             self.user, self.channel, "42 new", wait=None, **self.new_options
         )
         self._record("command", "/42 new", interaction)
+        return interaction
+
+    async def poke(self) -> Interaction | None:
+        """Press `My hand` on the table message, as a player waiting for something would (None: no table
+        message shows it)."""
+        message = next(
+            (m for m in reversed(self.channel.messages.values()) if not m.deleted and m.button("My hand")),
+            None,
+        )
+        button = message.button("My hand") if message is not None else None
+        if message is None or button is None:
+            return None
+        interaction = await self.standin.click(self.user, message, button, wait=None)
+        self._record("poke", "My hand", interaction)
         return interaction
 
     def stop(self) -> None:
@@ -139,6 +161,7 @@ class Human:
 
     def _on_channel(self, event: MessageEvent) -> None:
         self.last_change = event.at
+        self.channel_changes.append(event.at)
         message = event.message
         if event.kind != "delete" and any(
             b.label.startswith("Sit ") or b.label in LOBBY_PRESSES for b in message.buttons
@@ -165,7 +188,7 @@ class Human:
             return "Rematch" if self.rematch else None
         if "Start" in enabled:
             return "Start"
-        sits = [label for label in enabled if label.startswith("Sit ")]
+        sits = [label for label in enabled if label.startswith("Sit ")] if self.sits else []
         if self._seated_at != message.id and sits:
             return "Sit North" if "Sit North" in sits else sits[0]
         if "Add computer" in enabled:
@@ -212,6 +235,28 @@ class Human:
             self.failed.append(interaction)
             if kind == "turn":
                 self._answered = frozenset()  # the same controls shown again are pressed again
+            return
+        if await self._asked_to_try_again(interaction):
+            self.away_answers.append(interaction)
+            await asyncio.sleep(self.away_retry)
+            current = message.button(button.label)
+            if kind == "turn" and not message.deleted and current is not None and not current.disabled:
+                await self._press(kind, message, current)
+            elif kind == "lobby" and self._lobby_message is message:
+                self._lobby_done.discard((message.id, message.version))
+                self._lobby_step(message)
+
+    @staticmethod
+    async def _asked_to_try_again(interaction: Interaction, wait: float = 2.0) -> bool:
+        """Whether the bot answered the press that it cannot reach its records for a moment (the answer
+        follows the acknowledgement: a moment is given for it)."""
+        deadline = time.perf_counter() + wait
+        while True:
+            if any(DATABASE_AWAY in m.text for m in interaction.messages):
+                return True
+            if interaction.messages or time.perf_counter() > deadline:
+                return False
+            await asyncio.sleep(0.05)
 
     def _record(self, kind: str, label: str, interaction: Interaction) -> None:
         self.clicks.append(Click(interaction.sent_at, kind, label, interaction))

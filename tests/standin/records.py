@@ -12,6 +12,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import read_record
 
@@ -54,22 +55,42 @@ def hand_actions(record: dict) -> list[tuple[int, str]]:
     return result
 
 
+TABLES = "SELECT id, channel_id FROM game_tables ORDER BY id"
+SEATS = "SELECT table_id, seat, user_id FROM seats"
+HANDS = "SELECT table_id, hand_no, record_json, complete FROM hands ORDER BY table_id, hand_no"
+Rows = list[tuple[Any, ...]]
+
+
 def read_channels(database: Path | str) -> dict[int, ChannelRecord]:
     """Every channel's actions and hands, from the bot's SQLite database (opened read-only)."""
     db = sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)
     try:
-        tables = db.execute("SELECT id, channel_id FROM game_tables ORDER BY id").fetchall()
-        humans = {
-            (t, s) for t, s, u in db.execute("SELECT table_id, seat, user_id FROM seats") if u is not None
-        }
-        hands = db.execute(
-            "SELECT table_id, hand_no, record_json, complete FROM hands ORDER BY table_id, hand_no"
-        )
-        by_table: dict[int, list[tuple[int, dict, bool]]] = {}
-        for table_id, hand_no, text, complete in hands:
-            by_table.setdefault(table_id, []).append((hand_no, json.loads(text), bool(complete)))
+        rows = (db.execute(TABLES).fetchall(), db.execute(SEATS).fetchall(), db.execute(HANDS).fetchall())
     finally:
         db.close()
+    return channels_of(*rows)
+
+
+async def read_channels_at(database: Path | str) -> dict[int, ChannelRecord]:
+    """`read_channels` of a SQLite file, or of a PostgreSQL database (`postgresql://…`)."""
+    if not str(database).startswith(("postgresql://", "postgres://")):
+        return read_channels(database)
+    import asyncpg
+
+    connection = await asyncpg.connect(str(database))
+    try:
+        rows = [[tuple(r) for r in await connection.fetch(sql)] for sql in (TABLES, SEATS, HANDS)]
+    finally:
+        await connection.close()
+    return channels_of(*rows)
+
+
+def channels_of(tables: Rows, seats: Rows, hands: Rows) -> dict[int, ChannelRecord]:
+    """Every channel's actions and hands from the rows of `TABLES`, `SEATS` and `HANDS`."""
+    humans = {(t, s) for t, s, u in seats if u is not None}
+    by_table: dict[int, list[tuple[int, dict, bool]]] = {}
+    for table_id, hand_no, text, complete in hands:
+        by_table.setdefault(table_id, []).append((hand_no, json.loads(text), bool(complete)))
     channels: dict[int, ChannelRecord] = {}
     for table_id, channel_id in tables:
         entry = channels.setdefault(channel_id, ChannelRecord([], 0, 0))

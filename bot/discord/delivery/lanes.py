@@ -6,7 +6,8 @@ waits for Discord and one slow channel holds up nothing else. Work that only bri
 (`SyncTable`, `SyncPanel`) is merged into a later one of the same kind: intermediate states may be
 skipped, the latest never is. Posts and summaries are never skipped. A panel edit nobody clicked waits
 for its panel's gap (`panels.Panels.delay`), and work that comes meanwhile merges into it (a turn's panel
-goes at once). Work Discord refuses for a moment (a 429, a 5xx) stays first on its lane until the next tick.
+goes at once). Work Discord refuses for a moment (a 429, a 5xx), or that needs the database while it is
+away, stays first on its lane until the next tick.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Protocol
 import discord
 
 from bot.show.screens import Post, Summary, SyncPanel, SyncTable, Work
+from bot.storage.errors import StorageUnavailable
 from bot.tables.events import from_payload
 from bot.tables.model import Table
 
@@ -85,6 +87,9 @@ class PanelWork(Protocol):
 
     async def load(self, table_ids: set[int] | None) -> None:
         """Take up the stored panels."""
+
+    async def forget(self, table_id: int) -> None:
+        """The table is over and shown: its panels are let go of."""
 
 
 @dataclass
@@ -224,7 +229,7 @@ class Lanes:
             if not await self._drain_items(lane):
                 return
             await self.outbox.flush_shown()  # work may come meanwhile: the loop takes it
-        self._forget_closed(lane)
+        await self._forget_closed(lane)
 
     async def _drain_items(self, lane: Lane) -> bool:
         """Carry out the lane's items; False if the lane must stop (it waits for a tick, or it is not ours)."""
@@ -277,15 +282,20 @@ class Lanes:
             timer.cancel()
             lane.pause = None
 
-    def _forget_closed(self, lane: Lane) -> None:
-        """A drained lane of a table that is over goes, with what was kept for showing that table."""
+    async def _forget_closed(self, lane: Lane) -> None:
+        """A drained lane of a table that is over goes; with the table's last lane, everything kept for
+        showing that table goes too (its messages, panels, and the table itself from memory: a month of
+        play keeps nothing of the games it finished)."""
         table = self.tables.table(lane.table_id)
         if lane.items or (table is not None and table.open):
             return
         self.lanes.pop((lane.table_id, lane.user_id), None)
-        if lane.user_id is None:
-            self.outbox.forget(lane.table_id)
-            self.channel.forget(lane.table_id)
+        if any(key[0] == lane.table_id for key in self.lanes):
+            return
+        self.outbox.forget(lane.table_id)
+        self.channel.forget(lane.table_id)
+        await self.panels.forget(lane.table_id)
+        self.tables.forget(lane.table_id)
 
     async def _carry_out(self, lane: Lane, item: Item) -> None:
         table = self.tables.table(lane.table_id)
@@ -313,6 +323,8 @@ class Lanes:
                 )
                 raise Refused from error
             raise
+        except StorageUnavailable as error:  # the database is away (the store says so once)
+            raise Refused from error
 
     # ------------------------------------------------------------------ after a restart
 

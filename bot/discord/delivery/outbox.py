@@ -123,9 +123,10 @@ class Outbox:
         if finished & self.posting:
             # An event that posted something leaves the outbox at once, so a crash right after cannot post
             # it twice; those that only brought messages up to date (shown again harmlessly) go in batches.
+            # The batch is taken before the write: events shown while it waits go with the next one.
             self.posting -= finished
-            await self.storage.events_shown(finished | self._shown_later)
-            self._shown_later.clear()
+            batch, self._shown_later = finished | self._shown_later, set()
+            await self.storage.events_shown(batch)
         else:
             self._shown_later |= finished
 
@@ -145,8 +146,9 @@ class Outbox:
         return await self.storage.pending_events()
 
     def forget(self, table_id: int) -> None:
-        """The table is over and shown: let go of its stamps."""
+        """The table is over and shown: let go of its stamps and of the last event taken."""
         self.stamps.pop(table_id, None)
+        self.seen.pop(table_id, None)
 
     def drop(self, table_ids: Iterable[int]) -> None:
         """Another process runs these tables now: what is left stays in the stored outbox for it."""

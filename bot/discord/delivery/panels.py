@@ -424,6 +424,12 @@ class Panels:
         if channel_id is not None:
             await self.tidy.look_over(table, key[1], channel_id, panel)
 
+    async def forget(self, table_id: int) -> None:
+        """The table is over and shown: its panels are let go of, here and in storage (the messages stay
+        in the players' DMs as the game's last word)."""
+        for key in [key for key in self.panels if key[0] == table_id]:
+            await self._keep(key, None)
+
     async def _keep(self, key: Key, panel: Panel | None) -> None:
         """Keep the player's panel (here and in storage). Most edits change nothing that is stored: they
         write nothing (a write per edit of every panel would queue the computers' moves behind it)."""

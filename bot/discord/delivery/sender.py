@@ -34,6 +34,7 @@ import discord
 CREATE, EDIT, DELETE = "create", "edit", "delete"
 _EPSILON = 1e-9  # seconds: float sums of waits must not leave a request waiting for a rounding error
 NO_MENTIONS = discord.AllowedMentions.none()
+PRUNE_WINDOWS_AT = 1000  # channel windows kept before idle ones are swept
 # Entered once a bound edit has its room in the budget, right before it is made: yields whether it is still
 # wanted (`shown.Shown.gate`: no newer state of the message went out meanwhile).
 Gate = Callable[[], AbstractAsyncContextManager[bool]]
@@ -197,6 +198,7 @@ class Budget:
         self.sleep = sleep  # injected with the clock, so tests move time instead of waiting
         self.bucket = Bucket(self.limits.rate, self.limits.burst, clock())
         self.windows: dict[tuple[int, str], Window] = {}
+        self._prune_at = PRUNE_WINDOWS_AT  # channels' windows are swept of idle ones past this many
         self.line = RoundRobin()
         self._granting: asyncio.Task | None = None
         self.waited = 0.0  # seconds requests spent waiting, all told (for the logs)
@@ -205,10 +207,19 @@ class Budget:
         """The sliding window of one kind of write in one channel."""
         window = self.windows.get((channel_id, kind))
         if window is None:
+            if len(self.windows) >= self._prune_at:
+                self._prune()
             window = self.windows[(channel_id, kind)] = Window(
                 self.limits.per_channel, self.limits.channel_window + self.limits.margin
             )
         return window
+
+    def _prune(self) -> None:
+        """Drop the windows of channels with no use inside their span (a month of play meets many channels,
+        DMs included; an idle window holds nothing a new one would not)."""
+        now = self.clock()
+        self.windows = {key: w for key, w in self.windows.items() if w.wait(now) > 0 or w.uses}
+        self._prune_at = max(PRUNE_WINDOWS_AT, 2 * len(self.windows))
 
     def channel_wait(self, channel_id: int, kind: str) -> float:
         """Seconds until the channel has room for one more write of `kind`."""

@@ -31,3 +31,6 @@ class TableSource(Protocol):
 
     async def note_dm(self, table: Table, seat: int, closed: bool) -> None:
         """Record whether the bot can DM a seat's player."""
+
+    def forget(self, table_id: int) -> None:
+        """The table is over and shown: it need not stay in memory (it is read again if asked for)."""

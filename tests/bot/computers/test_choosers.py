@@ -318,3 +318,31 @@ async def test_warming_up_prepares_the_workers_where_they_decide():
 def test_a_worker_plan_says_what_it_is():
     assert str(WorkerPlan(PROCESSES, 1)) == "1 worker process (niceness +10)"
     assert str(WorkerPlan(THREADS, 3, 5)) == "3 worker threads (niceness +5)"
+
+
+async def test_once_closed_the_chooser_starts_no_pool_and_drops_the_decision():
+    picker = chooser()
+    view = next(v for v in views("standard", 2, 4) if len(v["legal"]) > 1)
+    await picker.choose(FakeTable(1), view["seat"], view)
+    picker.close()
+    with pytest.raises(asyncio.CancelledError):
+        await picker.choose(FakeTable(1), view["seat"], view)
+    assert picker._pool is None and picker.closed, "a stop never starts the pool it is closing"
+
+
+@pytest.mark.slow
+async def test_a_worker_that_dies_while_the_bot_stops_is_not_replaced():
+    picker = chooser(plan=WorkerPlan(PROCESSES, 1))
+    view = next(v for v in views("standard", 2, 4) if len(v["legal"]) > 1)
+    await picker.choose(FakeTable(1), view["seat"], view)  # the worker is up
+    pool = picker.pool
+    pids = list(pool._processes)
+    deciding = asyncio.create_task(picker.choose(FakeTable(1), view["seat"], view))
+    await asyncio.sleep(0)
+    picker._closed = True  # the stop has begun (close() would also shut the pool down)
+    for pid in pids:
+        os.kill(pid, 9)
+    with pytest.raises(asyncio.CancelledError):
+        await deciding
+    assert picker._pool is pool, "no new pool was started"
+    picker.close()

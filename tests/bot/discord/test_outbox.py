@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.storage import Change
+from bot.storage.errors import StorageUnavailable
 from bot.tables import Table, TableService
 from engine import Rules, write_record
 from tests.bot.table_driver import (
@@ -59,8 +60,9 @@ async def test_a_change_that_cannot_be_stored_leaves_no_event_and_changes_nothin
         return self
 
     monkeypatch.setattr(Change, "save_hand", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(StorageUnavailable) as failed:  # a disk's error is the database away for a moment
         await service.act(table, 10 + table.turn(), table.token, "pass")
+    assert isinstance(failed.value.__cause__, OSError)
     assert write_record(table.hand) == before, "memory changes only after the change is stored"
     assert await storage.pending_events() == events, "the events went with the failed transaction"
 
@@ -173,3 +175,33 @@ async def test_work_that_comes_while_a_lane_forgets_its_events_is_carried_out():
     await lanes.idle()
     assert done == [SyncTable(), Post("while it writes")]
     assert storage.forgotten == [{7}]
+
+
+async def test_events_shown_while_a_post_is_being_forgotten_are_forgotten_too():
+    """A post's event leaves the stored outbox at once, with the events shown before it; events shown while
+    that write is under way wait for the next one. None is dropped: a busy month left thousands of shown
+    events in the stored outbox for good when they were."""
+    from bot.discord.delivery.outbox import Outbox
+
+    class SlowStorage:
+        def __init__(self) -> None:
+            self.gate = asyncio.Event()
+            self.forgotten: set[int] = set()
+
+        async def events_shown(self, seqs) -> None:
+            seqs = set(seqs)
+            await self.gate.wait()
+            self.forgotten |= seqs
+
+    storage = SlowStorage()
+    outbox = Outbox(storage)  # type: ignore[arg-type]
+    outbox.outstanding = {1: 1, 2: 1, 3: 1}
+    outbox.posting = {2}
+    await outbox.shown({1})  # brought a message up to date: forgotten with the next batch
+    posting = asyncio.create_task(outbox.shown({2}))  # posted: forgotten at once (and 1 with it)
+    await asyncio.sleep(0)
+    await outbox.shown({3})  # done while that write waits for the database
+    storage.gate.set()
+    await posting
+    await outbox.flush_shown()
+    assert storage.forgotten == {1, 2, 3}

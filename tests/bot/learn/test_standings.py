@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.learn import standings
+from bot.learn.player_record import player_record
 from bot.learn.ratings import Rating
 from bot.storage import Storage
 from bot.storage import learning as kept
@@ -93,3 +94,18 @@ async def test_two_processes_rating_at_once_rate_each_game_once_in_a_recomputabl
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_players_kept_record_is_the_record_of_every_hand_they_played(database_url):
+    storage = await Storage.open(database_url)
+    try:
+        seatings: list[list[int | None]] = [[1, 2, 3, 4], [2, None, 1, None], [1, 5, None, 6]]
+        for n, users in enumerate(seatings):
+            await finished_game(storage, 20 + n, users, seed=n, hints=n == 1)
+        assert await standings.record_finished(storage, GUILD, user_id=5) == 1, "only the games 5 played"
+        for user in (1, 2, 5):
+            replayed = player_record(await standings.games_of(storage, GUILD, user))
+            assert await standings.kept_record(storage, GUILD, user) == replayed
+        assert await standings.record_finished(storage, GUILD, user_id=1) == 0, "every game is kept once"
+    finally:
+        await storage.close()

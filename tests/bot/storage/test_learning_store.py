@@ -80,3 +80,36 @@ async def test_hints_are_noted_per_decision_and_a_game_with_hints_is_marked(data
         assert await kept.hints_shown(storage, table_id, 1, 0) == frozenset()
     finally:
         await storage.close()
+
+
+async def test_a_players_rating_history_keeps_their_last_games(database_url, monkeypatch):
+    monkeypatch.setattr(kept, "HISTORY_KEPT", 2)
+    storage = await Storage.open(database_url)
+    try:
+        games = [await finished_game(storage, 10 + n, [1, 2, 3, 4], seed=n) for n in range(4)]
+        for table in await kept.unrated_games(storage, GUILD):
+            assert await kept.rate_game(storage, GUILD, table, _plus_one)
+        history = await kept.rating_history(storage, GUILD, 1)
+        assert history == [KeptRating(games[2], 1.0, 3), KeptRating(games[3], 1.0, 4)], "the last two"
+        assert (await kept.kept_ratings(storage, GUILD))[1] == KeptRating(games[3], 1.0, 4)
+    finally:
+        await storage.close()
+
+
+async def test_each_game_is_added_to_its_players_totals_once(database_url):
+    """A player's total (what `/42 stats` reads) grows by each game kept, once: a game kept again, as a
+    second process might keep it, is not added again."""
+    storage = await Storage.open(database_url)
+    try:
+        add = lambda records: {"games": sum(r["games"] for r in records)}  # noqa: E731
+        first = await finished_game(storage, 10, [1, 2, 3, 4], seed=1)
+        second = await finished_game(storage, 11, [1, 5, 3, 4], seed=2)
+        assert await kept.player_total(storage, GUILD, 1) is None, "no game kept yet"
+        await kept.keep_game_records(storage, GUILD, {first: {1: {"games": 1}, 2: {"games": 1}}}, add)
+        again = {first: {1: {"games": 1}, 2: {"games": 1}}, second: {1: {"games": 1}, 5: {"games": 1}}}
+        await kept.keep_game_records(storage, GUILD, again, add)
+        totals = [await kept.player_total(storage, GUILD, user) for user in (1, 2, 5)]
+        assert totals == [{"games": 2}, {"games": 1}, {"games": 1}]
+        assert len(await kept.game_records(storage, GUILD, 1)) == 2
+    finally:
+        await storage.close()

@@ -53,6 +53,34 @@ def test_an_unusable_database_is_one_line(tmp_path, url):
     one_line_error(start(tmp_path, DISCORD_TOKEN="not-a-real-token", DATABASE_URL=url), "database")
 
 
+def damaged_copy(tmp_path: Path, how: str) -> Path:
+    """A database file that is not a SQLite database, or a real one damaged where a table's rows lie (past
+    what opening it and migrating it read)."""
+    path = tmp_path / f"{how}.db"
+    if how == "not-sqlite":
+        path.write_text("hello, I am a text file\n")
+        return path
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE filler (x TEXT)")
+    connection.executemany("INSERT INTO filler VALUES (?)", [("x" * 3000,) for _ in range(200)])
+    connection.commit()
+    connection.close()
+    size = path.stat().st_size
+    with open(path, "r+b") as file:  # pages in the middle of the table overwritten
+        file.seek(size // 2 // 4096 * 4096)
+        file.write(bytes(range(256)) * 64)
+    return path
+
+
+@pytest.mark.parametrize("how", ["not-sqlite", "damaged"])
+def test_a_database_file_that_is_not_sqlite_or_is_damaged_stops_the_start_in_one_line(tmp_path, how):
+    path = damaged_copy(tmp_path, how)
+    run = start(tmp_path, DISCORD_TOKEN="not-a-real-token", DATABASE_URL=f"sqlite:///{path}")
+    one_line_error(run, str(path), "restore it from a backup")
+
+
 def test_the_env_file_is_read_from_the_working_directory(tmp_path):
     (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nDATABASE_URL=sqlite:////proc/from-env.db\n")
     one_line_error(start(tmp_path), "/proc/from-env.db")

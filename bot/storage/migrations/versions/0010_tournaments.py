@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 
 ROW_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 OPEN = sa.text("status IN ('signup', 'running')")

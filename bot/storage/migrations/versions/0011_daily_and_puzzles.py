@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0010"  # 0009 is reserved for work not landed yet: re-chained when it lands
+down_revision = "0010"
 
 ROW_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
