@@ -309,10 +309,10 @@ class Lanes:
                 await self.channel.post(table, work)
             elif isinstance(work, Summary):
                 await self.channel.summary(table, work)
-            if isinstance(work, SyncTable | Summary) and self.watchers is not None:
-                self.watchers.follow(table)
             elif isinstance(work, SyncPanel):
                 await self.panels.sync(table, work, item.asked, item.stamp)
+            if isinstance(work, SyncTable | Summary) and self.watchers is not None:
+                self.watchers.follow(table)  # the table message changed: its watch panels follow, later
         except discord.HTTPException as error:
             if transient(error):
                 log.warning(
