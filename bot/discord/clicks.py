@@ -74,6 +74,16 @@ class Answers(Protocol):
         """Answer privately with the panel of the player at `seat`."""
 
 
+class Watching(Protocol):
+    """What answers `Watch` and `Stop watching` (`delivery.watch_panels.WatchPanels`)."""
+
+    async def watch(self, table: Table, interaction: discord.Interaction) -> None:
+        """A watch panel for the clicker, or a private refusal."""
+
+    async def stop(self, table: Table, interaction: discord.Interaction, owner: str) -> None:
+        """The clicker stops watching, or is refused privately."""
+
+
 def is_ours(custom_id: str) -> bool:
     """True if a custom id follows this bot's scheme."""
     return _TEMPLATE.fullmatch(custom_id) is not None
@@ -82,9 +92,10 @@ def is_ours(custom_id: str) -> bool:
 class ClickHandler:
     """Routes table-button clicks to the table service, by kind."""
 
-    def __init__(self, service: TableService, answers: Answers):
+    def __init__(self, service: TableService, answers: Answers, watching: Watching | None = None):
         self.service = service
         self.answers = answers
+        self.watching = watching
         self._pending: set[asyncio.Task] = set()  # come-backs under way (a reference keeps them alive)
         self.handlers: dict[str, Handler] = {
             custom_ids.HAND: self._my_hand,
@@ -97,6 +108,11 @@ class ClickHandler:
             custom_ids.START: self._start,
             custom_ids.REMATCH: self._rematch,
         }
+        if watching is not None:
+            self.handlers[custom_ids.WATCH] = lambda interaction, table, _: watching.watch(table, interaction)
+            self.handlers[custom_ids.UNWATCH] = lambda interaction, table, clicked: watching.stop(
+                table, interaction, clicked.token
+            )
 
     async def route(self, interaction: discord.Interaction, clicked: ParsedId | None) -> None:
         """Handle one click on a `TableButton`."""

@@ -49,6 +49,7 @@ from .delivery.panels import Panels
 from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
+from .delivery.watch_panels import WatchPanels
 from .outage import answer_commands_when_away
 from .puzzle import PuzzleButton, PuzzleDesk
 from .tournament_clicks import PartnerMenu, TournamentButton, TournamentClicks
@@ -90,6 +91,7 @@ class Texas42Bot(commands.AutoShardedBot):
     sender: Metered
     table_message: TableMessage
     panels: Panels
+    watching: WatchPanels
     delivery: Lanes
     answers: Acknowledger
     rating: RatingOnGameOver
@@ -184,8 +186,8 @@ class Texas42Bot(commands.AutoShardedBot):
 
     def build_delivery(self) -> None:
         """The delivery, on the table service and the outbox it publishes to: the sender within Discord's
-        rate plan (counted), the interaction tokens, the table message, the players' panels, the lanes that
-        read the outbox, and the acknowledger that clicks answer through."""
+        rate plan (counted), the interaction tokens, the table message, the players' panels, the
+        acknowledger that clicks answer through, the watchers' panels, and the lanes that read the outbox."""
         self.budget = Budget(self.settings.limits, time.monotonic)
         self.sender = Metered(DiscordSender(self, self.budget))
         tokens = Tokens(self.clock)
@@ -201,10 +203,12 @@ class Texas42Bot(commands.AutoShardedBot):
             self.settings.limits,
             self.clock,
         )
-        self.delivery = Lanes(self.outbox, self.service, self.table_message, self.panels)
-        self.outbox.read_by(self.delivery)
         self.answers = Acknowledger(self.sender, tokens, self.panels, self.table_message)
-        self.clicks = ClickHandler(self.service, self.answers)
+        watching = (self.storage, self.outbox.stamp, self.settings.limits, self.answers.refuse, self.clock)
+        self.watching = WatchPanels(self.sender, self.service, *watching)
+        self.delivery = Lanes(self.outbox, self.service, self.table_message, self.panels, self.watching)
+        self.outbox.read_by(self.delivery)
+        self.clicks = ClickHandler(self.service, self.answers, self.watching)
 
     def build_tournaments(self) -> None:
         """The tournaments, on the table service (their matches' tables) and the delivery's sender (their

@@ -29,6 +29,7 @@ from bot.storage.errors import StorageUnavailable
 from bot.storage.puzzles import load_player
 from bot.storage.store import Storage
 from bot.storage.tournaments import tournaments_of
+from bot.storage.watchers import is_watching
 from engine import Rules
 
 from .outage import answered_when_away
@@ -182,8 +183,12 @@ class Coach:
         self, interaction: discord.Interaction, table_id: int, hand_no: int, seat: int | None
     ) -> None:
         """A finished hand trick by trick and, for a seat, its decisions judged; privately."""
-        row, hand = await self.coaching.finished_hand(interaction.guild_id, table_id, hand_no)
-        seat = self.coaching.seat_to_review(row, hand, interaction.user.id, seat)
+        # a watcher of the table may review its finished hands too, from their watch panel (a DM)
+        watcher = await is_watching(self.storage, table_id, interaction.user.id)
+        row, hand = await self.coaching.finished_hand(
+            interaction.guild_id, table_id, hand_no, watcher=watcher
+        )
+        seat = self.coaching.seat_to_review(row, hand, interaction.user.id, seat, watcher=watcher)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rules: Rules = hand.rules
         names = seat_names(
@@ -204,7 +209,8 @@ class Coach:
 
     async def record_file(self, interaction: discord.Interaction, table_id: int, hand_no: int) -> None:
         """A finished hand's record as a JSON file (HAND-RECORD.md), privately."""
-        row, _ = await self.coaching.finished_hand(interaction.guild_id, table_id, hand_no)
+        watcher = await is_watching(self.storage, table_id, interaction.user.id)
+        row, _ = await self.coaching.finished_hand(interaction.guild_id, table_id, hand_no, watcher=watcher)
         data = json.dumps(row.hands[hand_no], indent=1).encode()
         await reply(
             interaction,

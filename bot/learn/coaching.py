@@ -161,10 +161,13 @@ class Coaching:
 
     # ------------------------------------------------------------------ reviews
 
-    async def finished_hand(self, guild_id: int | None, table_id: int, hand_no: int) -> tuple[TableRow, Hand]:
-        """The stored table and its hand `hand_no`, if a request from server `guild_id` may see it."""
+    async def finished_hand(
+        self, guild_id: int | None, table_id: int, hand_no: int, *, watcher: bool = False
+    ) -> tuple[TableRow, Hand]:
+        """The stored table and its hand `hand_no`, if a request from server `guild_id` (or, `watcher`,
+        from anywhere by one who watches the table) may see it."""
         row = await self.storage.load_table(table_id)
-        if row is None or guild_id is None or row.guild_id != guild_id:
+        if row is None or (not watcher and (guild_id is None or row.guild_id != guild_id)):
             raise Refused(Why.NOT_HERE)
         if not 0 <= hand_no < len(row.hands):
             raise Refused(Why.NOT_STORED)
@@ -177,10 +180,15 @@ class Coaching:
         return row, hand
 
     @staticmethod
-    def seat_to_review(row: TableRow, hand: Hand, user_id: int, seat: int | None) -> int:
-        """The seat a review is for: the one asked, or (from the hand's summary) the asker's own."""
+    def seat_to_review(
+        row: TableRow, hand: Hand, user_id: int, seat: int | None, *, watcher: bool = False
+    ) -> int:
+        """The seat a review is for: the one asked, or (from the hand's summary) the asker's own; for a
+        watcher of the table, the bidder's (the hand's four hands are open to them once it is over)."""
         if seat is None:
             seat = next((s.seat for s in row.seats.values() if s.user_id == user_id), None)
+            if seat is None and watcher:
+                seat = hand.bidder if hand.bidder is not None else 0
             if seat is None:
                 raise Refused(Why.NOT_SEATED)
         if not 0 <= seat < hand.players:

@@ -18,6 +18,8 @@ MAX_LENGTH = 100
 # Kinds: table-message buttons, then private-control buttons.
 SIT, ADD, LEAVE, START, HAND, REMATCH, BACK = "sit", "add", "leave", "start", "hand", "rematch", "back"
 ACT, MENU = "act", "menu"
+# Kinds of a watcher's buttons: `Watch` on the table message, `Stop watching` on a watch panel.
+WATCH, UNWATCH = "watch", "unwatch"
 
 
 @dataclass(frozen=True)

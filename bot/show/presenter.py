@@ -39,11 +39,12 @@ def lobby_buttons(table: Table) -> tuple[ButtonSpec, ...]:
 
 
 def game_buttons(table: Table) -> tuple[ButtonSpec, ...]:
-    """The table message during a game: `My hand`, `Leave` and, while a seat is away, `I'm back`."""
+    """The table message during a game: `My hand`, `Leave`, `Watch` and, while a seat is away, `I'm back`."""
     buttons = [ButtonSpec(custom_ids.make(table.id, custom_ids.HAND), "My hand", "primary")]
     if any(seat.away for seat in table.seats.values()):
         buttons.append(ButtonSpec(custom_ids.make(table.id, custom_ids.BACK), messages.BACK_LABEL, "success"))
     buttons.append(ButtonSpec(custom_ids.make(table.id, custom_ids.LEAVE, "game"), "Leave"))
+    buttons.append(ButtonSpec(custom_ids.make(table.id, custom_ids.WATCH), "Watch"))  # for those not seated
     return tuple(buttons)
 
 

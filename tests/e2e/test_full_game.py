@@ -36,7 +36,7 @@ async def test_four_members_play_a_game_to_the_leaderboard(simcord_env):
     assert playing.id == table.id  # one table message, edited in place
     assert "Marks: N–S 0 · E–W 0" in playing.content
     assert "Players: North alice · East bob · South carol · West dave" in playing.content
-    assert [b.label for b in buttons(playing)] == ["My hand", "Leave"]
+    assert [b.label for b in buttons(playing)] == ["My hand", "Leave", "Watch"]
     assert playing.attachments, "the table is shown as a picture"
     for member in members:
         dm = member.user.dm_channel.last_message

@@ -16,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -53,6 +53,21 @@ class Channel(Protocol):
 
     def forget(self, table_id: int) -> None:
         """Let go of what was kept for showing a table that is over."""
+
+
+class Watchers(Protocol):
+    """What shows watchers their watch panels (`watch_panels.WatchPanels`)."""
+
+    players_busy: Callable[[int], bool]
+
+    def follow(self, table: Table) -> None:
+        """The table message changed: the watch panels follow, later."""
+
+    async def resume(self, table_ids: Iterable[int] | None = None) -> None:
+        """Take up the stored watchers and bring their panels up to date."""
+
+    def drop(self, table_ids: Iterable[int]) -> None:
+        """Another process shows these tables now."""
 
 
 class PanelWork(Protocol):
@@ -113,14 +128,32 @@ class Refused(Exception):
 
 class Lanes:
     """Reads the outbox and carries its work out: the channel's through `channel`, the panels' through
-    `panels`, at the tables `tables` says this process runs."""
+    `panels`, at the tables `tables` says this process runs; each change of a table message is followed
+    by its watch panels (`watchers`), once the players' panels at the table have none left."""
 
-    def __init__(self, outbox: Outbox, tables: TableSource, channel: Channel, panels: PanelWork):
+    def __init__(
+        self,
+        outbox: Outbox,
+        tables: TableSource,
+        channel: Channel,
+        panels: PanelWork,
+        watchers: Watchers | None = None,
+    ):
         self.outbox = outbox
         self.tables = tables
         self.channel = channel
         self.panels = panels
+        self.watchers = watchers
         self.lanes: dict[tuple[int, int | None], Lane] = {}
+        if watchers is not None:
+            watchers.players_busy = self.players_busy
+
+    def players_busy(self, table_id: int) -> bool:
+        """Whether a player's panel at the table has work waiting or under way (watch panels wait)."""
+        return any(
+            key[0] == table_id and key[1] is not None and (lane.items or lane.busy)
+            for key, lane in self.lanes.items()
+        )
 
     # ------------------------------------------------------------------ taking work
 
@@ -146,6 +179,8 @@ class Lanes:
                     lane.task.cancel()
                 del self.lanes[key]
         self.outbox.drop(table_ids)
+        if self.watchers is not None:
+            self.watchers.drop(table_ids)
 
     def _kick(self, lane: Lane) -> None:
         if not lane.busy and not lane.waiting and lane.items:
@@ -276,6 +311,8 @@ class Lanes:
                 await self.channel.summary(table, work)
             elif isinstance(work, SyncPanel):
                 await self.panels.sync(table, work, item.asked, item.stamp)
+            if isinstance(work, SyncTable | Summary) and self.watchers is not None:
+                self.watchers.follow(table)  # the table message changed: its watch panels follow, later
         except discord.HTTPException as error:
             if transient(error):
                 log.warning(
@@ -323,6 +360,8 @@ class Lanes:
                 checks.extend(SyncPanel(row.user_id) for row in table.humans() if row.user_id is not None)
             if checks:
                 self.outbox.show(table, checks)
+        if self.watchers is not None:
+            await self.watchers.resume(only)
 
 
 def _merges(first: Work, later: Work) -> bool:

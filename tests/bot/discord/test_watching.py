@@ -1,0 +1,265 @@
+"""Watching a table (CLUB.md "Watching a table"): `Watch` gives anyone not seated a private watch panel that
+follows the game, `Stop watching` ends it, a seated player and a full table are refused, watch panels carry
+on after a restart and end with the game, and a watcher never sees a tile of a hand that is not over."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from bot.discord.delivery import watch_panels
+from bot.show import watching
+from bot.show.screens import Screen
+from bot.storage.watchers import load_watchers
+from bot.tables.model import Table
+from tests.bot.table_driver import (
+    buttons,
+    make_bot,
+    play_until_over,
+    refusal,
+    reply,
+    started_table,
+    table_message,
+    take_turn,
+)
+
+FOOTER = "-# Watching table"
+
+
+def watch_panel(member):
+    """A member's newest DM (their watch panel)."""
+    panel = member.user.dm_channel.last_message
+    assert panel is not None, f"{member.name} has a watch panel"
+    return panel
+
+
+def labels(message) -> list[str]:
+    return [b.label for b in buttons(message)]
+
+
+def public_text(content: str) -> str:
+    """A watch panel's text without its watcher's footer: the table message's."""
+    return content.split(f"\n{FOOTER}")[0].split("\n-# You watched table")[0]
+
+
+async def watcher_at(env, channel, name: str = "erin"):
+    """A member of the table's server who is not seated, watching the table."""
+    erin = channel.guild.add_member(env.create_user(name))
+    result = await erin.click(table_message(channel), label="Watch")
+    assert watching.PANEL_IN_DMS in reply(result).content and reply(result).ephemeral
+    return erin
+
+
+async def test_watch_gives_a_panel_that_follows_the_game_and_stop_watching_ends_it(simcord_env):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    erin = await watcher_at(env, channel)
+    panel = watch_panel(erin)
+    assert public_text(panel.content) == table_message(channel).content
+    assert labels(panel) == [watching.STOP_LABEL] and panel.attachments
+    for _ in range(6):
+        assert await take_turn(members)
+        panel = watch_panel(erin)
+        assert public_text(panel.content) == table_message(channel).content, "the panel follows the table"
+    stop = await erin.user.click(panel, label=watching.STOP_LABEL)
+    assert stop.acknowledged
+    panel = watch_panel(erin)
+    assert "You stopped watching" in panel.content and not buttons(panel) and not panel.attachments
+    assert await load_watchers(env.bot.storage) == []
+    before = panel.content
+    assert await take_turn(members)
+    assert watch_panel(erin).content == before, "a panel stopped follows no more"
+
+
+async def test_a_seated_players_watch_is_refused_privately(simcord_env):
+    env = simcord_env
+    channel, [alice, *_], _ = await started_table(env, target=1, options="timer=off")
+    result = await alice.click(table_message(channel), label="Watch")
+    assert refusal(result) == watching.SEATED
+    assert await load_watchers(env.bot.storage) == []
+
+
+async def test_a_forged_or_stale_stop_watching_is_refused_privately(simcord_env):
+    env = simcord_env
+    channel, _, _ = await started_table(env, target=1, options="timer=off")
+    erin = await watcher_at(env, channel)
+    frank = await watcher_at(env, channel, "frank")
+    panels = env.bot.watching
+    refused: list[str] = []
+
+    async def refuse(interaction, text, table_id=None) -> None:
+        refused.append(text)
+
+    panels.refuse = refuse
+    table = env.bot.service.table(1)
+    own = watch_panel(frank).id
+    # a Stop watching made for erin, clicked by frank on his own panel (a forged custom id)
+    await panels.stop(
+        table,
+        SimpleNamespace(user=SimpleNamespace(id=frank.id), message=SimpleNamespace(id=own)),
+        str(erin.id),
+    )
+    # frank's own button on a message that is not his panel (an old one)
+    await panels.stop(
+        table,
+        SimpleNamespace(user=SimpleNamespace(id=frank.id), message=SimpleNamespace(id=1)),
+        str(frank.id),
+    )
+    assert refused == [watching.NOT_WATCHING] * 2
+    assert len(await load_watchers(env.bot.storage)) == 2
+    assert watching.STOP_LABEL in labels(watch_panel(erin))
+
+
+async def test_watchers_beyond_the_cap_are_refused_politely(simcord_env, monkeypatch):
+    env = simcord_env
+    monkeypatch.setattr(watch_panels, "MAX_WATCHERS", 2)
+    channel, _, _ = await started_table(env, target=1, options="timer=off")
+    await watcher_at(env, channel, "erin")
+    await watcher_at(env, channel, "frank")
+    gina = channel.guild.add_member(env.create_user("gina"))
+    assert refusal(await gina.click(table_message(channel), label="Watch")) == watching.FULL
+
+
+async def test_watch_panels_carry_on_after_a_restart_and_end_with_the_game(simcord_env, database):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    erin = await watcher_at(env, channel)
+    old = env.bot
+    new = make_bot(database, clock=old.clock)
+    await env.restart_bot(new)
+    await old.storage.close()
+    try:
+        assert [w.user_id for w in await load_watchers(new.storage)] == [erin.id]
+        assert await take_turn(members)
+        assert public_text(watch_panel(erin).content) == table_message(channel).content
+        await play_until_over(channel, members)
+        final = watch_panel(erin)
+        assert "You watched table" in final.content and not buttons(final), "the final result, no buttons"
+        assert public_text(final.content) == table_message(channel).content
+        assert await load_watchers(new.storage) == []
+    finally:
+        await new.storage.close()
+
+
+async def test_a_watcher_may_review_a_finished_hand_from_the_watch_panel(simcord_env):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=2, options="timer=off")
+    erin = await watcher_at(env, channel)
+    for _ in range(200):
+        if any(label.startswith("Review hand") for label in labels(watch_panel(erin))):
+            break
+        assert await take_turn(members)
+    else:
+        raise AssertionError("no hand was finished")
+    reviewed = await erin.user.click(watch_panel(erin), label="Review hand 1")
+    first = reviewed.followups[0] if reviewed.followups else reviewed.response
+    assert first is not None and first.ephemeral and first.attachments, "the review, with the four hands"
+
+
+# ---------------------------------------------------------------------- privacy
+
+
+def hidden_tiles(table: Table) -> set[str]:
+    """Every tile still held in a hand in progress (none between hands or once the game is over)."""
+    hand = table.hand
+    if table.status != "playing" or hand is None or hand.complete:
+        return set()
+    return {tile for seat in range(table.rules.players) for tile in table.view_for(seat)["hand"]}
+
+
+def named(tile: str, text: str) -> bool:
+    """Whether `text` names `tile` (either way round, not as part of a longer number)."""
+    high, low = tile.split("-")
+    return any(re.search(rf"(?<![\d-]){a}-{b}(?![\d-])", text) for a, b in ((high, low), (low, high)))
+
+
+@pytest.mark.parametrize("seed", [3, 11, 42])
+async def test_a_watcher_never_sees_a_tile_of_a_hand_in_progress(simcord_env, database, monkeypatch, seed):
+    env = simcord_env
+    old = env.bot
+    seeded = make_bot(database, seed=seed, clock=old.clock)
+    await env.restart_bot(seeded)
+    await old.storage.close()
+    built: list[tuple[Screen, set[str]]] = []
+    real = watch_panels.watch_screen
+
+    def spied(table: Table, user_id: int) -> Screen:
+        screen = real(table, user_id)
+        built.append((screen, hidden_tiles(table)))
+        return screen
+
+    monkeypatch.setattr(watch_panels, "watch_screen", spied)
+    try:
+        channel, members, _ = await started_table(env, target=2, options="timer=off")
+        erin = await watcher_at(env, channel)
+        mark = len(env.http_requests)
+        await play_until_over(channel, members)
+        assert len(built) > 10, "the watch panel followed the game"
+        for screen, hidden in built:
+            picture = screen.picture
+            seen = [screen.text, picture.filename if picture else "", repr(picture.scene) if picture else ""]
+            seen += [f"{b.label} {b.custom_id}" for b in screen.buttons]
+            for tile in hidden:
+                assert not any(named(tile, words) for words in seen), f"{tile} shown to a watcher: {screen}"
+            assert picture is None or picture.renderer in ("render_table", "render_game_end")
+        # and nothing went to the watcher but those screens (content, buttons, file names)
+        dm = f"/channels/{erin.user.dm_channel.id}/messages"
+        texts = {screen.text for screen, _ in built}
+        sent = [
+            e for e in env.http_requests[mark:] if e.path.startswith(dm) and e.method in ("POST", "PATCH")
+        ]
+        assert sent, "the watch panel was edited"
+        for entry in sent:
+            assert entry.json["content"] in texts
+            for attachment in entry.json.get("attachments") or []:
+                assert attachment.get("filename", "table.png") == "table.png"
+    finally:
+        await seeded.storage.close()
+
+
+async def test_a_watcher_whose_dms_are_closed_watches_in_an_ephemeral_reply(simcord_env):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    erin = channel.guild.add_member(env.create_user("erin"))
+    env.inject_error(
+        "POST",
+        f"/channels/{erin.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    result = await erin.click(table_message(channel), label="Watch")
+    panel = reply(result)
+    assert panel.ephemeral and watching.PANEL_HERE in panel.content and panel.attachments
+    assert labels(panel) == [watching.STOP_LABEL]
+    mark = len(env.http_requests)
+    assert await take_turn(members)
+    edits = [
+        e
+        for e in env.http_requests[mark:]
+        if e.method == "PATCH"
+        and e.path.startswith("/webhooks/")
+        and watching.PANEL_HERE in e.json["content"]
+    ]
+    assert edits and public_text(edits[-1].json["content"]).endswith(table_message(channel).content)
+    stop = await erin.click(panel, label=watching.STOP_LABEL)
+    assert stop.acknowledged and await load_watchers(env.bot.storage) == []
+
+
+async def test_with_a_shared_database_watchers_taken_by_another_process_are_followed(simcord_env):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    panels = env.bot.watching
+    panels.shared = True  # as with PostgreSQL: another process may answer a click
+    erin = await watcher_at(env, channel)
+    panels.watchers.clear()  # as if another process had answered erin's Watch: this one never heard of it
+    panels.looked.clear()
+    assert await take_turn(members)
+    assert public_text(watch_panel(erin).content) == table_message(channel).content
+    panels.watchers.clear()
+    stop = await erin.user.click(watch_panel(erin), label=watching.STOP_LABEL)
+    assert stop.acknowledged and "You stopped watching" in watch_panel(erin).content
+    assert await load_watchers(env.bot.storage) == []
