@@ -44,7 +44,10 @@ DROP_PANEL = "DELETE FROM panels WHERE table_id = :table AND user_id = :user"
 KEEP_PANEL = (
     "INSERT INTO panels (table_id, user_id, channel_id, message_id, live_token, via_token, via_at)"
     " VALUES (:table_id, :user_id, :channel_id, :message_id, :live_token, :via_token, :via_at)"
-)  # named as `rows.Panel`'s fields
+    " ON CONFLICT (table_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
+    " message_id = excluded.message_id, live_token = excluded.live_token, via_token = excluded.via_token,"
+    " via_at = excluded.via_at"
+)  # named as `rows.Panel`'s fields; an upsert, as two processes may save one player's panel at once
 KEEP_DM_CHANNEL = (
     "INSERT INTO dm_channels (user_id, channel_id) VALUES (:user, :channel)"
     " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id"
@@ -311,9 +314,11 @@ class Storage:
 
     async def save_panel(self, table_id: int, user_id: int, panel: Panel | None) -> None:
         """Remember a player's private message at a table (None: they have none)."""
-        statements: list[tuple[str, dict[str, Any]]] = [(DROP_PANEL, {"table": table_id, "user": user_id})]
-        if panel is not None:
-            statements.append((KEEP_PANEL, {**asdict(panel), "table_id": table_id, "user_id": user_id}))
+        statements: list[tuple[str, dict[str, Any]]] = (
+            [(DROP_PANEL, {"table": table_id, "user": user_id})]
+            if panel is None
+            else [(KEEP_PANEL, {**asdict(panel), "table_id": table_id, "user_id": user_id})]
+        )
 
         def keep(run: Run) -> None:
             for sql, params in statements:

@@ -10,6 +10,7 @@ from sqlalchemy import inspect
 
 from bot.storage import Change, ChannelBusy, NotOwner, SeatRow, StaleTable, Storage
 from bot.storage.migrate import head_revision
+from bot.storage.rows import Panel
 
 SNOWFLAKE = 2**63 - 1  # the largest Discord id there can be
 
@@ -164,3 +165,19 @@ async def test_sqlite_runs_in_wal_mode_with_commits_that_survive_a_killed_proces
     finally:
         await storage.close()
     assert settings == ["wal", 1, 1]  # synchronous 1 = NORMAL
+
+
+async def test_two_processes_saving_one_players_panel_at_once_both_succeed(storage, database_url):
+    """Each process saves a player's panel as one upsert: two at once never run into the panel's key."""
+    table = await lobby(storage)
+    other = await Storage.open(database_url)
+    try:
+        for round_no in range(20):
+            await asyncio.gather(
+                storage.save_panel(table, 7, Panel(table, 7, 10, 100 + round_no)),
+                other.save_panel(table, 7, Panel(table, 7, 10, 200 + round_no)),
+            )
+        [panel] = await storage.panels([table])
+        assert panel.message_id in (119, 219)
+    finally:
+        await other.close()
