@@ -33,6 +33,7 @@ from bot.storage.watchers import is_watching
 from engine import Rules
 
 from .outage import answered_when_away
+from .private import reply
 
 log = logging.getLogger(__name__)
 BOARD_SIZE = 15
@@ -86,14 +87,6 @@ def view_of(*buttons: CoachButton) -> discord.ui.View:
     for item in buttons:
         view.add_item(item)
     return view
-
-
-async def reply(interaction: discord.Interaction, text: str, **extras: Any) -> None:
-    """Answer privately, whether or not the interaction was acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **extras)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **extras)
 
 
 def _escape(text: str) -> str:

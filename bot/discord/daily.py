@@ -7,7 +7,6 @@ anyone else; the service decides what the leaderboard may say to whom."""
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import Any, Protocol, cast
 
@@ -23,6 +22,7 @@ from bot.storage.errors import StorageUnavailable
 from engine import view_for
 
 from .outage import answered_when_away
+from .private import picture_files, reply
 
 log = logging.getLogger(__name__)
 
@@ -54,17 +54,6 @@ class _WithDaily(Protocol):
     daily: DailyDesk
 
 
-async def _reply(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
-def _files(picture: bytes | None, name: str) -> list[discord.File]:
-    return [discord.File(io.BytesIO(picture), filename=name)] if picture else []
-
-
 def _name(interaction: discord.Interaction) -> str:
     return interaction.user.display_name
 
@@ -78,7 +67,7 @@ class DailyDesk:
     async def play(self, interaction: discord.Interaction) -> None:
         """`/42 daily`: the player's day where they left it, privately."""
         if interaction.guild_id is None:
-            await _reply(interaction, words.ONLY_IN_A_SERVER)
+            await reply(interaction, words.ONLY_IN_A_SERVER)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -90,7 +79,7 @@ class DailyDesk:
             raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("/42 daily failed")
-            await _reply(interaction, words.FAILED)
+            await reply(interaction, words.FAILED)
 
     async def click(self, interaction: discord.Interaction, clicked: ids.DailyId | None) -> None:
         """A click on a daily panel: the move, the computers' answers, the panel edited in place."""
@@ -110,17 +99,17 @@ class DailyDesk:
             text, files, view = await self._content(screen, interaction)
             await interaction.edit_original_response(content=text, attachments=files, view=view)
         except DailyRefused as refused:
-            await _reply(interaction, words.refusal(refused.why))
+            await reply(interaction, words.refusal(refused.why))
         except StorageUnavailable:
             raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("daily click %r failed", clicked)
-            await _reply(interaction, words.FAILED)
+            await reply(interaction, words.FAILED)
 
     async def board(self, interaction: discord.Interaction) -> None:
         """`/42 daily show:leaderboard`: the day's ranking as this player may see it, privately."""
         if interaction.guild_id is None:
-            await _reply(interaction, words.ONLY_IN_A_SERVER)
+            await reply(interaction, words.ONLY_IN_A_SERVER)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         board = await self.service.board(interaction.guild_id, interaction.user.id)
@@ -137,7 +126,7 @@ class DailyDesk:
         name, user_id = _name(interaction), interaction.user.id
         if isinstance(screen, DailyDone):
             card = await draw("render_day", words.done_scene(screen), urgent=True)
-            return words.done_text(screen, name, user_id), _files(card, "daily-result.png"), None
+            return words.done_text(screen, name, user_id), picture_files(card, "daily-result.png"), None
         picture = await draw("render_panel", words.turn_panel(screen, name, user_id), urgent=True)
         legal = screen.hand.legal_actions()
         view = discord.ui.View(timeout=None)
@@ -147,4 +136,4 @@ class DailyDesk:
             choice = legal.index(control.arg) if usable else ids.DISABLED_FROM + position % 10
             custom_id = ids.make(screen.day, screen.deal_no, screen.moves, choice)
             view.add_item(DailyButton(custom_id, control.label, disabled=not usable))
-        return words.turn_text(screen, name, user_id), _files(picture, "daily.png"), view
+        return words.turn_text(screen, name, user_id), picture_files(picture, "daily.png"), view

@@ -4,7 +4,6 @@ legal tile), the answer edited in place of it (each tile's outcome, as a picture
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import Any, Protocol, cast
 
@@ -19,6 +18,7 @@ from bot.show.render import draw
 from bot.storage.errors import StorageUnavailable
 
 from .outage import answered_when_away
+from .private import picture_files, reply
 
 log = logging.getLogger(__name__)
 
@@ -51,17 +51,6 @@ class _WithPuzzles(Protocol):
     puzzles: PuzzleDesk
 
 
-async def _reply(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
-def _file(picture: bytes | None, name: str) -> list[discord.File]:
-    return [discord.File(io.BytesIO(picture), filename=name)] if picture else []
-
-
 class PuzzleDesk:
     """Answers `/42 puzzle` and its buttons through the puzzle service."""
 
@@ -71,7 +60,7 @@ class PuzzleDesk:
     async def ask(self, interaction: discord.Interaction, fresh: bool = False) -> None:
         """Today's puzzle (or, with ``fresh`` or once it is answered, a new one), privately."""
         if interaction.guild_id is None:
-            await _reply(interaction, daily_words.ONLY_IN_A_SERVER)
+            await reply(interaction, daily_words.ONLY_IN_A_SERVER)
             return
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -82,13 +71,16 @@ class PuzzleDesk:
             for k, choice in enumerate(question.puzzle.choices[:25]):
                 view.add_item(PuzzleButton(ids.make(question.id, k), choice.action))
             await interaction.followup.send(
-                words.question_text(question), files=_file(picture, "puzzle.png"), view=view, ephemeral=True
+                words.question_text(question),
+                files=picture_files(picture, "puzzle.png"),
+                view=view,
+                ephemeral=True,
             )
         except StorageUnavailable:
             raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("/42 puzzle failed")
-            await _reply(interaction, words.FAILED)
+            await reply(interaction, words.FAILED)
 
     async def click(self, interaction: discord.Interaction, clicked: ids.PuzzleId | None) -> None:
         """A tile answered (the answer replaces the question), or another puzzle asked for."""
@@ -107,12 +99,12 @@ class PuzzleDesk:
             view = discord.ui.View(timeout=None)
             view.add_item(PuzzleButton(ids.ANOTHER_ID, words.ANOTHER))
             await interaction.edit_original_response(
-                content=words.answer_text(answer), attachments=_file(picture, "answer.png"), view=view
+                content=words.answer_text(answer), attachments=picture_files(picture, "answer.png"), view=view
             )
         except NotAPuzzle:
-            await _reply(interaction, daily_words.refusal(Why.FORGED))
+            await reply(interaction, daily_words.refusal(Why.FORGED))
         except StorageUnavailable:
             raise  # answered: try again in a moment (`outage`)
         except Exception:
             log.exception("puzzle click %r failed", clicked)
-            await _reply(interaction, words.FAILED)
+            await reply(interaction, words.FAILED)
