@@ -16,10 +16,9 @@ from . import palette, shapes
 from .fonts import TextDraw, font, text_width
 from .names import fit_name
 from .png import draw_then_encode, felt_backdrop, with_felt
+from .tournament_page import MARGIN, WIDTH, draw_heading
 from .tournament_scenes import OPEN, PASSED, BracketColumn, BracketScene, MatchBox, SideLine
 
-WIDTH = 800
-MARGIN = 26
 ACROSS = 4  # rounds side by side in a band
 GAP = 16  # between rounds, where the joining lines run
 LINE = 32  # one side of a match
@@ -73,20 +72,7 @@ def _header_height(scene: BracketScene) -> int:
 
 
 def _draw_header(draw: TextDraw, scene: BracketScene) -> None:
-    draw.text(
-        (MARGIN, 24),
-        fit_name(scene.title, WIDTH - 2 * MARGIN, 32, True),
-        font=font(32, True),
-        fill=palette.TEXT,
-        anchor="lt",
-    )
-    draw.text(
-        (MARGIN, 64),
-        fit_name(scene.subtitle, WIDTH - 2 * MARGIN, 20),
-        font=font(20),
-        fill=palette.TEXT_SOFT,
-        anchor="lt",
-    )
+    draw_heading(draw, scene.title, scene.subtitle)
     for k, line in enumerate(scene.winners):
         draw.text(
             (MARGIN, 96 + 30 * k),

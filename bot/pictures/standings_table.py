@@ -9,10 +9,9 @@ from . import palette, shapes
 from .fonts import TextDraw, font
 from .names import fit_name
 from .png import draw_then_encode, felt_backdrop, with_felt
+from .tournament_page import MARGIN, WIDTH, draw_heading
 from .tournament_scenes import StandingRow, StandingsScene, StandingsTable
 
-WIDTH = 800
-MARGIN = 26
 ROW = 40
 CELL = 72  # one figure's column
 PLACE = 44
@@ -27,20 +26,7 @@ def draw_standings(scene: StandingsScene) -> Image.Image:
     height = 108 + sum(_table_height(t) + 18 for t in scene.tables) + (30 if scene.footer else 0) + MARGIN
     img = felt_backdrop(WIDTH, height).image.copy()
     draw = TextDraw(img)
-    draw.text(
-        (MARGIN, 24),
-        fit_name(scene.title, WIDTH - 2 * MARGIN, 32, True),
-        font=font(32, True),
-        fill=palette.TEXT,
-        anchor="lt",
-    )
-    draw.text(
-        (MARGIN, 64),
-        fit_name(scene.subtitle, WIDTH - 2 * MARGIN, 20),
-        font=font(20),
-        fill=palette.TEXT_SOFT,
-        anchor="lt",
-    )
+    draw_heading(draw, scene.title, scene.subtitle)
     y = 108
     for table in scene.tables:
         _draw_table(img, draw, table, y)
