@@ -221,7 +221,9 @@ class Texas42Bot(commands.AutoShardedBot):
             owner=self.settings.process_id if self.storage.target.shared else None,
             lease_seconds=self.settings.lease_seconds,
         )
-        self.stage = TournamentStage(self, self.sender, self.budget, self.storage)
+        self.stage = TournamentStage(
+            self, self.sender, self.budget, self.storage, gap=self.settings.limits.tournament_edit_gap
+        )
         self.tournaments.attach(self.stage)
         self.tournament_clicks = TournamentClicks(self.tournaments, self.answers, self.sender)
         self.tournament_commands = TournamentCommands(self.tournaments, self.service.club, self.answers)

@@ -5,7 +5,7 @@ room in the budget like a post), under the tournament's own key (its id, negated
 
 The message follows the tournament in a lane of its own: a change while it is being shown is shown next,
 merged with any after it, and two edits are at least `gap` seconds apart (its pictures are drawn again for
-each). A message whose text and pictures would not change is not edited.
+each; `Limits.tournament_edit_gap`). A message whose text and pictures would not change is not edited.
 """
 
 from __future__ import annotations

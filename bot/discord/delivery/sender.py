@@ -59,7 +59,9 @@ class Limits:
     hold such an edit back (the thread is behind: turns and clicks go first); `panel_busy`: the share of
     the last seconds spent drawing (`bot.show.render.busy`) that holds it back too (the pictures take the
     CPU the bot is given: the computers' moves and the turns come first). A panel no token reaches is
-    edited no more often than a table message (`edit_gap`): those edits count against the global limit."""
+    edited no more often than a table message (`edit_gap`): those edits count against the global limit.
+    `tournament_edit_gap`: the least time between two edits of one tournament message (its pictures are
+    drawn again for each; the changes between merge into the next edit)."""
 
     rate: float = 40.0
     burst: int = (
@@ -74,6 +76,7 @@ class Limits:
     panel_pictures: float = 20.0
     panel_backlog: int = 3
     panel_busy: float = 0.5
+    tournament_edit_gap: float = 4.0
 
     @classmethod
     def none(cls) -> Limits:
@@ -90,6 +93,7 @@ class Limits:
             panel_pictures=1e9,
             panel_backlog=1_000_000_000,
             panel_busy=float("inf"),
+            tournament_edit_gap=0.0,
         )
 
     def edit_gap(self, tables: int) -> float:
