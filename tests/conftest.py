@@ -1,15 +1,16 @@
 """Fixtures shared by every test folder: each preset of the engine (`preset`), a fresh database on each
-backend (`backend`, `database_url`) and a `storage` opened on it."""
+backend (`backend`, `database_url`, copied from `sqlite_template` on SQLite) and a `storage` opened on it."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from bot.storage import Storage
 from engine import PRESETS
-from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database
+from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database, migrated_sqlite_file
 
 pytest_plugins = ["tests.simcord_fixtures"]  # the real bot on simcord, for tests/bot/discord and tests/e2e
 
@@ -26,10 +27,17 @@ def backend(request) -> str:
     return request.param
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A SQLite file the migrations brought to the newest schema, once per test process: each test's
+    SQLite database is a copy of it."""
+    return migrated_sqlite_file(tmp_path_factory.mktemp("sqlite-template") / "texas42.db")
+
+
 @pytest.fixture
-async def database_url(backend, tmp_path):
-    """A fresh, empty (migrated, for PostgreSQL) database of the test's backend: a SQLite path or a URL."""
-    url = await database_for(backend, tmp_path)
+async def database_url(backend, tmp_path, sqlite_template):
+    """A fresh, empty, migrated database of the test's backend: a SQLite path or a URL."""
+    url = await database_for(backend, tmp_path, sqlite_template)
     yield url
     if backend == POSTGRESQL:
         await drop_postgres_database(url)

@@ -1,6 +1,8 @@
-"""Fresh databases for tests, on either backend.
+"""Fresh databases for tests, on either backend, each already at the newest schema.
 
-SQLite: a file in the test's temporary folder. PostgreSQL: the server named by `TEST_DATABASE_URL` (CI
+SQLite: a file in the test's temporary folder, copied from a template the migrations made once per test
+process (`sqlite_template`; Alembic's upgrade of an empty file costs more than most tests that use one).
+PostgreSQL: the server named by `TEST_DATABASE_URL` (CI
 starts a throwaway one on a Unix socket, see `.ci/run`); each test gets its own database, copied from a
 template migrated once per run (`CREATE DATABASE … TEMPLATE`), and dropped afterwards. Without
 `TEST_DATABASE_URL` the PostgreSQL variants are skipped, except under `CI=true`, where they fail: a green CI
@@ -12,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -78,8 +82,33 @@ async def drop_postgres_database(database_url: str) -> None:
     await _admin(server_url(), f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-async def database_for(backend: str, tmp_path: Path) -> str:
-    """A fresh database of `backend` for one test: a SQLite path, or a PostgreSQL URL."""
+def migrated_sqlite_file(path: Path) -> Path:
+    """`path`, an empty SQLite file brought to the newest schema by the bot's own migrations (on an event
+    loop of its own, apart from any test's); a template to copy."""
+
+    async def migrate() -> None:
+        storage = await Storage.open(path)
+        await storage.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, migrate()).result()
+    leftovers = sorted(p.name for p in path.parent.iterdir() if p != path)
+    assert not leftovers, (
+        f"the closed template still has {leftovers}: a copy of the file alone would lose them"
+    )
+    return path
+
+
+def fresh_sqlite_database(template: Path, tmp_path: Path) -> Path:
+    """A fresh SQLite database for one test, in its temporary folder: a copy of the migrated `template`.
+    (The migrations themselves run on empty and old files in tests/bot/storage/test_migrations.py.)"""
+    path = tmp_path / "texas42.db"
+    shutil.copyfile(template, path)
+    return path
+
+
+async def database_for(backend: str, tmp_path: Path, sqlite_template: Path) -> str:
+    """A fresh, migrated database of `backend` for one test: a SQLite path, or a PostgreSQL URL."""
     if backend == SQLITE:
-        return str(tmp_path / "texas42.db")
+        return str(fresh_sqlite_database(sqlite_template, tmp_path))
     return await fresh_postgres_database()

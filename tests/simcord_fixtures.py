@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from tests.bot.table_driver import make_bot
+from tests.databases import fresh_sqlite_database
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> Path:
-    """A fresh SQLite file for one test."""
-    return tmp_path / "texas42.db"
+def database(tmp_path: Path, sqlite_template: Path) -> Path:
+    """A fresh SQLite file for one test, already migrated (a copy of `sqlite_template`)."""
+    return fresh_sqlite_database(sqlite_template, tmp_path)
 
 
 @pytest.fixture
