@@ -14,6 +14,7 @@ as it is, and `Migrated` says why (the store refuses it, in one line).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import weakref
 from contextlib import AbstractAsyncContextManager
@@ -68,9 +69,16 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
+def _scripts() -> ScriptDirectory:
+    """The migration scripts, read once per process: Alembic reads every file again for each directory it
+    makes, so each store opened on a database already up to date would (the files never change meanwhile)."""
+    return ScriptDirectory.from_config(alembic_config())
+
+
 def head_revision() -> int:
     """The newest schema version this bot knows (the number of its last migration)."""
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    head = _scripts().get_current_head()
     assert head is not None
     return int(head)
 
@@ -100,7 +108,7 @@ def _migrate(connection: Connection, hooks: SchemaHooks) -> Migrated:
     with connection.begin():
         hooks.lock_schema(connection)
         config = alembic_config(connection)
-        script = ScriptDirectory.from_config(config)
+        script = _scripts()
         head = script.get_current_head()
         current = MigrationContext.configure(connection).get_current_revision()
         assert head is not None
