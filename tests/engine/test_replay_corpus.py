@@ -9,6 +9,7 @@ trick or field. A sample also goes through ``python -m engine replay -`` as a se
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import subprocess
@@ -20,6 +21,8 @@ import pytest
 
 from engine import Hand, Rules, read_record, write_record
 from engine.replay import replay_text
+
+pytestmark = pytest.mark.xdist_group("replay-corpus")  # one xdist worker makes the corpus, not each
 
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("standard", {}),
@@ -189,11 +192,15 @@ def corpus() -> Iterator[tuple[str, dict[str, Any], str | None]]:
                     yield f"{name} {defect.__name__}", made[0], made[1]
 
 
-CORPUS = list(corpus())
+@functools.cache
+def the_corpus() -> list[tuple[str, dict[str, Any], str | None]]:
+    """The corpus, made once per test process when a test first asks for it (not at collection, which
+    every xdist worker does)."""
+    return list(corpus())
 
 
 def test_the_corpus_covers_every_preset_and_each_defect():
-    presets = {record["variant"] for _, record, _ in CORPUS}
+    presets = {record["variant"] for _, record, _ in the_corpus()}
     assert presets == {
         "standard",
         "tournament",
@@ -205,14 +212,14 @@ def test_the_corpus_covers_every_preset_and_each_defect():
         "geezer",
         "eighty-four",
     }
-    kinds = {name.rsplit(" ", 1)[-1] for name, _, at in CORPUS if at is not None}
+    kinds = {name.rsplit(" ", 1)[-1] for name, _, at in the_corpus() if at is not None}
     assert kinds == {d.__name__ for d in DEFECTS}
-    assert len(CORPUS) > 1000
+    assert len(the_corpus()) > 1000
 
 
 @pytest.mark.parametrize("preset", sorted({p for p, _ in TABLES}))
 def test_every_record_replays_as_the_spec_says(preset):
-    for name, record, at in CORPUS:
+    for name, record, at in the_corpus():
         if record["variant"] != preset:
             continue
         status, out = replay_text(json.dumps(record))
@@ -235,7 +242,7 @@ def test_every_record_replays_as_the_spec_says(preset):
 
 @pytest.mark.slow
 def test_the_command_line_replays_a_sample_without_a_traceback():
-    sample = CORPUS[:: max(1, len(CORPUS) // 25)]
+    sample = the_corpus()[:: max(1, len(the_corpus()) // 25)]
     for name, record, at in sample:
         done = subprocess.run(
             [sys.executable, "-m", "engine", "replay", "-"],
