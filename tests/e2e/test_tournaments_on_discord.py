@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from bot.tournaments.model import FORFEIT
 from bot.tournaments.progress import champion, consolation_winner
 from bot.tournaments.record import FINISHED
@@ -146,6 +148,7 @@ async def test_refusals_are_private_and_change_nothing(simcord_env):
         assert table is None, "the ended tournament's tables are ended"
 
 
+@pytest.mark.slow  # a soak: six people click through all eight matches of the night
 async def test_a_club_night_of_six_rotates_partners_to_its_winner(simcord_env):
     env = simcord_env
     _, games, people = club(env, "ada", "bob", "cleo", "dee", "eve", "finn")
