@@ -255,6 +255,7 @@ async def test_a_best_of_three_match_opens_its_next_game_in_the_same_thread(simc
     assert await check_results(env.bot.storage, stored) == len(match.games)
 
 
+@pytest.mark.slow  # a whole tournament of six computer teams plays itself: two pools, then two brackets
 async def test_pools_of_computer_teams_go_on_to_a_championship_and_a_consolation(simcord_env):
     env = simcord_env
     env.settle_timeout = 300  # the whole tournament plays itself after Start, within one settle
