@@ -24,7 +24,8 @@ def header_height(subtitle: str) -> int:
 
 
 def draw_heading(draw: TextDraw, title: str, subtitle: str) -> None:
-    """The tournament's name, large, and the line under it (format, teams, …), each fitted to the width."""
+    """The tournament's name, large, and under it its format, teams, … (on two lines where one is too
+    short), each fitted to the width."""
     draw.text(
         (MARGIN, 20),
         fit_name(title, WIDTH - 2 * MARGIN, TITLE, True),

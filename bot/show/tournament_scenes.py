@@ -3,8 +3,8 @@ the words of ``tournament_words``.
 
 The bracket picture shows two rounds side by side, so each bracket is cut into bands of a round and the
 round after it. Bands whose rounds fit a column (eight matches) fill pages in order, as many as a page
-about a phone screen's shape holds (a bracket of up to eight teams is one page, sixteen teams three). A band
-with a longer round is cut into parts of eight of its matches beside the matches they lead to, a page each,
+about a phone screen's shape holds (a single elimination of up to eight teams is one page, a double
+elimination of sixteen teams three). A band with a longer round is cut into parts of eight of its matches beside the matches they lead to, a page each,
 after the others: the earlier rounds of a large bracket.
 """
 
