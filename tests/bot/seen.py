@@ -69,6 +69,7 @@ class Seen:
         self.note = note
         self.versions: list[Version] = []
         self.paused = False  # while the test itself sends something (as the bot)
+        self._tokens: dict[str, Any] = {}  # interaction token -> simcord's interaction
 
     @contextmanager
     def recording(self) -> Iterator[Seen]:
@@ -110,7 +111,7 @@ class Seen:
             if interaction is not None and made is not None and getattr(interaction, made) is not None:
                 touched.add((interaction.channel_id, getattr(interaction, made)))
         elif parts[0] == "webhooks" and len(parts) > 4 and parts[3] == "messages":  # an edit by token
-            interaction = next((i for i in backend.interactions.values() if i.token == parts[2]), None)
+            interaction = self._by_token(parts[2])
             message_id = interaction and (
                 interaction.message_id if parts[4] == "@original" else int(parts[4])
             )
@@ -126,6 +127,12 @@ class Seen:
                     if note is None:
                         note = self.note()
                     self.versions.append(self._version(viewer, message, note))
+
+    def _by_token(self, token: str) -> Any:
+        """The interaction a token belongs to (looked up once)."""
+        if token not in self._tokens:
+            self._tokens = {i.token: i for i in self.env.backend.interactions.values()}
+        return self._tokens.get(token)
 
     def _version(self, viewer: int, message, note: Any) -> Version:
         texts = [message.content]

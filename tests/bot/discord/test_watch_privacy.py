@@ -35,12 +35,13 @@ PRESETS = ("standard", "tournament", "three-hand", "geezer", "moon", "seventy-tw
 # games drawn, and the most moves each plays: in the quick loop (a few seconds), and in CI's slow run (where
 # most games go on into their second hand)
 QUICK, THOROUGH = (12, 30), (60, 80)
+PARTS = 4  # the slow run's games, in four tests (each on a Discord of its own; xdist spreads them)
 
 
 @dataclass(frozen=True)
 class Watching:
     """One watcher: after how many moves they click `Watch` (0: as the game starts), `Stop watching` and
-    `Watch` again, and forge a `Review` of the hand in progress (None: never); whether their DMs are closed."""
+    `Watch` again, and forge a `Review` of the hand in progress (None: never); whether their DMs are shut."""
 
     start: int
     stop: int | None = None
@@ -163,7 +164,7 @@ def scene_as_bytes(renderer: str, scene: object) -> bytes:
 
 
 async def take_turn_at_random(players, rng: random.Random) -> bool:
-    """The player whose DM shows turn controls clicks one of them, chosen by `rng`; False if nobody has any."""
+    """The player whose DM shows turn controls clicks one, chosen by `rng`; False if nobody has any."""
     for player in players:
         message = player.user.dm_channel.last_message
         controls = enabled_actions(message)
@@ -194,7 +195,7 @@ class Watcher:
             )
 
     async def act(self, move: int, playing: bool) -> None:
-        """What the plan says to do after `move` moves (nothing once the game is over: no `Watch` to click)."""
+        """What the plan says to do after `move` moves (nothing once the game is over: no `Watch`)."""
         plan = self.plan
         if not playing:
             return
@@ -298,7 +299,8 @@ async def test_watchers_never_see_a_tile_of_a_hand_in_progress(simcord_env, monk
 
 
 @pytest.mark.slow
-async def test_watchers_never_see_a_tile_of_a_hand_in_progress_thoroughly(simcord_env, monkeypatch):
+@pytest.mark.parametrize("part", range(PARTS))
+async def test_watchers_never_see_a_tile_of_a_hand_in_progress_thoroughly(simcord_env, monkeypatch, part):
     count, longest = THOROUGH
     cases = WHOLE_GAMES + examples(watched_games(longest), count)
-    await watchers_see_no_tile_of_a_hand_in_progress(simcord_env, monkeypatch, cases)
+    await watchers_see_no_tile_of_a_hand_in_progress(simcord_env, monkeypatch, cases[part::PARTS])

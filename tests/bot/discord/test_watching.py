@@ -1,10 +1,12 @@
 """Watching a table (CLUB.md "Watching a table"): `Watch` gives anyone not seated a private watch panel that
 follows the game, `Stop watching` ends it, a seated player and a full table are refused, watch panels carry
-on after a restart and end with the game. That a watcher never sees a tile of a hand that is not over is
-checked as a property in test_watch_privacy.py."""
+on after a restart and end with the game, and on each move the players' panels go before the watchers'.
+That a watcher never sees a tile of a hand that is not over is checked as a property in
+test_watch_privacy.py."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 from bot.discord.delivery import watch_panels
@@ -198,3 +200,50 @@ async def test_with_a_shared_database_watchers_taken_by_another_process_are_foll
     stop = await erin.user.click(watch_panel(erin), label=watching.STOP_LABEL)
     assert stop.acknowledged and "You stopped watching" in watch_panel(erin).content
     assert await load_watchers(env.bot.storage) == []
+
+
+def whose(env, entry) -> int | None:
+    """The user a request shows something to: the recipient of a DM it posts or edits, the clicker of the
+    interaction it answers (None: a server channel's message, or no message at all)."""
+    parts = entry.path.strip("/").split("/")
+    backend = env.backend
+    if parts[0] == "channels" and entry.method in ("POST", "PATCH"):
+        channel = backend.channels.get(int(parts[1]))
+        if channel is not None and channel.guild_id is None:
+            return next(iter(set(channel.recipient_ids) - {backend.bot_user.id}), None)
+        return None
+    if parts[0] == "interactions" and (entry.json or {}).get("type") in (4, 5, 7):
+        return backend.interactions[int(parts[1])].user_id
+    if parts[0] == "webhooks" and entry.method in ("POST", "PATCH"):
+        return next((i.user_id for i in backend.interactions.values() if i.token == parts[2]), None)
+    return None
+
+
+async def test_players_panels_go_before_the_watch_panels_on_each_move(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=2, options="timer=off")
+    erin = await watcher_at(env, channel, "erin")
+    frank = channel.guild.add_member(env.create_user("frank"))  # DMs closed: an ephemeral watch panel
+    env.inject_error(
+        "POST", f"/channels/{frank.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
+    assert watching.PANEL_HERE in reply(await frank.click(table_message(channel), label="Watch")).content
+    panels, sync = env.bot.panels, env.bot.panels.sync
+
+    async def slowly(*args, **kwargs) -> None:
+        """Each player's panel takes a fifth of a second to show (its picture, Discord's answer): the watch panels,
+        which follow the table message as soon as it is shown, wait for the players' (the lowest lane)."""
+        await asyncio.sleep(0.2)
+        await sync(*args, **kwargs)
+
+    monkeypatch.setattr(panels, "sync", slowly)
+    players, watchers = {m.id for m in members}, {erin.id, frank.id}
+    for _ in range(8):
+        mark = len(env.http_requests)
+        assert await take_turn(members)
+        await env.advance_time(0.5)
+        shown = [whose(env, entry) for entry in env.http_requests[mark:]]
+        to_players = [i for i, user in enumerate(shown) if user in players]
+        to_watchers = [i for i, user in enumerate(shown) if user in watchers]
+        assert to_players and to_watchers, f"the move shows on the players' panels and the watchers': {shown}"
+        assert max(to_players) < min(to_watchers), f"a watch panel went before a player's: {shown}"
