@@ -135,8 +135,8 @@ SUMMARY = re.compile(r"\*\*Hand (\d+)\*\*")  # a hand's summary in the table's c
 def leaks(version: Version) -> list[str]:
     """What a version shows of the hand in progress when it was made: hidden tiles it names, and learning
     buttons (Review, the record) that would open that hand. A hand's summary in the table's channel names
-    the tiles of its own hand, which is over (the next one, dealt from the same tiles, may be under way):
-    it may not be the hand in progress's."""
+    the tiles of its own hand, which is over (the next one, dealt from the same tiles, may be under way by
+    the time it is shown): it is judged only on which hand it sums up, never the one in progress."""
     hand: InProgress | None = version.note
     if hand is None:
         return []
@@ -290,6 +290,8 @@ async def watchers_see_no_tile_of_a_hand_in_progress(env, monkeypatch, games: li
             if watcher.watched:
                 panels = [v for v in versions if v.viewer == watcher.member.id and v.files]
                 assert panels, f"{game}: {watcher.plan} got a watch panel with its picture"
+        if any(watcher.watched for watcher in watchers):
+            assert any(v.note is not None and v.note.hidden for v in versions), "checked during a hand"
 
 
 async def test_watchers_never_see_a_tile_of_a_hand_in_progress(simcord_env, monkeypatch):
