@@ -34,7 +34,7 @@ from tests.bot.table_driver import buttons, enabled_actions, in_a_channel, reply
 PRESETS = ("standard", "tournament", "three-hand", "geezer", "moon", "seventy-two")
 # games drawn, and the most moves each plays: in the quick loop (a few seconds), and in CI's slow run (where
 # most games go on into their second hand)
-QUICK, THOROUGH = (12, 30), (60, 80)
+QUICK, THOROUGH = (10, 24), (60, 80)
 PARTS = 4  # the slow run's games, in four tests (each on a Discord of its own; xdist spreads them)
 
 
