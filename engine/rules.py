@@ -128,6 +128,11 @@ class Rules:
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from the preset: what a hand record stores."""
+        return dict(self._overrides)  # a copy: the caller may change it
+
+    @cached_property
+    def _overrides(self) -> dict[str, Any]:
+        # Worked out once per rules: every hand record (and every state token) of a table asks for it.
         base = Rules.from_preset(self.preset).options
         return {
             name: self.options.as_json(name)

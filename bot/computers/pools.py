@@ -5,7 +5,7 @@ Python glue holds the GIL for about a seventh of a decision, so threads stop sca
 (SCALE-OUT §5), and a process of its own keeps the event loop's process free. On two cores, one worker
 process: a thread shares the event loop's GIL, so the bot used one core of two (200 tables on the load
 benchmark: turn p50 5.3 s with a thread, 2.0 s with a process; 5 tables: RSS 330 → 516 MB). On one core, one
-thread. Either kind runs at a lower OS priority than the event loop, and a worker process ends with the bot.
+thread. A worker process ends with the bot.
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ from dataclasses import dataclass
 log = logging.getLogger("bot.computers")
 
 THREADS, PROCESSES = "threads", "processes"
-WORKER_NICENESS = 10  # decisions yield the CPU to the event loop's thread (and to other programs' clicks)
+# The workers run at the bot's own priority: the governor already holds their share of a core, and a
+# niceness on top starved them whenever the machine was busy (200 tables on 2 cores: a computer's move came
+# 2.9 s p50 after its pause at +10, 0.12 s at +0). `WorkerPlan(niceness=N)` still lowers it.
+WORKER_NICENESS = 0
 
 
 def cores() -> int:

@@ -1,5 +1,6 @@
-"""A tournament's bracket as a picture, sized for a phone: 800 pixels wide, at most four rounds across (more
-wrap onto a band below), names large enough to read when the picture is shown 360 pixels wide.
+"""A tournament's bracket as a picture, sized for a phone: 720 pixels wide, two rounds side by side (more wrap
+onto bands below, each band a round and the round after it), every word set at 28 pixels or more, so that
+it reads at 14 pixels and more when a phone shows the picture 360 pixels wide.
 
 Each match is a plate of two lines, the winner's bright with its score in gold, the loser's soft, a side
 still to come in small letters saying what will fill it ("winner W1-3"); an open match is ringed in gold, a
@@ -16,17 +17,23 @@ from . import palette, shapes
 from .fonts import TextDraw, font, text_width
 from .names import fit_name
 from .png import draw_then_encode, felt_backdrop, with_felt
-from .tournament_page import MARGIN, WIDTH, draw_heading
+from .tournament_page import MARGIN, TEXT, WIDTH, draw_heading, header_height
 from .tournament_scenes import OPEN, PASSED, BracketColumn, BracketScene, MatchBox, SideLine
 
-ACROSS = 4  # rounds side by side in a band
-GAP = 16  # between rounds, where the joining lines run
-LINE = 32  # one side of a match
+ACROSS = 2  # rounds side by side in a band: two names and scores of 28-pixel type across 720 pixels
+GAP = 24  # between rounds, where the joining lines run
+NAME = 30  # a team's name and its score
+LINE = 44  # one side of a match
 BOX = 2 * LINE + 2
-LABEL = 18  # the match id above its plate
+LABEL = TEXT + 6  # the match id above its plate
 PITCH = LABEL + BOX + 10
-NAME = 23  # name size: 10 pixels and more at 360 pixels wide
-HEADING = 24  # a round's heading row
+HEADING = TEXT + 10  # a round's heading row
+SECTION = 30  # a bracket's title ("WINNERS' BRACKET") over its first band
+SECTION_ROW = SECTION + 18
+WINNER = 30  # the champion's line under the heading
+WINNER_ROW = WINNER + 10
+FOOTER_ROW = TEXT + 12
+TALLEST = 2 * WIDTH  # a page about a phone screen's shape: shown whole, it still fills the phone's width
 
 
 @dataclass(frozen=True)
@@ -37,10 +44,21 @@ class _Placed:
     width: int
 
 
+def page_height(scene: BracketScene) -> int:
+    """How tall the picture of ``scene`` is (the scene builder splits a bracket into pages by it)."""
+    return _height(scene, _bands(scene))
+
+
+def _height(scene: BracketScene, bands: list[_Band]) -> int:
+    return (
+        _header_height(scene) + sum(band[3] for band in bands) + MARGIN + (FOOTER_ROW if scene.footer else 0)
+    )
+
+
 def draw_bracket(scene: BracketScene) -> Image.Image:
     """Draw a bracket page."""
     header, bands = _header_height(scene), _bands(scene)
-    height = header + sum(band[3] for band in bands) + MARGIN + (28 if scene.footer else 0)
+    height = _height(scene, bands)
     img = felt_backdrop(WIDTH, height).image.copy()
     draw = TextDraw(img)
     lines = ImageDraw.Draw(img)
@@ -48,14 +66,15 @@ def draw_bracket(scene: BracketScene) -> Image.Image:
     y = header
     for title, rounds, headings, band_height in bands:
         if title:
-            draw.text((MARGIN, y + 8), title.upper(), font=font(18, True), fill=palette.TEXT, anchor="lt")
+            title = fit_name(title.upper(), WIDTH - 2 * MARGIN, SECTION, True)
+            draw.text((MARGIN, y + 8), title, font=font(SECTION, True), fill=palette.TEXT, anchor="lt")
         _draw_band(img, draw, lines, rounds, y, headings)
         y += band_height
     if scene.footer:
         draw.text(
             (MARGIN, y + 4),
-            fit_name(scene.footer, WIDTH - 2 * MARGIN, 18),
-            font=font(18),
+            fit_name(scene.footer, WIDTH - 2 * MARGIN, TEXT),
+            font=font(TEXT),
             fill=palette.TEXT_SOFT,
             anchor="lt",
         )
@@ -68,16 +87,16 @@ def render_bracket(scene: BracketScene) -> bytes:
 
 
 def _header_height(scene: BracketScene) -> int:
-    return 26 + 40 + 30 + 30 * len(scene.winners) + 8
+    return header_height(scene.subtitle) + WINNER_ROW * len(scene.winners) + 6
 
 
 def _draw_header(draw: TextDraw, scene: BracketScene) -> None:
     draw_heading(draw, scene.title, scene.subtitle)
     for k, line in enumerate(scene.winners):
         draw.text(
-            (MARGIN, 96 + 30 * k),
-            fit_name(line, WIDTH - 2 * MARGIN, 24, True),
-            font=font(24, True),
+            (MARGIN, header_height(scene.subtitle) + WINNER_ROW * k),
+            fit_name(line, WIDTH - 2 * MARGIN, WINNER, True),
+            font=font(WINNER, True),
             fill=palette.GOLD,
             anchor="lt",
         )
@@ -97,7 +116,7 @@ def _bands(scene: BracketScene) -> list[_Band]:
         for start in range(0, len(section.columns), ACROSS):
             columns = section.columns[start : start + ACROSS]
             title = section.title if start == 0 else ""
-            top = 34 if title else 8
+            top = SECTION_ROW if title else 8
             headed = any(c.title for c in columns)
             placed, bottom = _place(columns, top + (HEADING if headed else 0), width)
             rounds = [(c.title, p) for c, p in zip(columns, placed, strict=True)]
@@ -145,8 +164,8 @@ def _draw_band(
             continue
         draw.text(
             (placed[0].x + 2, y + headings),
-            fit_name(title.upper(), placed[0].width, 15, True),
-            font=font(15, True),
+            fit_name(title.upper(), placed[0].width, TEXT, True),
+            font=font(TEXT, True),
             fill=palette.TEXT_SOFT,
             anchor="lt",
         )
@@ -179,7 +198,9 @@ def _draw_box(img: Image.Image, draw: TextDraw, spot: _Placed, y: int) -> None:
     else:
         plate = shapes.rounded_box(width, BOX, 8, palette.PLATE, palette.PLATE_EDGE, 1)
     shapes.paste(img, plate, (spot.x, top))
-    draw.text((spot.x + 3, top - LABEL + 1), box.id, font=font(14, True), fill=palette.TEXT_SOFT, anchor="lt")
+    draw.text(
+        (spot.x + 3, top - LABEL + 1), box.id, font=font(TEXT, True), fill=palette.TEXT_SOFT, anchor="lt"
+    )
     ImageDraw.Draw(img).line(
         [(spot.x + 8, top + LINE + 1), (spot.x + width - 8, top + LINE + 1)], fill=palette.PLATE_EDGE, width=1
     )
@@ -189,7 +210,7 @@ def _draw_box(img: Image.Image, draw: TextDraw, spot: _Placed, y: int) -> None:
 
 def _draw_side(draw: TextDraw, side: SideLine, x: int, top: int, width: int) -> None:
     """One side's line: the name (the winner's bright, the loser's soft), the score at the right (the
-    winner's in gold); a side still to come in small soft letters."""
+    winner's in gold); a side still to come in soft letters a little smaller."""
     middle = top + LINE // 2 + 1
     room = width - 18
     if side.score:
@@ -198,7 +219,11 @@ def _draw_side(draw: TextDraw, side: SideLine, x: int, top: int, width: int) -> 
         room -= text_width(side.score, NAME, True) + 8
     if not side.known:
         draw.text(
-            (x + 9, middle), fit_name(side.name, room, 18), font=font(18), fill=palette.TEXT_SOFT, anchor="lm"
+            (x + 9, middle),
+            fit_name(side.name, room, TEXT),
+            font=font(TEXT),
+            fill=palette.TEXT_SOFT,
+            anchor="lm",
         )
         return
     colour = palette.TEXT_SOFT if side.lost else palette.TEXT

@@ -36,6 +36,7 @@ OPTIONS: dict[str, dict[str, str]] = {
         "options": "Default house rules and table settings, as for /42 new; none clears them",
         "channels": "any, or the channels tables may open in (mention them: #dominoes #games)",
         "organiser": "A role whose members may run tournaments, beside Manage Server",
+        "organiser_clear": "True: no organiser role any more (tournaments are Manage Server's only)",
         "timezone": "The server's time zone for the daily deals, e.g. America/Chicago (default UTC)",
     },
     "leaderboard": {"by": "marks (default): marks won in finished games; rating: skill rating"},

@@ -41,6 +41,7 @@ SENTENCES: dict[Why, str] = {
     "this server's `/42 settings`.",
     Why.BAD_CHANNELS: "`channels` is `any`, or channel mentions like #dominoes (not {detail!r}).",
     Why.BAD_TIMEZONE: "{detail!r} isn't a time zone I know: use an IANA name like America/Chicago, or UTC.",
+    Why.ORGANISER_SET_AND_CLEARED: "Give `organiser` (a role) or `organiser_clear`, not both.",
     Why.NOT_PLAYING: "You're not playing at this table.",
     Why.NOT_STARTED: "The game hasn't started.",
     Why.GAME_OVER: "This game is over.",

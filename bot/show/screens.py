@@ -71,12 +71,14 @@ class SyncPanel:
     """`user_id`'s private panel at the table should show the current state. On their turn it comes as a
     new message with controls (the one before is deleted), otherwise it is edited in place when
     something they should see changed: `note` (what just happened to them) or `fresh` (a new hand, sitting
-    out). `renotify` asks for a new message even if the controls are current (a reminder)."""
+    out). `renotify` asks for a new message even if the controls are current (a reminder). `carried`: the
+    note is an earlier move's, kept when later work merged into it (a turn's panel does not repeat it)."""
 
     user_id: int
     note: str | None = None
     fresh: bool = False
     renotify: bool = False
+    carried: bool = False
 
 
 Work = SyncTable | Post | Summary | SyncPanel

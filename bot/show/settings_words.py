@@ -50,6 +50,7 @@ def settings_text(settings: ServerSettings, *, saved: bool = False) -> str:
         "Every `/42 new` here starts from these; what it gives itself wins (its target, and each of its "
         "options by name). A `/42 new` of another game keeps only the table settings (timer, idle, hints, "
         "computers). Naming a new game here starts its target and options afresh; `options:none` clears "
-        "them, `channels:any` opens every channel again.",
+        "them, `channels:any` opens every channel again, `organiser_clear:True` leaves tournaments to "
+        "Manage Server.",
     ]
     return "\n".join(lines)

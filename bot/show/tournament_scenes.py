@@ -1,15 +1,18 @@
 """Tournament scenes built from a tournament's state: the bracket pictures' pages and the standings' pages, in
 the words of ``tournament_words``.
 
-A bracket of up to 16 teams is one page. A larger one is a summary first (each bracket from the round of
-eight matches on, the final with the winners' bracket) and then pages of the earlier rounds, each round's
-matches split into columns of eight.
+The bracket picture shows two rounds side by side, so each bracket is cut into bands of a round and the
+round after it. Bands whose rounds fit a column (eight matches) fill pages in order, as many as a page
+about a phone screen's shape holds (a single elimination of up to eight teams is one page, a double
+elimination of sixteen teams three). A band with a longer round is cut into parts of eight of its matches beside the matches they lead to, a page each,
+after the others: the earlier rounds of a large bracket.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.pictures.bracket import ACROSS, TALLEST, page_height
 from bot.pictures.tournament_scenes import (
     DONE,
     OPEN,
@@ -30,29 +33,27 @@ from bot.tournaments.standings import club_standings, pool_matches_of, pool_stan
 
 from . import tournament_words as words
 
-MOST_ROWS = 8  # matches a round shows down one column; a bracket with a longer round gets pages
+MOST_ROWS = 8  # matches a round shows down one column; a longer round is cut into parts
 POOLS_A_PAGE = 4
 
 
 def bracket_pages(tournament: Tournament, name: str) -> tuple[BracketScene, ...]:
-    """The bracket pictures' scenes: one page up to 16 teams, a summary and the earlier rounds beyond."""
+    """The bracket pictures' scenes: the bands of rounds that fit a column, as many a page as fit a phone's
+    screen, then a page for each part of a longer round."""
     ready = {m.id for m in ready_matches(tournament)}
-    sections = _sections(tournament, ready)
-    if all(len(c.matches) <= MOST_ROWS for s in sections for c in s.columns):
-        return (_page(tournament, name, sections, 1, 1),)
-    summary: list[list[BracketSection]] = []
-    earlier: list[list[BracketSection]] = []
-    for section in sections:
-        late = tuple(c for c in section.columns if len(c.matches) <= MOST_ROWS)
-        if section.title == words.FINAL and summary:
-            summary[0].append(section)  # the final goes with the winners' bracket
-        elif late:
-            summary.append([BracketSection(section.title, late)])
-        for column in section.columns:
-            if len(column.matches) > MOST_ROWS:
-                earlier.append([BracketSection(section.title, _split(column))])
-    pages = summary + earlier
-    return tuple(_page(tournament, name, page, n, len(pages)) for n, page in enumerate(pages, start=1))
+    short: list[BracketSection] = []
+    parts: list[BracketSection] = []
+    for section in _sections(tournament, ready):
+        for k in range(0, len(section.columns), ACROSS):
+            band = section.columns[k : k + ACROSS]
+            if all(len(c.matches) <= MOST_ROWS for c in band):
+                short.append(BracketSection(section.title, band))
+            else:
+                parts += (BracketSection(section.title, part) for part in _parts(band))
+    pages = _fill(tournament, name, short) + [[part] for part in parts]
+    return tuple(
+        _page(tournament, name, page, n, len(pages), bool(parts)) for n, page in enumerate(pages, start=1)
+    )
 
 
 def standings_pages(tournament: Tournament, name: str) -> tuple[StandingsScene, ...]:
@@ -135,24 +136,63 @@ def _side(tournament: Tournament, match: Match, side: int) -> SideLine:
     return SideLine(name, score, won=winner == side, lost=winner == 1 - side)
 
 
-def _split(column: BracketColumn) -> tuple[BracketColumn, ...]:
-    """A long round as columns of ``MOST_ROWS`` matches, headed with the matches each holds."""
-    boxes = column.matches
-    return tuple(
-        BracketColumn(
-            words.rows_title(column.title, k + 1, min(k + MOST_ROWS, len(boxes))), boxes[k : k + MOST_ROWS]
-        )
-        for k in range(0, len(boxes), MOST_ROWS)
-    )
+def _parts(band: Sequence[BracketColumn]) -> list[tuple[BracketColumn, ...]]:
+    """A band with a long first round as parts: ``MOST_ROWS`` of its matches and the matches of the next
+    round they lead to (or, fed from elsewhere, those level with them), each headed with the matches it
+    holds ("Round 1 · 9–16")."""
+    first, later = band[0], band[1:]
+    size = len(first.matches)
+    everyone = {box.id for box in first.matches}
+    parts = []
+    for start in range(0, size, MOST_ROWS):
+        end = min(start + MOST_ROWS, size)
+        mine = {box.id for box in first.matches[start:end]}
+        columns = [BracketColumn(words.rows_title(first.title, start + 1, end), first.matches[start:end])]
+        for column in later:
+            count = len(column.matches)
+            picked = [
+                k
+                for k, box in enumerate(column.matches)
+                if mine & set(box.fed_by)
+                or (not everyone & set(box.fed_by) and start <= k * size // count < end)
+            ]
+            if picked:
+                title = words.rows_title(column.title, picked[0] + 1, picked[-1] + 1)
+                columns.append(BracketColumn(title, tuple(column.matches[k] for k in picked)))
+        parts.append(tuple(columns))
+    return parts
+
+
+def _fill(tournament: Tournament, name: str, bands: list[BracketSection]) -> list[list[BracketSection]]:
+    """The bands in pages, each page as many as its picture holds within ``TALLEST`` pixels (at least
+    one); a bracket's bands on one page make one section."""
+    pages: list[list[BracketSection]] = []
+    for band in bands:
+        page = pages[-1] if pages else []
+        if page and page[-1].title == band.title:
+            tried = [*page[:-1], BracketSection(band.title, page[-1].columns + band.columns)]
+        else:
+            tried = [*page, band]
+        if page and page_height(_page(tournament, name, tried, 1, 2, True)) <= TALLEST:
+            pages[-1] = tried
+        else:
+            pages.append([band])
+    return pages
 
 
 def _page(
-    tournament: Tournament, name: str, sections: Sequence[BracketSection], page: int, pages: int
+    tournament: Tournament,
+    name: str,
+    sections: Sequence[BracketSection],
+    page: int,
+    pages: int,
+    earlier: bool,
 ) -> BracketScene:
     heading = words.subtitle(
         tournament.format, len(tournament.entrants), tournament.best_of, tournament.target
     )
-    return BracketScene(name, heading, tuple(sections), _winners(tournament), words.page_footer(page, pages))
+    footer = words.page_footer(page, pages, earlier)
+    return BracketScene(name, heading, tuple(sections), _winners(tournament), footer)
 
 
 def _winners(tournament: Tournament) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.pictures.tournament_scenes import OPEN, BracketScene
 from bot.tournaments.model import CLUB, NOBODY, Match, Tournament
 from bot.tournaments.progress import champion, consolation_winner, ready_matches
 from bot.tournaments.record import ENDED, FINISHED, RUNNING, SIGNUP, Stored
@@ -72,7 +73,8 @@ def accept_button(stored: Stored, joiner_id: int) -> ButtonSpec:
 
 
 def pictures(stored: Stored) -> tuple[Picture, ...]:
-    """The bracket's pages, or the standings' (a round robin, a club night, pools still playing)."""
+    """The bracket's pages, or the standings' (a round robin, a club night, pools still playing), as many as
+    `shown_pages` picks (where the matches are being played), each named by its page number."""
     tournament = stored.record.tournament
     if tournament is None:
         return ()
@@ -83,10 +85,21 @@ def pictures(stored: Stored) -> tuple[Picture, ...]:
     else:
         pages = bracket_pages(tournament, stored.name)
         renderer, filename = "render_bracket", "bracket"
-    return tuple(
-        Picture(renderer, page, f"{filename}-{number}.png")
-        for number, page in enumerate(pages[:MOST_PICTURES], start=1)
-    )
+    return tuple(Picture(renderer, pages[n], f"{filename}-{n + 1}.png") for n in shown_pages(pages))
+
+
+def shown_pages(pages: Sequence[object]) -> list[int]:
+    """Which pages the message carries (their indexes, in order): all up to `MOST_PICTURES`, past that the
+    pages with a match to play first, then the first pages."""
+    first = sorted(range(len(pages)), key=lambda n: (not _playing_on(pages[n]), n))
+    return sorted(first[:MOST_PICTURES])
+
+
+def _playing_on(page: object) -> bool:
+    """Whether a bracket page shows a match open to play."""
+    if not isinstance(page, BracketScene):
+        return False
+    return any(box.state == OPEN for s in page.sections for c in s.columns for box in c.matches)
 
 
 def status_lines(stored: Stored) -> list[str]:

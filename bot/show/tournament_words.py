@@ -99,9 +99,10 @@ def sat_out(count: int) -> str:
     return f"sat out {count}"
 
 
-def page_footer(page: int, pages: int) -> str:
-    """ "Page 1 of 3 · earlier rounds on the pages after"."""
-    later = " · earlier rounds on the pages after" if page == 1 and pages > 1 else ""
+def page_footer(page: int, pages: int, earlier: bool = False) -> str:
+    """ "Page 1 of 3", and on the first page of a bracket whose earliest rounds come last, "· earlier
+    rounds on the pages after"."""
+    later = " · earlier rounds on the pages after" if earlier and page == 1 and pages > 1 else ""
     return f"Page {page} of {pages}{later}" if pages > 1 else ""
 
 

@@ -4,7 +4,8 @@ this channel — `defaults.may_open_in` — and may this member run tournaments)
 
 Naming a preset other than the one kept starts that game's defaults afresh: the kept target and options
 were for the old game (its options may not even exist in the new one), so they go unless given again in
-the same command. `options:none` clears the options, `channels:any` lets tables open anywhere again.
+the same command. `options:none` clears the options, `channels:any` lets tables open anywhere again, and
+`organiser_clear:True` takes the organiser role away (tournaments are Manage Server's again).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ _MENTION = re.compile(r"<#(\d{1,20})>")
 
 @dataclass(frozen=True)
 class SettingsChange:
-    """What one `/42 settings` gives (None: left as it is); `organiser_role_id` is a role's id."""
+    """What one `/42 settings` gives (None: left as it is); `organiser_role_id` is a role's id, and
+    `organiser_clear` asks for no organiser role."""
 
     preset: str | None = None
     target: int | None = None
@@ -37,6 +39,7 @@ class SettingsChange:
     channels: str | None = None
     organiser_role_id: int | None = None
     timezone: str | None = None
+    organiser_clear: bool = False
 
     @property
     def empty(self) -> bool:
@@ -46,7 +49,7 @@ class SettingsChange:
 
 def changed(current: ServerSettings, change: SettingsChange) -> ServerSettings:
     """The settings after `change` (see the module docstring); Refusal with `/42 new`'s sentence for rules
-    it would refuse, or saying what is wrong with the channels or the time zone."""
+    it would refuse, or saying what is wrong with the channels, the time zone or the organiser role."""
     preset = change.preset or current.preset
     fresh_game = change.preset is not None and change.preset != (current.preset or DEFAULT_PRESET)
     target = change.target if change.target is not None else (None if fresh_game else current.target)
@@ -54,13 +57,16 @@ def changed(current: ServerSettings, change: SettingsChange) -> ServerSettings:
     if change.options is not None:
         options = "" if change.options.strip().lower() == NO_OPTIONS else change.options
     checked_rules(preset or DEFAULT_PRESET, target, options)  # /42 new's reader, checks and sentences
+    if change.organiser_clear and change.organiser_role_id is not None:
+        raise Refusal(Why.ORGANISER_SET_AND_CLEARED)
+    organiser = None if change.organiser_clear else change.organiser_role_id or current.organiser_role_id
     return replace(
         current,
         preset=preset,
         target=target,
         options=" ".join(entry.word for entry in option_entries(options)),
         channels=read_channels(change.channels) if change.channels is not None else current.channels,
-        organiser_role_id=change.organiser_role_id or current.organiser_role_id,
+        organiser_role_id=organiser,
         timezone=read_timezone(change.timezone) if change.timezone is not None else current.timezone,
     )
 

@@ -66,6 +66,8 @@ class Table:
     seed: bytes | None = field(default=None, repr=False)
     server_defaults: tuple[str, ...] = ()  # what the table took from its server's defaults (`name=value`)
     match_tag: str | None = None  # the tournament match it was opened for: seated by it, no rematch
+    # (hand, hand number, token) of the last `token` worked out: a hand never changes, so it is asked once
+    _token_memo: tuple[Hand, int, str] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -145,7 +147,12 @@ class Table:
         """The state token controls of this moment carry."""
         if self.hand is None:
             return "lobby"
-        return state_token(self.hand_no, write_record(self.hand))
+        memo = self._token_memo
+        if memo is not None and memo[0] is self.hand and memo[1] == self.hand_no:
+            return memo[2]
+        token = state_token(self.hand_no, write_record(self.hand))
+        self._token_memo = (self.hand, self.hand_no, token)
+        return token
 
     @property
     def commitment(self) -> str | None:

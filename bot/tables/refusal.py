@@ -34,6 +34,7 @@ class Why(enum.Enum):
     MANAGE_SERVER_ONLY = "settings need Manage Server"
     BAD_CHANNELS = "channels unreadable"  # detail: what was typed
     BAD_TIMEZONE = "no such time zone"  # detail: what was typed
+    ORGANISER_SET_AND_CLEARED = "an organiser role given and cleared at once"
     # play
     NOT_PLAYING = "not playing"
     NOT_STARTED = "the game has not started"

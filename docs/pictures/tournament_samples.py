@@ -61,19 +61,32 @@ def played(tournament: Tournament, seed: int, share: float = 1.0, forfeits: floa
 
 
 def samples() -> dict[str, tuple[str, object]]:
-    """file stem -> (renderer, scene) for every sample."""
+    """file stem -> (renderer, scene) for every sample: every page of each bracket (``-page1``, ``-page2``, …
+    where it has several)."""
     out: dict[str, tuple[str, object]] = {}
-    four = played(new_tournament("single", teams(4), random.Random(4)), 4)
-    out["bracket-4-single"] = ("bracket", bracket_pages(four, "Friday Forty-Two")[0])
+
+    def bracket(stem: str, tournament: Tournament, name: str) -> None:
+        pages = bracket_pages(tournament, name)
+        for n, page in enumerate(pages, start=1):
+            out[f"{stem}-page{n}" if len(pages) > 1 else stem] = ("bracket", page)
+
+    bracket(
+        "bracket-4-single",
+        played(new_tournament("single", teams(4), random.Random(4)), 4),
+        "Friday Forty-Two",
+    )
     five = played(new_tournament("double", teams(5), random.Random(5)), 5, 0.5, forfeits=0.2)
-    out["bracket-5-double-byes"] = ("bracket", bracket_pages(five, "Hearne Doubles")[0])
+    bracket("bracket-5-double-byes", five, "Hearne Doubles")
+    eight = played(new_tournament("single", teams(8), random.Random(8)), 8, 0.45)
+    bracket("bracket-8-single", eight, "Friday Forty-Two")
     eight = played(new_tournament("double", teams(8), random.Random(8), best_of=3), 8, 0.45)
-    out["bracket-8-double"] = ("bracket", bracket_pages(eight, "Hearne Best of Three")[0])
+    bracket("bracket-8-double", eight, "Hearne Best of Three")
     sixteen = played(new_tournament("double", teams(16, computers=2), random.Random(16)), 16, 0.55)
-    out["bracket-16-double"] = ("bracket", bracket_pages(sixteen, "Austin 42 Open")[0])
+    bracket("bracket-16-double", sixteen, "Austin 42 Open")
+    sixty_four = played(new_tournament("single", teams(64, computers=6), random.Random(65)), 65, 0.4)
+    bracket("bracket-64-single", sixty_four, "Texas 42 Open")
     pools = played(new_tournament("pools", teams(64, computers=6), random.Random(64)), 64, 0.62)
-    for n, page in enumerate(bracket_pages(pools, "Hallettsville State Championship"), start=1):
-        out[f"bracket-64-pools-page{n}"] = ("bracket", page)
+    bracket("bracket-64-pools", pools, "Hallettsville State Championship")
     sixteen_pools = played(new_tournament("pools", teams(16), random.Random(3)), 3, 0.3)
     out["pools-16"] = ("standings", standings_pages(sixteen_pools, "Austin 42 Open")[0])
     club = played(new_tournament("club", players(8, computers=2), random.Random(6)), 6, 0.6)

@@ -1,5 +1,5 @@
-"""A server's 42 on the Discord stand-in (CLUB.md): `/42 settings` by an admin and refused to a member, a
-`/42 new` that takes the server's defaults and one that overrides them, a table refused outside the allowed
+"""A server's 42 on the Discord stand-in (CLUB.md): `/42 settings` by an admin and refused to a member, its
+organiser role cleared (`organiser_clear:True`), a `/42 new` that takes the server's defaults and one that overrides them, a table refused outside the allowed
 channels (a thread of an allowed one is allowed), and fair deals: the commitment every panel shows before
 the first call is the one the revealed seed hashes to, no message tells the seed before the hand is over,
 and the hand's record from `/42 history` verifies with `python -m engine verify` (a tampered copy does not)."""
@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 
 import discord
 from simcord.builders import ChannelHandle
@@ -96,6 +97,25 @@ async def test_settings_are_an_admins_and_refused_to_a_member(simcord_env):
     bad_zone = refusal(await admin.slash(games, "42 settings", timezone="Mars/Olympus"))
     assert "IANA" in bad_zone
     assert await env.bot.service.club.settings(guild.id) == settings
+
+
+async def test_the_organiser_role_can_be_cleared(simcord_env):
+    env = simcord_env
+    guild, games, _, admin, [bob, *_] = _club(env)
+    organisers = guild.create_role("organisers")
+    eve = guild.add_member(env.create_user("eve"), roles=[organisers])
+    await admin.slash(games, "42 settings", organiser=organisers, channels=games.mention)
+    kept = await env.bot.service.club.settings(guild.id)
+    assert kept.organiser_role_id == organisers.id
+
+    assert "Manage Server" in refusal(await bob.slash(games, "42 settings", organiser_clear=True))
+    both = refusal(await admin.slash(games, "42 settings", organiser=organisers, organiser_clear=True))
+    assert "not both" in both and await env.bot.service.club.settings(guild.id) == kept
+    cleared = reply(await admin.slash(games, "42 settings", organiser_clear=True))
+    assert cleared.ephemeral and "Tournament organisers: none" in cleared.content
+    assert await env.bot.service.club.settings(guild.id) == replace(kept, organiser_role_id=None)
+    assert "organiser role" in refusal(await eve.slash(games, "42 tournament new", name="Eve's Cup"))
+    assert await env.bot.tournaments.in_channel(games.id) is None
 
 
 async def test_new_takes_the_servers_defaults_and_what_it_gives_wins(simcord_env):

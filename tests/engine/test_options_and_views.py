@@ -45,6 +45,8 @@ def test_bad_presets_and_options_name_the_fault_and_the_choices(preset, override
 def test_overrides_are_what_differs_from_the_preset():
     r = Rules.from_preset("tournament", {"win_by": 2, "forced_bid": True, "target": 5})
     assert r.overrides() == {"forced_bid": True, "target": 5}
+    r.overrides()["target"] = 7  # each caller gets its own copy (they are worked out once per rules)
+    assert r.overrides() == {"forced_bid": True, "target": 5}
 
 
 def test_describe_in_plain_words():

@@ -10,6 +10,13 @@ def test_either_order_in_high_end_first_out():
     assert parse_tile("4-6") == parse_tile("6-4") == (6, 4)
     assert format_tile((4, 6)) == "6-4"
     assert format_tile(parse_tile(" 0-5 ")) == "5-0"
+    assert [parse_tile("4-6") for _ in range(2)] == [(6, 4)] * 2  # the second from the memo
+
+
+@pytest.mark.parametrize("bad", [["6-4"], None, 64])
+def test_a_tile_that_is_no_text_is_an_error_not_a_crash(bad):
+    with pytest.raises(TileError):
+        parse_tile(bad)
 
 
 @pytest.mark.parametrize("bad", ["6", "6-4-1", "a-b", "10-2", "", "6 4", "-6-4"])

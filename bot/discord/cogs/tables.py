@@ -125,10 +125,11 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
         channels: str | None = None,
         organiser: discord.Role | None = None,
         timezone: str | None = None,
+        organiser_clear: bool = False,
     ) -> None:
         """This server's settings, privately; with arguments, changed first (Manage Server only)."""
         change = SettingsChange(
-            preset, target, options, channels, organiser.id if organiser else None, timezone
+            preset, target, options, channels, organiser.id if organiser else None, timezone, organiser_clear
         )
         await answer_settings(self.bot.service.club, self.bot.answers, interaction, change)
 

@@ -381,6 +381,7 @@ def _merged(first: Work, later: Work) -> Work:
             later.note or first.note,
             later.fresh or first.fresh,
             later.renotify or first.renotify,
+            carried=later.carried if later.note else first.note is not None,
         )
     return later
 

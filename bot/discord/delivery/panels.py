@@ -233,7 +233,9 @@ class Panels:
         panel = self.panels.get(key)
         if live and (panel is None or panel.live_token != table.token or work.renotify):
             assert seat is not None
-            screen = presenter.private_screen(table, seat, self._note(table, key, work, hand_no))
+            # a turn's panel says only what its own move says: an earlier move of theirs is a trick old
+            own = replace(work, note=None) if work.carried else work
+            screen = presenter.private_screen(table, seat, self._note(table, key, own, hand_no, kept=False))
             await self._new(table, key, screen, table.token, panel, asked=asked, turn=True)
             self.notes.pop(key, None)  # said; the next panels start from the turn's move
             return
@@ -251,10 +253,10 @@ class Panels:
             screen = self._screen(table, seat, self._note(table, key, work, hand_no))
         await self._edit(table, key, panel, screen, asked)
 
-    def _note(self, table: Table, key: Key, work: SyncPanel, hand_no: int) -> str | None:
+    def _note(self, table: Table, key: Key, work: SyncPanel, hand_no: int, kept: bool = True) -> str | None:
         """What the panel says just happened to the player: the work's note (asked in hand `hand_no`)
-        while that hand is played, else what they last did in this hand; never their moves of the hand
-        before. A new hand's panels tell the last hand's result until its first call, and the first panel
+        while that hand is played, else (with `kept`) what they last did in this hand; never their moves
+        of the hand before. A new hand's panels tell the last hand's result until its first call, and the first panel
         the player gets of the hand tells it whenever it comes in the auction (the computers may have
         called already: the player has not read it yet)."""
         hand = table.hand
@@ -263,9 +265,9 @@ class Panels:
         first = self.hands.get(key) != table.hand_no and hand.phase == "auction"
         calls = hand.phase != "auction" or bool(hand.calls)
         note = work.note if hand_no == table.hand_no and not (work.fresh and calls and not first) else None
-        kept = self.notes.get(key)
-        if note is None and kept is not None and kept[0] == table.hand_no:
-            note = kept[1]
+        last = self.notes.get(key) if kept else None
+        if note is None and last is not None and last[0] == table.hand_no:
+            note = last[1]
         if note is None and (first or not calls):
             note = new_hand_note(table)
         return note

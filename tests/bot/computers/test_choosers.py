@@ -316,7 +316,7 @@ async def test_warming_up_prepares_the_workers_where_they_decide():
 
 
 def test_a_worker_plan_says_what_it_is():
-    assert str(WorkerPlan(PROCESSES, 1)) == "1 worker process (niceness +10)"
+    assert str(WorkerPlan(PROCESSES, 1)) == "1 worker process (niceness +0)"
     assert str(WorkerPlan(THREADS, 3, 5)) == "3 worker threads (niceness +5)"
 
 

@@ -9,34 +9,11 @@ import logging
 
 import discord
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import PRESETS, write_record
+from tests.bot.drawn import examples
 from tests.bot.table_driver import in_a_channel, open_and_seat, reply, table_message
-
-
-def examples(strategy, count: int) -> list:
-    """`count` values hypothesis generates from `strategy` (derandomized: the same every run).
-
-    The bot runs on simcord's event loop, which hypothesis cannot drive, so the values are drawn first
-    and then played against the bot one by one."""
-    found: list = []
-
-    @settings(
-        max_examples=count,
-        deadline=None,
-        database=None,
-        derandomize=True,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(strategy)
-    def collect(value):
-        found.append(value)
-
-    collect()
-    return found
-
 
 KINDS = ["sit", "add", "leave", "start", "hand", "rematch", "back", "act", "menu", "x", ""]
 ACTIONS = [

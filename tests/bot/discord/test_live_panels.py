@@ -135,6 +135,23 @@ async def test_every_seated_players_panel_follows_each_move_with_the_right_pictu
     assert moves >= 9
 
 
+async def test_a_turn_panel_never_repeats_a_move_of_an_earlier_trick(simcord_env):
+    # "You played 6-0." stays on a player's panel while the others play to that trick; the panel that
+    # brings their next turn comes a trick later, when that line would be stale.
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    state = env.bot.service.table(1)
+    turn_panels = 0
+    while state.status == "playing" and state.hand_no == 0:
+        mover = next(m for m in members if enabled_actions(m.user.dm_channel.last_message))
+        panel = mover.user.dm_channel.last_message
+        if state.view_for(state.seat_of(mover.id))["phase"] == "play":
+            turn_panels += 1
+            assert "You played" not in panel.content, f"{mover.name}'s turn panel: {panel.content!r}"
+        await mover.user.click(panel, custom_id=choose(enabled_actions(panel)).custom_id)
+    assert turn_panels >= 5  # into the second trick at least, where the stale line showed
+
+
 async def test_panels_left_behind_by_a_crash_are_deleted_after_the_restart(simcord_env, database):
     env = simcord_env
     channel, members, _ = await started_table(env, target=1, options="timer=off")

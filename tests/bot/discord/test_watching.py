@@ -1,19 +1,17 @@
 """Watching a table (CLUB.md "Watching a table"): `Watch` gives anyone not seated a private watch panel that
 follows the game, `Stop watching` ends it, a seated player and a full table are refused, watch panels carry
-on after a restart and end with the game, and a watcher never sees a tile of a hand that is not over."""
+on after a restart and end with the game, and on each move the players' panels go before the watchers'.
+That a watcher never sees a tile of a hand that is not over is checked as a property in
+test_watch_privacy.py."""
 
 from __future__ import annotations
 
-import re
+import asyncio
 from types import SimpleNamespace
-
-import pytest
 
 from bot.discord.delivery import watch_panels
 from bot.show import watching
-from bot.show.screens import Screen
 from bot.storage.watchers import load_watchers
-from bot.tables.model import Table
 from tests.bot.table_driver import (
     buttons,
     make_bot,
@@ -158,67 +156,6 @@ async def test_a_watcher_may_review_a_finished_hand_from_the_watch_panel(simcord
     assert first is not None and first.ephemeral and first.attachments, "the review, with the four hands"
 
 
-# ---------------------------------------------------------------------- privacy
-
-
-def hidden_tiles(table: Table) -> set[str]:
-    """Every tile still held in a hand in progress (none between hands or once the game is over)."""
-    hand = table.hand
-    if table.status != "playing" or hand is None or hand.complete:
-        return set()
-    return {tile for seat in range(table.rules.players) for tile in table.view_for(seat)["hand"]}
-
-
-def named(tile: str, text: str) -> bool:
-    """Whether `text` names `tile` (either way round, not as part of a longer number)."""
-    high, low = tile.split("-")
-    return any(re.search(rf"(?<![\d-]){a}-{b}(?![\d-])", text) for a, b in ((high, low), (low, high)))
-
-
-@pytest.mark.parametrize("seed", [3, 11, 42])
-async def test_a_watcher_never_sees_a_tile_of_a_hand_in_progress(simcord_env, database, monkeypatch, seed):
-    env = simcord_env
-    old = env.bot
-    seeded = make_bot(database, seed=seed, clock=old.clock)
-    await env.restart_bot(seeded)
-    await old.storage.close()
-    built: list[tuple[Screen, set[str]]] = []
-    real = watch_panels.watch_screen
-
-    def spied(table: Table, user_id: int) -> Screen:
-        screen = real(table, user_id)
-        built.append((screen, hidden_tiles(table)))
-        return screen
-
-    monkeypatch.setattr(watch_panels, "watch_screen", spied)
-    try:
-        channel, members, _ = await started_table(env, target=2, options="timer=off")
-        erin = await watcher_at(env, channel)
-        mark = len(env.http_requests)
-        await play_until_over(channel, members)
-        assert len(built) > 10, "the watch panel followed the game"
-        for screen, hidden in built:
-            picture = screen.picture
-            seen = [screen.text, picture.filename if picture else "", repr(picture.scene) if picture else ""]
-            seen += [f"{b.label} {b.custom_id}" for b in screen.buttons]
-            for tile in hidden:
-                assert not any(named(tile, words) for words in seen), f"{tile} shown to a watcher: {screen}"
-            assert picture is None or picture.renderer in ("render_table", "render_game_end")
-        # and nothing went to the watcher but those screens (content, buttons, file names)
-        dm = f"/channels/{erin.user.dm_channel.id}/messages"
-        texts = {screen.text for screen, _ in built}
-        sent = [
-            e for e in env.http_requests[mark:] if e.path.startswith(dm) and e.method in ("POST", "PATCH")
-        ]
-        assert sent, "the watch panel was edited"
-        for entry in sent:
-            assert entry.json["content"] in texts
-            for attachment in entry.json.get("attachments") or []:
-                assert attachment.get("filename", "table.png") == "table.png"
-    finally:
-        await seeded.storage.close()
-
-
 async def test_a_watcher_whose_dms_are_closed_watches_in_an_ephemeral_reply(simcord_env):
     env = simcord_env
     channel, members, _ = await started_table(env, target=1, options="timer=off")
@@ -263,3 +200,50 @@ async def test_with_a_shared_database_watchers_taken_by_another_process_are_foll
     stop = await erin.user.click(watch_panel(erin), label=watching.STOP_LABEL)
     assert stop.acknowledged and "You stopped watching" in watch_panel(erin).content
     assert await load_watchers(env.bot.storage) == []
+
+
+def whose(env, entry) -> int | None:
+    """The user a request shows something to: the recipient of a DM it posts or edits, the clicker of the
+    interaction it answers (None: a server channel's message, or no message at all)."""
+    parts = entry.path.strip("/").split("/")
+    backend = env.backend
+    if parts[0] == "channels" and entry.method in ("POST", "PATCH"):
+        channel = backend.channels.get(int(parts[1]))
+        if channel is not None and channel.guild_id is None:
+            return next(iter(set(channel.recipient_ids) - {backend.bot_user.id}), None)
+        return None
+    if parts[0] == "interactions" and (entry.json or {}).get("type") in (4, 5, 7):
+        return backend.interactions[int(parts[1])].user_id
+    if parts[0] == "webhooks" and entry.method in ("POST", "PATCH"):
+        return next((i.user_id for i in backend.interactions.values() if i.token == parts[2]), None)
+    return None
+
+
+async def test_players_panels_go_before_the_watch_panels_on_each_move(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=2, options="timer=off")
+    erin = await watcher_at(env, channel, "erin")
+    frank = channel.guild.add_member(env.create_user("frank"))  # DMs closed: an ephemeral watch panel
+    env.inject_error(
+        "POST", f"/channels/{frank.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
+    assert watching.PANEL_HERE in reply(await frank.click(table_message(channel), label="Watch")).content
+    panels, sync = env.bot.panels, env.bot.panels.sync
+
+    async def slowly(*args, **kwargs) -> None:
+        """Each player's panel takes a fifth of a second to show (its picture, Discord's answer): the watch panels,
+        which follow the table message as soon as it is shown, wait for the players' (the lowest lane)."""
+        await asyncio.sleep(0.2)
+        await sync(*args, **kwargs)
+
+    monkeypatch.setattr(panels, "sync", slowly)
+    players, watchers = {m.id for m in members}, {erin.id, frank.id}
+    for _ in range(8):
+        mark = len(env.http_requests)
+        assert await take_turn(members)
+        await env.advance_time(0.5)
+        shown = [whose(env, entry) for entry in env.http_requests[mark:]]
+        to_players = [i for i, user in enumerate(shown) if user in players]
+        to_watchers = [i for i, user in enumerate(shown) if user in watchers]
+        assert to_players and to_watchers, f"the move shows on the players' panels and the watchers': {shown}"
+        assert max(to_players) < min(to_watchers), f"a watch panel went before a player's: {shown}"

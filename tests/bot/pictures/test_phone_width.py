@@ -6,10 +6,8 @@ names. The summary is a strip, not a poster."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
-from PIL import Image
 
 from bot.pictures.examples import HAND_ENDS, PANELS, TABLES
 from bot.pictures.fonts import _text_mask, font
@@ -24,12 +22,7 @@ from bot.storage import SeatRow
 from bot.tables import Table
 from engine import Game, Rules
 
-from .text_probe import Written, above_baseline, glyph_height, written
-
-PHONE = 360  # pixels: how wide a phone shows a picture in a chat
-SMALLEST = 14  # pixels of text there (a font's size: its capitals about 10 pixels tall)
-CAPITAL = 10
-TALL = re.compile(r"[A-Z0-9ÀÉÈÊÎÔÛ]")  # text with a capital or a digit: its glyphs reach a capital's height
+from .text_probe import PHONE, TALL, Written, above_baseline, measured, too_small
 
 
 def played_tables() -> dict[str, TableScene]:
@@ -68,25 +61,6 @@ TABLE_SCENES = {
 }
 SUMMARIES = dict(HAND_ENDS)
 PANEL_SCENES = {**PANELS, **{name: panel for name, (_, panel) in played().items()}}
-
-
-def measured(draw, scene) -> tuple[Image.Image, list[Written]]:
-    with written() as texts:
-        picture = draw(scene)
-    return picture, texts
-
-
-def too_small(width: int, texts: list[Written]) -> list[str]:
-    """Every text under 14 pixels once a picture `width` wide is shown 360 wide: set too small, or with
-    glyphs (measured on the rendered glyphs scaled to that width) shorter than a capital's 10 pixels."""
-    scale = PHONE / width
-    found = []
-    for piece in texts:
-        if piece.size * scale < SMALLEST:
-            found.append(f"{piece.text!r}: set at {piece.size * scale:.1f} px")
-        elif TALL.search(piece.text) and (height := glyph_height(piece, scale)) < CAPITAL:
-            found.append(f"{piece.text!r}: glyphs {height} px tall")
-    return found
 
 
 @pytest.mark.parametrize("name", sorted(TABLE_SCENES))

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+from bot.pictures.bracket import TALLEST, page_height
 from bot.pictures.tournament_scenes import DONE, OPEN, PASSED, WAITING
 from bot.show import render
 from bot.show.tournament_scenes import MOST_ROWS, bracket_pages, standings_pages
+from bot.show.tournament_screens import MOST_PICTURES, shown_pages
 from bot.show.tournament_words import ordinal
 from bot.tournaments.model import CLUB, POOL
 from bot.tournaments.progress import champion, record_game
@@ -19,29 +21,74 @@ def _boxes(pages):
     return [box for page in pages for s in page.sections for c in s.columns for box in c.matches]
 
 
-def test_up_to_16_teams_is_one_page_with_every_match():
+def test_a_small_single_elimination_is_one_page_with_every_match():
+    for count in (4, 8):
+        t = made_up("single", count, seed=count)
+        pages = bracket_pages(t, "Open")
+        assert len(pages) == 1 and pages[0].footer == ""
+        assert sorted(b.id for b in _boxes(pages)) == sorted(m.id for m in t.matches)
+
+
+def test_a_16_team_bracket_is_rounds_two_across_on_pages_of_a_phones_shape_every_match_once():
     t = made_up("double", 16, seed=1)
     pages = bracket_pages(t, "Open")
-    assert len(pages) == 1 and pages[0].footer == ""
     assert sorted(b.id for b in _boxes(pages)) == sorted(m.id for m in t.matches)
-    titles = [s.title for s in pages[0].sections]
-    assert titles == ["Winners' bracket", "Losers' bracket", "Final"]
-    assert [c.title for c in pages[0].sections[0].columns] == [
-        "Round 1",
-        "Quarter-finals",
-        "Semi-finals",
-        "Winners' final",
-    ]
+    assert 1 < len(pages) <= MOST_PICTURES
+    assert [p.footer for p in pages] == [f"Page {n} of {len(pages)}" for n in range(1, len(pages) + 1)]
+    assert all(page_height(p) <= TALLEST for p in pages)
+    # Each bracket's rounds in order, whatever the pages: the winners' four, the losers' six, the final.
+    rounds: dict[str, list[str]] = {}
+    for page in pages:
+        for section in page.sections:
+            rounds.setdefault(section.title, []).extend(c.title for c in section.columns)
+    assert list(rounds) == ["Winners' bracket", "Losers' bracket", "Final"]
+    assert rounds["Winners' bracket"] == ["Round 1", "Quarter-finals", "Semi-finals", "Winners' final"]
+    assert len(rounds["Losers' bracket"]) == 6 and rounds["Losers' bracket"][-1] == "Losers' final"
+    # A page starts a bracket's band of two rounds, never its second round.
+    first = pages[0].sections[0]
+    assert [c.title for c in first.columns[:2]] == ["Round 1", "Quarter-finals"]
 
 
-def test_a_64_team_bracket_is_a_summary_then_the_earlier_rounds_each_match_once():
+def test_a_64_team_bracket_is_the_later_rounds_then_parts_of_the_earlier_each_match_once():
     t = made_up("pools", 64, seed=2)
     pages = bracket_pages(t, "State")
     bracket = [m.id for m in t.matches if m.stage != POOL]
     assert sorted(b.id for b in _boxes(pages)) == sorted(bracket)
     assert all(len(c.matches) <= MOST_ROWS for p in pages for s in p.sections for c in s.columns)
-    assert pages[0].footer.startswith("Page 1 of ") and "Final" in [s.title for s in pages[0].sections]
-    assert [c.title for c in pages[-1].sections[0].columns] == ["Round 1 · 1–8", "Round 1 · 9–16"]
+    assert all(page_height(p) <= TALLEST for p in pages)
+    assert pages[0].footer == f"Page 1 of {len(pages)} · earlier rounds on the pages after"
+    # The last page: the consolation's second eight first-round matches beside the four they lead to.
+    (part,) = pages[-1].sections
+    assert part.title == "Consolation bracket"
+    assert [c.title for c in part.columns] == ["Round 1 · 9–16", "Round 2 · 5–8"]
+    first, second = part.columns
+    fed = {f for box in second.matches for f in box.fed_by}
+    assert fed == {box.id for box in first.matches}
+
+
+def test_a_long_losers_round_is_split_beside_the_round_it_feeds_one_to_one():
+    pages = bracket_pages(made_up("double", 64, seed=3), "Open")
+    parts = [
+        s for p in pages for s in p.sections if s.title == "Losers' bracket" and "·" in s.columns[0].title
+    ]
+    assert [[c.title for c in s.columns] for s in parts] == [
+        ["Round 1 · 1–8", "Round 2 · 1–8"],
+        ["Round 1 · 9–16", "Round 2 · 9–16"],
+    ]
+    for section in parts:
+        first, second = section.columns
+        assert {f for box in second.matches for f in box.fed_by} - {""} == {b.id for b in first.matches}
+
+
+def test_the_message_carries_the_pages_where_matches_are_played_first():
+    t = made_up("double", 64, seed=4)  # nothing played: the open matches are all in the first round
+    pages = bracket_pages(t, "Open")
+    assert len(pages) > MOST_PICTURES
+    shown = shown_pages(pages)
+    assert len(shown) == MOST_PICTURES and shown == sorted(shown)
+    opens = [n for n, p in enumerate(pages) if any(b.state == OPEN for b in _boxes([p]))]
+    assert opens and set(opens[:MOST_PICTURES]) <= set(shown)
+    assert shown_pages(pages[:3]) == [0, 1, 2]
 
 
 def test_boxes_show_byes_open_matches_stand_ins_and_scores():

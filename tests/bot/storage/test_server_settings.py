@@ -1,6 +1,6 @@
 """A server's settings as kept, on both backends: the defaults for a server that set nothing, a change kept
-across a reopening (a restart) and seen at once by another process's store, two changes at once both
-kept, and a refused change that keeps nothing."""
+across a reopening (a restart) and seen at once by another process's store, an organiser role cleared,
+two changes at once both kept, and a refused change that keeps nothing."""
 
 from __future__ import annotations
 
@@ -32,6 +32,20 @@ async def test_settings_outlive_a_restart_and_another_process_sees_them_at_once(
     reopened = await Storage.open(database_url)
     try:
         assert await load_settings(reopened, 5) == wanted
+    finally:
+        await reopened.close()
+
+
+async def test_an_organiser_role_cleared_is_kept_cleared(database_url):
+    first = await Storage.open(database_url)
+    try:
+        await update_settings(first, 5, lambda current: replace(current, organiser_role_id=77, target=3))
+        await update_settings(first, 5, lambda current: replace(current, organiser_role_id=None))
+    finally:
+        await first.close()
+    reopened = await Storage.open(database_url)
+    try:
+        assert await load_settings(reopened, 5) == ServerSettings(5, target=3)
     finally:
         await reopened.close()
 

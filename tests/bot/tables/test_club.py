@@ -122,6 +122,19 @@ def test_where_tables_open_and_who_runs_tournaments():
     assert not may_run_tournaments(anywhere, manage_server=False, role_ids=[7])
 
 
+def test_the_organiser_role_is_cleared_and_given_or_cleared_not_both():
+    kept = ServerSettings(1, channels=(10,), organiser_role_id=7)
+    assert changed(kept, SettingsChange(organiser_role_id=8)).organiser_role_id == 8
+    assert changed(kept, SettingsChange(target=3)).organiser_role_id == 7, "left as it is"
+    cleared = changed(kept, SettingsChange(organiser_clear=True))
+    assert cleared == ServerSettings(1, channels=(10,)), "only the role goes"
+    assert not may_run_tournaments(cleared, manage_server=False, role_ids=[7])
+    with pytest.raises(Refusal) as refused:
+        changed(kept, SettingsChange(organiser_role_id=8, organiser_clear=True))
+    assert refused.value.why is Why.ORGANISER_SET_AND_CLEARED
+    assert "organiser_clear" in sentence(refused.value)
+
+
 # ---------------------------------------------------------------------- the service, on both backends
 
 
