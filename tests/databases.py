@@ -2,11 +2,10 @@
 
 SQLite: a file in the test's temporary folder, copied from a template the migrations made once per test
 process (`sqlite_template`; Alembic's upgrade of an empty file costs more than most tests that use one).
-PostgreSQL: the server named by `TEST_DATABASE_URL` (CI
-starts a throwaway one on a Unix socket, see `.ci/run`); each test gets its own database, copied from a
-template migrated once per run (`CREATE DATABASE … TEMPLATE`), and dropped afterwards. Without
-`TEST_DATABASE_URL` the PostgreSQL variants are skipped, except under `CI=true`, where they fail: a green CI
-must never hide a missing server.
+PostgreSQL: the server named by `TEST_DATABASE_URL` (CI starts a throwaway one on a Unix socket, see
+`.ci/run`); each test gets its own database, copied from a template migrated once per run (`CREATE
+DATABASE … TEMPLATE`), and dropped afterwards. Without `TEST_DATABASE_URL` the PostgreSQL variants are
+skipped, except under `CI=true`, where they fail: a green CI must never hide a missing server.
 """
 
 from __future__ import annotations
