@@ -29,6 +29,7 @@ from benchmarks.load import fmt_load, open_tables, prepare, report  # noqa: E402
 from bot.tournaments.progress import champion  # noqa: E402
 from bot.tournaments.record import from_json  # noqa: E402
 from tests.standin.model import Channel  # noqa: E402
+from tests.standin.records import read_channels_at  # noqa: E402
 from tests.standin.standin import DiscordStandIn  # noqa: E402
 
 CHAMPION = "🏆"
@@ -55,6 +56,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, help="keep the database and logs here (default: a temp dir)")
     args = parser.parse_args(argv)
     args.minutes = 0.0  # the live tables' time, measured (the load report prints it)
+    # the live tables run as the load benchmark's default run: on SQLite, the database never stopped
+    args.database, args.db_outage_at, args.db_outage_s = "sqlite", None, 10.0
     return args
 
 
@@ -149,6 +152,7 @@ async def main_async(args: argparse.Namespace) -> str:
     args.minutes = (run.end - run.start) / 60
     finished = champion_named(cup)
     matches, games, top = matches_played(workdir / "bot.db") if finished else (0, 0, "?")
+    records = await read_channels_at(run.database)  # the live tables' stored moves, for their turn figures
     lines = [
         f"tournament benchmark: {args.teams} computer teams ({args.computers}), format {args.format}, "
         f"target {args.target}, beside {args.tables} live tables; {os.cpu_count()} cores, machine load "
@@ -160,7 +164,7 @@ async def main_async(args: argparse.Namespace) -> str:
             if finished
             else f"tournament       NO champion after {run.end - run.start:.0f} s ({threads} threads opened)"
         ),
-        report(run, args, load_before),
+        report(run, args, load_before, records),
     ]
     text = "\n".join(lines)
     if args.workdir is None:
