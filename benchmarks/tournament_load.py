@@ -31,8 +31,7 @@ from bot.tournaments.record import from_json  # noqa: E402
 from tests.standin.model import Channel  # noqa: E402
 from tests.standin.records import read_channels_at  # noqa: E402
 from tests.standin.standin import DiscordStandIn  # noqa: E402
-
-CHAMPION = "🏆"
+from tests.standin.tournaments import champion_named, computer_tournament, threads_of  # noqa: E402
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -63,41 +62,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def in_tournament(standin: DiscordStandIn, channel: Channel) -> list[Channel]:
     """The tournament's channel and its threads."""
-    return [channel, *(c for c in standin.channels.values() if c.parent_id == channel.id)]
-
-
-def champion_named(channel: Channel) -> bool:
-    """Whether the tournament message names its champion."""
-    return any(CHAMPION in m.content for m in channel.messages.values() if not m.deleted)
-
-
-async def sign_up(standin: DiscordStandIn, channel: Channel, args: argparse.Namespace) -> None:
-    """The organiser opens the tournament, adds the computer teams and starts it."""
-    organiser = standin.create_user("organiser", manage_server=True)
-    standin.add_member(standin.guilds[channel.guild_id or 0], organiser)
-    await standin.slash(
-        organiser,
-        channel,
-        "42 tournament new",
-        name="Benchmark Cup",
-        format=args.format,
-        target=args.target,
-        options=f"computers={args.computers}",
-    )
-    await standin.wait_until(lambda: channel.find("Add computer team"), 60, "the tournament message")
-    for added in range(1, args.teams + 1):
-        message = channel.find("Add computer team")
-        assert message is not None
-        await standin.click(organiser, message, "Add computer team", timeout=60)
-        if added % 16 == 0 or added == args.teams:  # the message follows a few changes at a time
-            await standin.wait_until(
-                lambda n=added: any(f"Computer teams: {n}" in m.content for m in channel.messages.values()),
-                120,
-                f"{added} computer teams shown",
-            )
-    message = channel.find("Start")
-    assert message is not None
-    await standin.click(organiser, message, "Start", timeout=60)
+    return [channel, *threads_of(standin, channel)]
 
 
 def matches_played(database: Path) -> tuple[int, int, str]:
@@ -123,7 +88,15 @@ async def main_async(args: argparse.Namespace) -> str:
     stalled: set[int] = set()
     try:
         opener = asyncio.create_task(open_tables(run.humans, args.ramp))
-        await sign_up(standin, cup, args)
+        await computer_tournament(
+            standin,
+            cup,
+            name="Benchmark Cup",
+            teams=args.teams,
+            format=args.format,
+            target=args.target,
+            computers=args.computers,
+        )
         await opener
         stats = standin.stats
         run.before = (stats.total, stats.exempt, stats.limited_global, stats.limited_bucket, stats.invalid())

@@ -17,11 +17,10 @@ from bot.tournaments.record import FINISHED
 from bot.tournaments.service import stored_from
 from tests.bot.tournaments.stored_games import check_results
 from tests.standin import BotProcess, DiscordStandIn, Limits
-from tests.standin.model import Channel
+from tests.standin.tournaments import champion_named, computer_tournament, threads_of
 
 pytestmark = pytest.mark.slow  # a real bot process, killed with kill -9 and started again
 
-CHAMPION = "🏆"
 TEAMS = 4  # single elimination: two matches in the first round, then the final
 
 
@@ -34,44 +33,17 @@ def hands_stored(database: Path) -> int:
         return 0
 
 
-def threads_of(discord: DiscordStandIn, channel: Channel) -> list[Channel]:
-    """The match threads opened under the tournament's channel."""
-    return [c for c in discord.channels.values() if c.parent_id == channel.id]
-
-
-def champion_named(channel: Channel) -> bool:
-    """Whether the tournament message names its champion."""
-    return any(CHAMPION in m.content for m in channel.messages.values() if not m.deleted)
-
-
 async def test_a_tournament_killed_mid_round_goes_on_to_its_champion(tmp_path):
     async with DiscordStandIn(seed=6, limits=Limits(channel_creates=1000, channel_edits=1000)) as discord:
         guild = discord.create_guild("Hall")
         cup = discord.create_channel(guild, "cup")
-        organiser = discord.create_user("organiser", manage_server=True)
-        discord.add_member(guild, organiser)
         database = tmp_path / "bot.db"
         bot = BotProcess(discord, database=database, computer_pause=0).start()
         try:
             await discord.wait_for_bot(timeout=60)
-            command, computers = "42 tournament new", "computers=easy"
-            await discord.slash(
-                organiser, cup, command, name="Cup", format="single", target=1, options=computers
+            await computer_tournament(
+                discord, cup, name="Cup", teams=TEAMS, format="single", target=1, computers="easy"
             )
-            await discord.wait_until(lambda: cup.find("Add computer team"), 60, "the tournament message")
-            for added in range(1, TEAMS + 1):
-                message = cup.find("Add computer team")
-                assert message is not None
-                await discord.click(organiser, message, "Add computer team", timeout=60)
-                shown = f"Computer teams: {added}"
-                await discord.wait_until(
-                    lambda: any(shown in m.content for m in cup.messages.values()),  # noqa: B023
-                    60,
-                    f"{added} computer teams shown",
-                )
-            start = cup.find("Start")
-            assert start is not None
-            await discord.click(organiser, start, "Start", timeout=60)
             await discord.wait_until(lambda: hands_stored(database) >= 1, 120, "a first-round hand stored")
             await bot.kill()
             assert not champion_named(cup), "killed mid-round, not after the final"
