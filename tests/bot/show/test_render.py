@@ -8,10 +8,15 @@ import threading
 import time
 from collections import deque
 
+import pytest
+
 from bot.show import render
 
 
-async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier_even_while_one_is_drawn(monkeypatch):
+@pytest.fixture
+def renderers(monkeypatch):
+    """Two renderers that note what they drew: `quick`, and `slow`, which says it has started and then waits
+    for the gate. Returns (what was drawn, in order; started; the gate)."""
     drawn: list[str] = []
     started, gate = threading.Event(), threading.Event()
 
@@ -27,6 +32,11 @@ async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier_even_wh
 
     monkeypatch.setitem(render.RENDERERS, "slow", slow)
     monkeypatch.setitem(render.RENDERERS, "quick", quick)
+    return drawn, started, gate
+
+
+async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier_even_while_one_is_drawn(renderers):
+    drawn, started, gate = renderers
     loop = asyncio.get_running_loop()
     first = asyncio.create_task(render.draw("slow", "table 1"))
     await loop.run_in_executor(None, started.wait)  # the thread is busy with the first picture
@@ -53,22 +63,8 @@ async def test_a_picture_that_fails_comes_back_as_none(monkeypatch):
     assert await render.draw("broken", None, urgent=True) is None
 
 
-async def test_a_picture_nobody_waits_for_is_never_drawn_beside_another(monkeypatch):
-    drawn: list[str] = []
-    started, gate = threading.Event(), threading.Event()
-
-    def slow(scene: str) -> bytes:
-        started.set()
-        gate.wait()
-        drawn.append(scene)
-        return scene.encode()
-
-    def quick(scene: str) -> bytes:
-        drawn.append(scene)
-        return scene.encode()
-
-    monkeypatch.setitem(render.RENDERERS, "slow", slow)
-    monkeypatch.setitem(render.RENDERERS, "quick", quick)
+async def test_a_picture_nobody_waits_for_is_never_drawn_beside_another(renderers):
+    drawn, started, gate = renderers
     loop = asyncio.get_running_loop()
     first = asyncio.create_task(render.draw("slow", "table 1"))
     await loop.run_in_executor(None, started.wait)
