@@ -256,9 +256,9 @@ class Panels:
     def _note(self, table: Table, key: Key, work: SyncPanel, hand_no: int, kept: bool = True) -> str | None:
         """What the panel says just happened to the player: the work's note (asked in hand `hand_no`)
         while that hand is played, else (with `kept`) what they last did in this hand; never their moves
-        of the hand before. A new hand's panels tell the last hand's result until its first call, and the first panel
-        the player gets of the hand tells it whenever it comes in the auction (the computers may have
-        called already: the player has not read it yet)."""
+        of the hand before. A new hand's panels tell the last hand's result until its first call, and the
+        first panel the player gets of the hand tells it whenever it comes in the auction (the computers may
+        have called already: the player has not read it yet)."""
         hand = table.hand
         if hand is None or table.status != "playing":
             return work.note
