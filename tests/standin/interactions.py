@@ -59,10 +59,16 @@ class Interaction:
             self.shown_at = time.perf_counter()
 
     @property
-    def messages(self) -> list[Message]:
-        """Every message the bot showed in answer: the response (if it is a message) and the followups."""
+    def answers(self) -> list[Message]:
+        """Every message the bot answered with: the response (if it is a message) and the followups, those
+        deleted since included."""
         first = [self.original] if self.original is not None and self.response_type in (4, 5) else []
-        return [m for m in first + self.followups if not m.deleted]
+        return first + self.followups
+
+    @property
+    def messages(self) -> list[Message]:
+        """Every message the bot shows in answer (the answers not deleted)."""
+        return [m for m in self.answers if not m.deleted]
 
     @property
     def text(self) -> str:
