@@ -37,35 +37,52 @@ def _base_mask(ts: TileSet, mask: int) -> int:
 
 def walkers(ts: TileSet, contract: Contract, suit: int, mask: int) -> int:
     """How many of a suit's top tiles the hand holds without a gap (they win in turn when led)."""
-    base = _base_mask(ts, mask)
+    return _walk(ranked(ts, contract, suit), _base_mask(ts, mask))
+
+
+def _walk(order: tuple[int, ...], base: int) -> int:
+    """How many of ``order``'s first base ids ``base`` holds without a gap."""
     n = 0
-    for t in ranked(ts, contract, suit):
+    for t in order:
         if not base >> t & 1:
             break
         n += 1
     return n
 
 
+@cache
+def _trump_plan(
+    ts: TileSet, contract: Contract
+) -> tuple[int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """What ``trump_tricks`` reads of a contract, looked up once per call (the strong player's sampler
+    rates thousands of hands a second): the trump suit, its members' mask, how many tiles it has, each
+    tile's suit when led and each suit's base ids highest first."""
+    table = suit_table(ts, contract)
+    trump = table.trump
+    order = tuple(ranked(ts, contract, s) for s in range(len(table.members)))
+    return trump, table.members[trump], len(order[trump]), table.lead_suit, order
+
+
 def trump_tricks(ts: TileSet, contract: Contract, mask: int) -> float:
     """Expected tricks for a trump (suit or doubles) contract: walkers count fully, other trumps about
     half, and off doubles or tiles under a held double (they win once trumps are pulled) a bit less."""
-    table = suit_table(ts, contract)
-    trump = table.trump
-    trumps = mask & table.members[trump]
+    trump, trump_members, total_trumps, lead_suit, order = _trump_plan(ts, contract)
+    base = _base_mask(ts, mask)
+    trumps = mask & trump_members
     n_trumps = bin(trumps).count("1")
-    walk = walkers(ts, contract, trump, mask)
-    total_trumps = len(ranked(ts, contract, trump))
+    walk = _walk(order[trump], base)
     control = 1.0 if n_trumps >= 4 or walk >= 2 else 0.7
     score = walk + 0.55 * (n_trumps - walk)
     if n_trumps * 2 > total_trumps:  # a long trump suit also wins the last tricks
         score += 0.4
     walk_of: dict[int, int] = {}  # per suit: the same for every tile of it
+    size = ts.set_size
     for t in bits(mask & ~trumps):
-        s = table.lead_suit[t]
+        s = lead_suit[t]
         w = walk_of.get(s)
         if w is None:
-            w = walk_of[s] = walkers(ts, contract, s, mask)
-        if w and t % ts.set_size in ranked(ts, contract, s)[:w]:
+            w = walk_of[s] = _walk(order[s], base)
+        if w and t % size in order[s][:w]:
             score += 0.75 * control
     return score
 
@@ -115,8 +132,14 @@ def tricks(rules: Rules, contract: Contract, mask: int) -> float:
 
 def expected_points(rules: Rules, contract: Contract, mask: int) -> float:
     """A rough estimate of the points the hand's side takes: its share of tricks times the hand's total."""
+    return points_for_tricks(rules, tricks(rules, contract, mask), mask)
+
+
+def points_for_tricks(rules: Rules, n_tricks: float, mask: int) -> float:
+    """``expected_points`` for a hand expected to take ``n_tricks``; it never falls as they rise, so the
+    best of several contracts' points is this of their most tricks."""
     lay = rules.layout
-    frac = min(1.0, tricks(rules, contract, mask) / lay.hand_size)
+    frac = min(1.0, n_tricks / lay.hand_size)
     # count tiles are won where tricks are; a little extra for count the hand holds itself
     own = sum(lay.tiles.points[t] for t in bits(mask))
     return min(lay.total, frac * lay.total * 1.05 + 0.15 * own)

@@ -9,7 +9,7 @@ dealt a fair share of it, when the deal allows.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.calls import PASS, POINTS, parse_call
 from engine.contracts import DOUBLES, SUIT, Contract
@@ -99,6 +99,14 @@ def _fits_auction(sit: Situation, held: list[int]) -> bool:
 
 @lru_cache(maxsize=4096)
 def _worth(rules, mask: int) -> float:
-    """The easy evaluation's points for a whole hand, best over the trump contracts."""
-    contracts = [Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)] + [Contract(DOUBLES)]
-    return max(evaluate.expected_points(rules, c, mask) for c in contracts)
+    """The easy evaluation's points for a whole hand, best over the trump contracts (the points of the
+    most tricks: the same as the best points, for one conversion instead of one per contract)."""
+    return evaluate.points_for_tricks(
+        rules, max(evaluate.tricks(rules, c, mask) for c in _trumps(rules)), mask
+    )
+
+
+@cache
+def _trumps(rules) -> tuple[Contract, ...]:
+    """The trump contracts ``_worth`` weighs: every number, and the doubles."""
+    return tuple(Contract(SUIT, k) for k in range(rules.layout.tiles.top + 1)) + (Contract(DOUBLES),)
