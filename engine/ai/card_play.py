@@ -8,7 +8,8 @@ The fast policy (``policy``: a small network learned from this search's answers 
 the candidates, so among equals the tile it prefers stands when the tie-break runs out of time, and it
 answers on its own where the search cannot: too many tiles left for the budget, or fewer than
 ``MIN_SAMPLES`` deals solved in time. At short budgets (under ``PRUNE_BELOW_S``) only its first
-``PRUNE_TO`` tiles are searched, so each deal costs less and more deals fit.
+``PRUNE_TO`` tiles are searched, so each deal costs less and more deals fit, and the deals fill the
+budget (``FILL_SHORT``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from engine.rules import Rules
 
 from . import policy, sampler
 from .play_goal import every_trick, need_of, play_moves
-from .search_budget import MAX_SAMPLES, MIN_SAMPLES, node_limit
+from .search_budget import MAX_SAMPLES, MIN_SAMPLES, NODE_FLOOR, node_limit
 from .situation import Situation
 from .solver import Position, Problem
 
@@ -47,6 +48,17 @@ MARGIN = 0.02  # of the budget, left unused at the end of the tie-break (and of 
 PRIOR_DEALS = 16.0
 BLEND_BELOW = 16
 MIN_GUIDED = 1
+# Under PRUNE_BELOW_S (with the policy) the deals fill the budget: instead of the SAFETY rule above (a deal
+# started only with 1.5 times the slowest so far left), which left a third of a 10-20 ms budget unused in
+# the first tricks where deals' times vary most, every deal after the first gets the nodes the time left
+# allows (no floor), so one that runs out stops in time and the next is tried, down to MIN_NODES. At the
+# 200-table run's budgets (python benchmarks/strength.py --pairing strong-play-easy --seed 5 --variant
+# 'standard:{"forced_bid": true}' --clock cpu --budget-ms 5,5,8,10,11,12,13,14,16,22, deals 0-2,999) with
+# the faster sampler: +0.249 ± 0.021 marks per hand, paired +0.014 ± 0.015 against +0.235 ± 0.021 before
+# (deals at 28 / 24 / 20 tiles left 2.4 / 5.7 / 15 -> 4.4 / 8.6 / 22); decision p95 9.7 ms at 10 ms and
+# 21.1 ms at 22 ms (python benchmarks/cost.py --deals 40 --seed 2 --budget-ms B --clock cpu)
+FILL_SHORT = True
+MIN_NODES = 500
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,7 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
     prior = policy.utilities(sit, moves) if USE_POLICY else None
     fallback = None
     tie_share = TIE_SHARE
+    fill = False
     if prior is not None:
         by_move = dict(zip(moves, prior, strict=True))
         moves.sort(key=lambda m: -by_move[m])
@@ -96,6 +109,7 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
         if player.budget < PRUNE_BELOW_S and not player.samples:
             moves = moves[:PRUNE_TO]
             tie_share = TIE_SHARE_GUIDED_SHORT
+            fill = FILL_SHORT
     counts = sit.view["tile_counts"]
     if sum(c for s, c in enumerate(counts) if s not in sit.out) > player.solve_tiles(sit.rules):
         return fallback
@@ -110,17 +124,22 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
     # most of the budget goes to make/set tests; the rest to the points tie-break
     sampling_end = deadline - max(tie_share, RESERVE) * player.budget
     slowest = 0.0  # the longest deal so far: one that may not fit in what is left is not started
+    tried = False  # a deal was solved or given up: the next ones need no node floor (``fill``)
     while len(deals) < (player.samples or MAX_SAMPLES):
         now = player.clock()
         left = sampling_end - now
-        if left <= 0 or (deals and left < SAFETY * slowest):
+        limit = _deal_limit(left, fill, tried, bool(deals), slowest)
+        if limit is None:
             break
         held = sampler.deal(sit, player.rng)
         if held is None:
             break
         pos = Position(held, pos_trick, sit.lead, sit.seat)
-        values = prob.move_values(pos, moves, need - 1, need, node_limit=node_limit(left))
+        values = prob.move_values(pos, moves, need - 1, need, node_limit=limit)
+        tried = True
         if values is None:
+            if fill:
+                continue
             break
         deals.append(pos)
         slowest = max(slowest, player.clock() - now)
@@ -142,11 +161,25 @@ def play(player: Searcher, sit: Situation, deadline: float) -> str | None:
     if len(tied) > 1:
         # the tie-break stops a little short of the deadline: its last solve may overrun by a node limit
         end = deadline - MARGIN * player.budget
-        tied, points = tie_break(player, prob, deals, moves, tied, maximiser, end)
+        tied, points = tie_break(player, prob, deals, moves, tied, maximiser, end, fill)
     player.last_figures = {
         options[m]: Figures(makes[i], len(deals), points.get(i)) for i, m in enumerate(moves)
     }
     return options[moves[tied[0]]]
+
+
+def _deal_limit(left: float, fill: bool, tried: bool, solved: bool, slowest: float) -> int | None:
+    """The node limit of the next deal with ``left`` seconds of sampling left, or None to start no more.
+
+    ``fill`` (``FILL_SHORT``): each deal gets the nodes the time left allows, the floor only for the
+    first, so one that runs out stops in time and the next is tried. Else a deal starts only with SAFETY
+    times the slowest so far left."""
+    if fill:
+        limit = node_limit(left, floor=0 if tried else NODE_FLOOR)
+        return limit if left > 0 and limit >= MIN_NODES else None
+    if left <= 0 or (solved and left < SAFETY * slowest):
+        return None
+    return node_limit(left)
 
 
 def tie_break(
@@ -157,6 +190,7 @@ def tie_break(
     tied: list[int],
     maximiser: bool,
     deadline: float,
+    exact: bool = False,
 ) -> tuple[list[int], dict[int, float]]:
     """Among moves equally likely to make, the one with the best expected points over the same deals: the
     tied moves best first, and each one's mean value to the mover (as ``Figures.points``; by index in
@@ -173,7 +207,10 @@ def tie_break(
         left = deadline - now
         if left <= 0 or (solved and left < SAFETY * slowest):
             break
-        values = prob.move_values(pos, sub, node_limit=node_limit(left))
+        limit = node_limit(left, floor=0 if exact else NODE_FLOOR)
+        if limit < MIN_NODES:
+            break
+        values = prob.move_values(pos, sub, node_limit=limit)
         if values is None:
             break
         solved += 1

@@ -135,6 +135,21 @@ def test_without_the_policy_the_search_alone_decides(monkeypatch):
     assert a in view["legal"] and b in view["legal"]
 
 
+def test_short_budgets_fill_their_time_and_stop_inside_it():
+    # under PRUNE_BELOW_S every deal after the first gets only the nodes the time left allows, so one that
+    # runs out stops in time; longer budgets start a deal only with SAFETY times the slowest one left
+    from engine.ai.search_budget import NODE_FLOOR, NODES_PER_SECOND, node_limit
+
+    limit = card_play._deal_limit
+    assert limit(0.001, fill=True, tried=False, solved=False, slowest=0.0) == NODE_FLOOR
+    assert limit(0.001, fill=True, tried=True, solved=True, slowest=0.004) == int(0.001 * NODES_PER_SECOND)
+    assert int(0.001 * NODES_PER_SECOND) < NODE_FLOOR
+    assert limit(0.5 * card_play.MIN_NODES / NODES_PER_SECOND, True, True, True, 0.0) is None
+    assert limit(0.0, fill=True, tried=False, solved=False, slowest=0.0) is None
+    assert limit(0.005, fill=False, tried=True, solved=True, slowest=0.004) is None
+    assert limit(0.007, fill=False, tried=True, solved=True, slowest=0.004) == node_limit(0.007)
+
+
 def _synthetic(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Positions whose best move is the one with the largest value in feature 0 (5 moves each)."""
     x = rng.normal(size=(n, 5, N_FEATURES)).astype(np.float32)
