@@ -6,15 +6,17 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from _pytest.mark.expression import Expression
 from hypothesis import settings
 
-from bot.storage import Storage
 from engine import PRESETS
 from tests.databases import BACKENDS, POSTGRESQL, database_for, drop_postgres_database, migrated_sqlite_file
+
+if TYPE_CHECKING:
+    from bot.storage import Storage
 
 pytest_plugins = ["tests.simcord_fixtures"]  # the real bot on simcord, for tests/bot/discord and tests/e2e
 
@@ -57,6 +59,8 @@ async def database_url(backend, tmp_path, sqlite_template):
 @pytest.fixture
 async def storage(database_url: str) -> AsyncIterator[Storage]:
     """The bot's storage on the test's fresh database (each backend in turn), closed afterwards."""
+    from bot.storage import Storage  # here: pytest's controller loads this file, and starts workers sooner
+
     storage = await Storage.open(database_url)
     yield storage
     await storage.close()

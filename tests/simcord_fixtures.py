@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-from bot.show import render
-from tests.bot.table_driver import make_bot
 from tests.databases import fresh_sqlite_database
 
 
@@ -27,6 +25,8 @@ def database(tmp_path: Path, sqlite_template: Path) -> Path:
 @pytest.fixture
 async def simcord_bot(database: Path):
     """The bot under test (simcord's `simcord_env` fixture runs it)."""
+    from tests.bot.table_driver import make_bot  # here: pytest's controller loads this file, and needs no bot
+
     bot = make_bot(database)
     yield bot
     storage = getattr(bot, "storage", None)
@@ -41,6 +41,8 @@ def pictures_drawn_once_per_run(tmp_path_factory) -> Iterator[None]:
     drawing was the largest share of these tests' CPU. The bytes are the renderer's own (a picture is a
     function of its scene); the pictures' own tests (tests/bot/pictures) call the renderers directly, and a
     test that puts its own renderer in `render.RENDERERS` replaces this for that test."""
+    from bot.show import render
+
     run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run = run.parent  # each worker's folder is in the run's
