@@ -16,11 +16,12 @@ import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from sqlalchemy.engine import make_url
 
-from bot.storage import Storage
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 BACKENDS = (SQLITE, POSTGRESQL)
@@ -38,6 +39,14 @@ def server_url() -> str:
             pytest.fail("TEST_DATABASE_URL is not set under CI=true: the PostgreSQL leg must run, not skip")
         pytest.skip("TEST_DATABASE_URL is not set (no PostgreSQL server for the PostgreSQL variants)")
     return url
+
+
+def make_url(url: str) -> URL:
+    """SQLAlchemy's reading of `url` (imported here: pytest's controller loads this module, and starts its
+    workers sooner without the bot's storage and SQLAlchemy)."""
+    from sqlalchemy.engine import make_url as read
+
+    return read(url)
 
 
 def _with_database(url: str, name: str) -> str:
@@ -67,6 +76,8 @@ async def fresh_postgres_database() -> str:
             await _admin(
                 url, f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)", f"CREATE DATABASE {TEMPLATE}"
             )
+            from bot.storage import Storage
+
             storage = await Storage.open(_with_database(url, TEMPLATE))  # migrate the template once
             await storage.close()
             _template_ready = True
@@ -84,6 +95,8 @@ async def drop_postgres_database(database_url: str) -> None:
 def migrated_sqlite_file(path: Path) -> Path:
     """`path`, an empty SQLite file brought to the newest schema by the bot's own migrations (on an event
     loop of its own, apart from any test's); a template to copy."""
+
+    from bot.storage import Storage
 
     async def migrate() -> None:
         storage = await Storage.open(path)

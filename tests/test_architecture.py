@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -57,6 +58,12 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """`path` parsed, once per test process (many tests here read the same files; none changes a tree)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement that runs (at module level or inside a function), skipping TYPE_CHECKING."""
     found: list[ast.Import | ast.ImportFrom] = []
@@ -82,7 +89,7 @@ def _imported_modules(path: Path, known: set[str] | frozenset[str] = frozenset()
     module = _module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: set[str] = set()
-    for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_imports(_tree(path)):
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
             continue
@@ -142,7 +149,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[set[str]]:
 
 def _preset_literals(path: Path) -> set[str]:
     """Preset names written as string constants in ``path`` (docstrings do not count)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     docstrings = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
@@ -234,7 +241,7 @@ def _all_imports(path: Path, known: set[str] | frozenset[str] = frozenset()) -> 
     module = _module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
