@@ -89,7 +89,7 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 
 WHOLE_SUITE_WORKERS = 2  # one per core on the 2-core machines we target: more crowd the process-based tests
-QUICK_LOOP_WORKERS = 3  # without them one more: it keeps both cores busy while a worker waits on its threads
+QUICK_LOOP_WORKERS = 3  # no slow tests: one more, so both cores stay busy while a worker waits
 
 
 def pytest_xdist_auto_num_workers(config) -> int:
