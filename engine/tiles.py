@@ -17,19 +17,18 @@ from .errors import TileError
 
 def parse_tile(text: str) -> tuple[int, int]:
     """Parse ``"6-4"`` or ``"4-6"`` into ``(6, 4)``; raise TileError for anything else."""
-    known = _PARSED.get(text) if isinstance(text, str) else None
-    if known is not None:  # the hot path: the bot reads the same few tile names on every move
-        return known
     if not isinstance(text, str):
         raise TileError(f"a tile is written like 6-4, not {text!r}")
+    known = _PARSED.get(text)
+    if known is not None:  # the hot path: the bot reads the same few tile names on every move
+        return known
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) == 1 for p in parts):
         raise TileError(f"{text!r} is not a tile: write tiles like 6-4")
     a, b = int(parts[0]), int(parts[1])
     tile = (a, b) if a >= b else (b, a)
-    if (
-        len(text) == 3
-    ):  # only the plain spellings ("6-4", "4-6"): at most 200 of them, so the memo stays small
+    # only the plain spellings ("6-4", "4-6") are kept: at most 200 of them, so the memo stays small
+    if len(text) == 3:
         _PARSED[text] = tile
     return tile
 
