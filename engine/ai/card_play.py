@@ -190,13 +190,14 @@ def tie_break(
     tied: list[int],
     maximiser: bool,
     deadline: float,
-    exact: bool = False,
+    fill: bool = False,
 ) -> tuple[list[int], dict[int, float]]:
     """Among moves equally likely to make, the one with the best expected points over the same deals: the
     tied moves best first, and each one's mean value to the mover (as ``Figures.points``; by index in
     ``moves``).
 
-    Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands.
+    Uses whatever time is left; with none left, the first of the tied moves (best ordered) stands. With
+    ``fill`` (short budgets, as in ``play``) a solve gets only the nodes the time left allows, no floor.
     """
     sub = [moves[i] for i in tied]
     totals = [0] * len(sub)
@@ -207,7 +208,7 @@ def tie_break(
         left = deadline - now
         if left <= 0 or (solved and left < SAFETY * slowest):
             break
-        limit = node_limit(left, floor=0 if exact else NODE_FLOOR)
+        limit = node_limit(left, floor=0 if fill else NODE_FLOOR)
         if limit < MIN_NODES:
             break
         values = prob.move_values(pos, sub, node_limit=limit)
