@@ -195,13 +195,7 @@ class Texas42Bot(commands.AutoShardedBot):
             self.sender, tokens, self.service, self.outbox.stamp, self.settings.limits, self.clock
         )
         self.panels = Panels(
-            self.sender,
-            tokens,
-            self.service,
-            self.storage,
-            self.outbox.stamp,
-            self.settings.limits,
-            self.clock,
+            self.sender, tokens, self.service, self.storage, self.outbox.stamp, self.settings.limits
         )
         self.answers = Acknowledger(self.sender, tokens, self.panels, self.table_message)
         watching = (self.storage, self.outbox.stamp, self.settings.limits, self.answers.refuse, self.clock)
