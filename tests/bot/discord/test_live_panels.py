@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.discord.delivery import lanes
 from bot.discord.delivery.sender import Limits
 from bot.show import presenter, render
 from bot.show.screens import SyncPanel
@@ -265,3 +266,19 @@ async def test_a_click_lets_go_of_its_panel_before_the_panel_is_stored(simcord_e
     stored.set()
     assert (await click).acknowledged
     await env.settle()
+
+
+async def test_work_whose_request_never_comes_back_waits_for_the_next_tick(simcord_env, monkeypatch):
+    # a request Discord never answers must not hold the player's lane, and so their panel, for good
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    delivery = env.bot.delivery
+    monkeypatch.setattr(lanes, "WORK_TIMEOUT", 0.2)
+
+    async def never_answered(table, work, asked=(), stamp=0):
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(env.bot.panels, "sync", never_answered)
+    lane = lanes.Lane(1, members[0].id)
+    with pytest.raises(lanes.Refused):  # tried again at the next tick, as a send Discord refused
+        await asyncio.wait_for(delivery._carry_out(lane, lanes.Item(SyncPanel(members[0].id))), 10)
