@@ -131,7 +131,7 @@ Waiting = tuple[float, str, Any, asyncio.AbstractEventLoop, asyncio.Future[bytes
 _urgent: deque[Waiting] = deque()  # pictures a player waits for, in the order asked
 _later: deque[Waiting] = deque()  # the others
 _waiting_lock = threading.Lock()
-LATER_WAIT = 10.0  # seconds after which a picture nobody waits for goes before the urgent ones (no starving)
+LATER_WAIT = 30.0  # seconds after which a picture nobody waits for goes before the urgent ones (no starving)
 BUSY_SPAN = 2.0  # seconds over which the threads' drawing time is counted (`busy`)
 _spells: deque[tuple[float, float]] = deque()  # (end, seconds drawing) of each recent picture
 
