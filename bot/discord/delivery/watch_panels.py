@@ -38,6 +38,7 @@ from bot.show.watching import (
     stopped,
     watch_screen,
 )
+from bot.storage.errors import StorageUnavailable
 from bot.storage.store import Storage
 from bot.storage.watchers import Watcher, drop_watchers, load_watchers, save_watcher
 from bot.tables.model import Table
@@ -175,6 +176,8 @@ class WatchPanels:
                 return
             try:
                 await self._show(table)
+            except StorageUnavailable:  # the store said so once; the table's next change follows them
+                log.info("table %s: its watch panels wait for the database", table_id)
             except Exception:
                 log.exception("table %s: following its watch panels failed", table_id)
         self.following.pop(table_id, None)

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 from bot.discord.delivery import watch_panels
 from bot.show import watching
+from bot.storage.errors import StorageUnavailable
 from bot.storage.watchers import load_watchers
 from tests.bot.table_driver import (
     buttons,
@@ -247,3 +248,27 @@ async def test_players_panels_go_before_the_watch_panels_on_each_move(simcord_en
         to_watchers = [i for i, user in enumerate(shown) if user in watchers]
         assert to_players and to_watchers, f"the move shows on the players' panels and the watchers': {shown}"
         assert max(to_players) < min(to_watchers), f"a watch panel went before a player's: {shown}"
+
+
+async def test_watch_panels_wait_quietly_while_the_database_is_away(simcord_env, monkeypatch, caplog):
+    env = simcord_env
+    channel, members, _ = await started_table(env, target=1, options="timer=off")
+    erin = await watcher_at(env, channel)
+    before = watch_panel(erin).content
+
+    async def away(storage, table_ids=None):
+        raise StorageUnavailable("the database is away for a moment")
+
+    monkeypatch.setattr(
+        env.bot.watching, "shared", True
+    )  # as with PostgreSQL: the watchers are read each time
+    monkeypatch.setattr(watch_panels, "load_watchers", away)
+    caplog.set_level("INFO", logger="bot.discord.delivery.watch_panels")
+    assert await take_turn(members)
+    await env.advance_time(15)  # the watchers follow after the players, paced
+    assert "wait for the database" in caplog.text and "Traceback" not in caplog.text
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "no error for an outage the store named"
+    monkeypatch.setattr(watch_panels, "load_watchers", load_watchers)
+    assert await take_turn(members)
+    await env.advance_time(15)
+    assert watch_panel(erin).content != before, "they follow again once it is back"
