@@ -148,13 +148,14 @@ class Texas42Bot(commands.AutoShardedBot):
                 Leases(self.storage, self.settings.process_id, self.settings.lease_seconds)
             )
         self.outbox = Outbox(self.storage)  # the service publishes its events here; the delivery reads them
-        self.rating = RatingOnGameOver(self.storage, self.outbox)
+        self.rating = RatingOnGameOver(self.storage)  # rates a server's games as each ends
         self.service = TableService(
             self.storage,
             rng=self.rng,
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
-            listener=MatchesOnGameOver(self, self.rating),  # a match's game over moves its tournament on
+            # every event to the delivery; a game's end to the ratings, and to a match's tournament
+            listeners=(self.outbox, self.rating, MatchesOnGameOver(self)),
             clock=self.clock,
             ownership=ownership,
             seed=self.settings.seed,

@@ -18,6 +18,8 @@ from tests.bot.table_state import game_of, hand_of, seat_on_turn
 class Recorder:
     """A listener that remembers the events it was told."""
 
+    hears = None  # every kind of event
+
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
 
@@ -34,7 +36,7 @@ async def computers_done(service, table) -> None:
 def service_for(storage: Storage, seed: int = 7) -> tuple[TableService, Recorder]:
     recorder = Recorder()
     service = TableService(
-        storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player, listener=recorder
+        storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player, listeners=[recorder]
     )
     return service, recorder
 
