@@ -177,6 +177,7 @@ class Texas42Bot(commands.AutoShardedBot):
         self.add_dynamic_items(
             TableButton, CoachButton, DailyButton, PuzzleButton, TournamentButton, PartnerMenu
         )
+        self.add_listener(self.clicks.refuse_stray, "on_interaction")  # a button none of these knows
         answer_commands_when_away(self.tree)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))
