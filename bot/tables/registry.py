@@ -268,8 +268,9 @@ class Registry:
             raise Refusal(Why.RESTARTING)
 
     def kick(self, table: Table) -> None:
-        """Make sure computer players act if it is their turn (at a table this process runs)."""
-        if self.owns(table.id) and not self.closing:
+        """Make sure computer players act if it is their turn (at a table this process runs); a human's turn
+        wakes nothing."""
+        if self.owns(table.id) and not self.closing and table.computer_turn() is not None:
             self.computers.kick(table)
 
     def seat_computers(self, table: Table, seats: Mapping[int, SeatRow] | None = None) -> None:
