@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.computers.pools import WorkerPlan
+from bot.computers.pools import WorkerPlan, cores
 
 from .storage.target import DEFAULT_DATABASE_URL, DatabaseTarget, database_target
 
@@ -54,6 +54,7 @@ class Config:
     computer_workers: WorkerPlan | None = (
         None  # where computers think (COMPUTER_WORKERS, read as auto if unset)
     )
+    picture_workers: int = 0  # processes that draw the pictures (PICTURE_WORKERS); 0: the bot's own threads
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, *, load_dotenv_file: bool = True) -> Config:
@@ -102,6 +103,7 @@ class Config:
             tick_seconds=tick,
             seed=environ.get("DEAL_SEED", "").strip() or None,
             computer_workers=_workers(environ.get("COMPUTER_WORKERS", "").strip() or "auto"),
+            picture_workers=_picture_workers(environ.get("PICTURE_WORKERS", "").strip() or "auto"),
         )
 
 
@@ -170,6 +172,16 @@ def _seconds(name: str, raw: str, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name} must be more than 0 seconds (got {raw!r})")
     return value
+
+
+def _picture_workers(raw: str) -> int:
+    """PICTURE_WORKERS: `auto` (two processes on two cores or more, none on one) or a whole number (0: draw
+    in the bot's own threads)."""
+    if raw.lower() == "auto":
+        return 2 if cores() >= 2 else 0
+    if not raw.isdigit():
+        raise ConfigError(f"PICTURE_WORKERS must be auto or a whole number from 0 (got {raw!r})")
+    return int(raw)
 
 
 def _workers(raw: str) -> WorkerPlan:

@@ -102,9 +102,7 @@ def prepare_process(niceness: int = WORKER_NICENESS) -> None:
     A stop signal is the bot's to handle: systemd sends SIGTERM to every process of the service at once,
     and a terminal's Ctrl-C sends SIGINT to the whole process group. A worker that died of it would break
     the pool under the bot's clean stop; it ignores them, and ends when the bot closes the pool or exits."""
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _end_with_parent()
+    child_process_start()
     lower_priority(niceness)
     from engine.ai import warm_up
 
@@ -112,6 +110,14 @@ def prepare_process(niceness: int = WORKER_NICENESS) -> None:
         warm_up()
     except Exception:  # a cold start is slower, not wrong
         log.exception("a decision worker could not warm up the strong player")
+
+
+def child_process_start() -> None:
+    """The start of any worker process of the bot's (decisions, pictures): stop signals are the bot's to
+    handle (see `prepare_process`), and the worker ends when the bot does."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
 
 
 def _end_with_parent() -> None:

@@ -24,7 +24,7 @@ from bot.daily.deal_play import PlayerMaker, strong_fixed
 from bot.daily.service import DailyService
 from bot.learn.puzzles import PuzzleService
 from bot.learn.standings import RatingOnGameOver
-from bot.show import notices
+from bot.show import notices, render
 from bot.storage.errors import StorageError, StorageUnavailable
 from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed, NameTaken
@@ -78,6 +78,7 @@ class BotSettings:
     lease_seconds: float = 20.0  # a table stays this long with a process that stopped renewing its lease
     seed: int | str | None = None  # deals repeat per table and hand (tests); None: truly random
     computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
+    picture_workers: int = 0  # processes that draw the pictures; 0: this process's threads
 
 
 class Texas42Bot(commands.AutoShardedBot):
@@ -139,6 +140,8 @@ class Texas42Bot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Open the database (running migrations), register the game, reload unfinished tables, sync commands."""
+        if self.settings.picture_workers:
+            render.start_processes(self.settings.picture_workers)
         self.storage = await Storage.open(self.settings.database)
         ownership: Ownership = SoleOwner()
         if (
@@ -197,13 +200,7 @@ class Texas42Bot(commands.AutoShardedBot):
             self.sender, tokens, self.service, self.outbox.stamp, self.settings.limits, self.clock
         )
         self.panels = Panels(
-            self.sender,
-            tokens,
-            self.service,
-            self.storage,
-            self.outbox.stamp,
-            self.settings.limits,
-            self.clock,
+            self.sender, tokens, self.service, self.storage, self.outbox.stamp, self.settings.limits
         )
         self.answers = Acknowledger(self.sender, tokens, self.panels, self.table_message)
         watching = (self.storage, self.outbox.stamp, self.settings.limits, self.answers.refuse, self.clock)
@@ -388,6 +385,8 @@ class Texas42Bot(commands.AutoShardedBot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+        if self.settings.picture_workers:
+            render.stop_processes()
 
 
 async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
@@ -422,6 +421,7 @@ def run(config: Config) -> int:
             dev_guild_id=config.dev_guild_id,
             computer_pause=config.computer_pause,
             computer_workers=config.computer_workers,
+            picture_workers=config.picture_workers,
             tick_seconds=config.tick_seconds,
             shard_count=config.shard_count,
             shard_ids=config.shard_ids,

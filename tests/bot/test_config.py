@@ -27,6 +27,15 @@ def test_config_reads_the_environment():
     assert (config.shard_count, config.shard_ids) == (None, None)
 
 
+def test_pictures_are_drawn_in_processes_of_their_own_on_two_cores_or_more(monkeypatch):
+    monkeypatch.setattr("bot.config.cores", lambda: 2)
+    assert Config.from_env({"DISCORD_TOKEN": "x"}).picture_workers == 2
+    assert Config.from_env({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "0"}).picture_workers == 0
+    assert Config.from_env({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "3"}).picture_workers == 3
+    monkeypatch.setattr("bot.config.cores", lambda: 1)
+    assert Config.from_env({"DISCORD_TOKEN": "x", "PICTURE_WORKERS": "auto"}).picture_workers == 0
+
+
 def test_a_relative_sqlite_path_is_in_the_working_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert Config.from_env({"DISCORD_TOKEN": "abc"}).database_path == tmp_path / "texas42.db"
@@ -70,6 +79,8 @@ def test_shards_are_read_and_sqlite_refuses_to_run_only_some_of_them():
         ({"SHARD_COUNT": "2", "SHARD_IDS": "zero"}, "SHARD_IDS"),
         ({"TICK_SECONDS": "5", "LEASE_SECONDS": "6"}, "LEASE_SECONDS"),
         ({"COMPUTER_PAUSE": "-1"}, "COMPUTER_PAUSE"),
+        ({"PICTURE_WORKERS": "two"}, "PICTURE_WORKERS"),
+        ({"PICTURE_WORKERS": "-1"}, "PICTURE_WORKERS"),
     ],
 )
 def test_bad_configuration_is_one_clear_error(environ, message):

@@ -34,6 +34,9 @@ from .source import TableSource
 log = logging.getLogger(__name__)
 RETRY_LIMIT = 30  # tries of a refused send (one every tick) before giving up on it
 MIN_PAUSE = 0.001  # seconds: a shorter pause is no pause
+# seconds one piece of work may take before it is tried again at the next tick: a request Discord never
+# answers (no timeout of discord.py's under five minutes) held a player's lane, and their panel, for good
+WORK_TIMEOUT = 45.0
 
 
 class Channel(Protocol):
@@ -317,16 +320,11 @@ class Lanes:
             return
         work = item.work
         try:
-            if isinstance(work, SyncTable):
-                await self.channel.bring_up_to_date(table, item.stamp)
-            elif isinstance(work, Post):
-                await self.channel.post(table, work)
-            elif isinstance(work, Summary):
-                await self.channel.summary(table, work)
-            elif isinstance(work, SyncPanel):
-                await self.panels.sync(table, work, item.asked, item.stamp)
-            if isinstance(work, SyncTable | Summary) and (watchers := self._watching(table.id)) is not None:
-                watchers.follow(table)  # the table message changed: its watch panels follow, later
+            async with asyncio.timeout(WORK_TIMEOUT):
+                await self._show(table, work, item)
+        except TimeoutError as error:
+            log.warning("table %s: showing %s took over %.0f s; will try again", table.id, work, WORK_TIMEOUT)
+            raise Refused from error
         except discord.HTTPException as error:
             if transient(error):
                 log.warning(
@@ -339,6 +337,18 @@ class Lanes:
             raise
         except StorageUnavailable as error:  # the database is away (the store says so once)
             raise Refused from error
+
+    async def _show(self, table: Table, work: Work, item: Item) -> None:
+        if isinstance(work, SyncTable):
+            await self.channel.bring_up_to_date(table, item.stamp)
+        elif isinstance(work, Post):
+            await self.channel.post(table, work)
+        elif isinstance(work, Summary):
+            await self.channel.summary(table, work)
+        elif isinstance(work, SyncPanel):
+            await self.panels.sync(table, work, item.asked, item.stamp)
+        if isinstance(work, SyncTable | Summary) and (watchers := self._watching(table.id)) is not None:
+            watchers.follow(table)  # the table message changed: its watch panels follow, later
 
     # ------------------------------------------------------------------ after a restart
 

@@ -23,11 +23,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
@@ -41,29 +41,13 @@ from bot.tables.model import Table
 from ..buttons import Drawn, draw
 from .sender import Limits, Sender, transient
 from .shown import Shown
-from .source import TableSource
+from .source import PanelStore, TableSource
 from .tidy import Tidy
 from .tokens import Click, Tokens
 
 log = logging.getLogger(__name__)
 Key = tuple[int, int]  # (table, user)
 BACKLOG_PAUSE = 0.25  # seconds an edit nobody clicked waits while the pictures are behind or busy
-
-
-class PanelStore(Protocol):
-    """Where panels and DM channels are kept across restarts (the bot's storage)."""
-
-    async def panels(self, table_ids: Iterable[int] | None = None) -> list[Panel]:
-        """Every stored panel (or those at these tables)."""
-
-    async def save_panel(self, table_id: int, user_id: int, panel: Panel | None) -> None:
-        """Keep a player's panel at a table (None: they have none)."""
-
-    async def dm_channel(self, user_id: int) -> int | None:
-        """The stored DM channel with a user, if any."""
-
-    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
-        """Keep the DM channel with a user."""
 
 
 class Panels:
@@ -78,7 +62,6 @@ class Panels:
         storage: PanelStore,
         stamps: Callable[[int], int],
         limits: Limits,
-        clock: Callable[[], float] = time.time,
     ):
         self.sender = sender
         self.tokens = tokens
@@ -86,7 +69,6 @@ class Panels:
         self.storage = storage
         self.stamps = stamps
         self.limits = limits
-        self.clock = clock
         self.panels: dict[Key, Panel] = {}  # (table, user) -> their private panel there
         self.dm_channels: dict[int, int] = {}  # user -> DM channel id (also stored)
         self.shown = Shown()  # the stamp each panel shows
@@ -120,6 +102,7 @@ class Panels:
         if interaction.channel_id is not None:
             self.dm_channels[user] = interaction.channel_id
         self.supersede(table.id, user)  # the click shows the game; an edit still drawing need not
+        after: tuple[Panel, Panel | None, bool] | None = None  # the panel now, one it replaces, to store?
         async with self.shown.lock(key):
             hand_no = table.hand_no
             yield
@@ -153,12 +136,18 @@ class Panels:
             before = self.panels.get(key)
             live = table.token if drawn.view is not None else None
             if before is not None and before.message_id == message.id:
-                await self._keep(key, replace(before, live_token=live))
-                return
-            # a panel not kept (one sent just before a restart): it is the panel now, the other goes
-            await self._keep(key, Panel(table.id, user, interaction.channel_id, message.id, live))
-            if before is not None:
-                await self._remove(table, before)
+                kept, replaced = replace(before, live_token=live), None
+            else:  # a panel not kept (one sent just before a restart): it is the panel now, the other goes
+                kept, replaced = Panel(table.id, user, interaction.channel_id, message.id, live), before
+            after = (kept, replaced, self._hold(key, kept))
+        # stored, and the old one deleted, after the lock: a player who answers at once (their lead after
+        # taking the trick) need not wait for the database
+        if after is not None:
+            kept, replaced, changed = after
+            if changed:
+                await self.storage.save_panel(key[0], key[1], kept)
+            if replaced is not None:
+                await self._remove(table, replaced)
 
     # ------------------------------------------------------------------ the edits nobody clicked
 
@@ -433,15 +422,20 @@ class Panels:
             await self._keep(key, None)
 
     async def _keep(self, key: Key, panel: Panel | None) -> None:
-        """Keep the player's panel (here and in storage). Most edits change nothing that is stored: they
-        write nothing (a write per edit of every panel would queue the computers' moves behind it)."""
+        """Keep the player's panel (here and in storage)."""
+        if self._hold(key, panel):
+            await self.storage.save_panel(key[0], key[1], panel)
+
+    def _hold(self, key: Key, panel: Panel | None) -> bool:
+        """Keep the player's panel here; whether storage must too (most edits change nothing stored, and a
+        write per edit of every panel would queue the computers' moves behind it)."""
         if panel is not None and self.panels.get(key) == panel:
-            return
+            return False
         if panel is None:
             self.panels.pop(key, None)
         else:
             self.panels[key] = panel
-        await self.storage.save_panel(key[0], key[1], panel)
+        return True
 
 
 def _cancelling() -> bool:

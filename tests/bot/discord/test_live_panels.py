@@ -4,11 +4,13 @@ player has one panel."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from dataclasses import replace
 
 import pytest
 
+from bot.discord.delivery import lanes
 from bot.discord.delivery.sender import Limits
 from bot.show import presenter, render
 from bot.show.screens import SyncPanel
@@ -234,3 +236,49 @@ async def test_a_panel_edit_nobody_clicked_waits_while_the_pictures_take_the_cpu
     turn = next(m for m in members if state.human_turn() == state.seat_of(m.id))
     reminder = SyncPanel(turn.id, "Your turn.", renotify=True)
     assert panels.delay(state, reminder, stamp=10**6) == 0, "a new panel (a reminder's) never waits"
+
+
+async def test_a_click_lets_go_of_its_panel_before_the_panel_is_stored(simcord_env, monkeypatch):
+    # a player who answers at once (their lead after taking the trick) must not wait for the database
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    storage, panels = env.bot.storage, env.bot.panels
+    state = env.bot.service.table(1)
+    mover = next(m for m in members if enabled_actions(m.user.dm_channel.last_message))
+    key = (state.id, mover.id)
+    storing, stored = asyncio.Event(), asyncio.Event()
+    save_panel = storage.save_panel
+
+    async def slow(table_id, user_id, panel):
+        if user_id == mover.id and not stored.is_set():
+            storing.set()
+            await stored.wait()
+        await save_panel(table_id, user_id, panel)
+
+    monkeypatch.setattr(storage, "save_panel", slow)
+    panel = mover.user.dm_channel.last_message
+    click = asyncio.ensure_future(mover.user.click(panel, custom_id=choose(enabled_actions(panel)).custom_id))
+    await asyncio.wait_for(storing.wait(), 10)
+    assert not panels.shown.lock(key).locked(), "the panel is free while its record is written"
+    assert panels.panels[key].message_id == panel.id and panels.panels[key].live_token is None, (
+        "the panel kept in memory already shows its controls spent"
+    )
+    stored.set()
+    assert (await click).acknowledged
+    await env.settle()
+
+
+async def test_work_whose_request_never_comes_back_waits_for_the_next_tick(simcord_env, monkeypatch):
+    # a request Discord never answers must not hold the player's lane, and so their panel, for good
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    delivery = env.bot.delivery
+    monkeypatch.setattr(lanes, "WORK_TIMEOUT", 0.2)
+
+    async def never_answered(table, work, asked=(), stamp=0):
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(env.bot.panels, "sync", never_answered)
+    lane = lanes.Lane(1, members[0].id)
+    with pytest.raises(lanes.Refused):  # tried again at the next tick, as a send Discord refused
+        await asyncio.wait_for(delivery._carry_out(lane, lanes.Item(SyncPanel(members[0].id))), 10)

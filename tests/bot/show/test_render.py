@@ -1,15 +1,19 @@
 """Pictures are drawn in one thread, a picture a player waits for (their turn's panel) ahead of the rest,
-and never behind the picture being drawn: a second thread draws only those."""
+and never behind the picture being drawn: a second thread draws only those. The running bot has them drawn
+in processes of their own, which give the same pictures, and a process that dies costs no picture."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
 import time
 from collections import deque
 
 import pytest
 
+from bot.pictures.examples import every_example
 from bot.show import render
 
 
@@ -54,6 +58,30 @@ async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier_even_wh
     )
 
 
+def test_a_picture_nobody_waits_for_goes_first_once_it_has_waited_long_enough(monkeypatch):
+    # at 200 tables urgent pictures came without a pause and table messages waited a minute
+    now = time.monotonic()
+
+    def waiting(asked: float, name: str) -> render.Waiting:
+        return (asked, name, None, None, None)  # type: ignore[return-value]
+
+    def next_name(urgent_only: bool) -> str | None:
+        found = render._next(urgent_only)
+        return None if found is None else found[1]
+
+    urgent = deque([waiting(now, "turn")])
+    monkeypatch.setattr(render, "_urgent", urgent)
+    monkeypatch.setattr(render, "_later", deque([waiting(now - 0.5, "table")]))
+    assert next_name(False) == "turn", "a picture a player waits for goes first"
+    urgent.append(waiting(now, "turn 2"))
+    monkeypatch.setattr(render, "_later", deque([waiting(now - render.LATER_WAIT - 0.1, "table")]))
+    assert next_name(True) == "turn 2", "the urgent thread draws only urgent ones"
+    urgent.append(waiting(now, "turn 3"))
+    assert next_name(False) == "table", "one that waited long enough goes before it"
+    assert next_name(False) == "turn 3"
+    assert next_name(False) is None
+
+
 async def test_a_picture_that_fails_comes_back_as_none(monkeypatch):
     def broken(scene: object) -> bytes:
         raise ValueError("no such tile")
@@ -89,3 +117,36 @@ async def test_the_share_of_time_spent_drawing_is_measured(monkeypatch):
     now = time.monotonic
     monkeypatch.setattr(render.time, "monotonic", lambda: now() + render.BUSY_SPAN + 1)
     assert render.busy() == 0.0, "a picture drawn longer ago than the span counts no more"
+
+
+@pytest.fixture
+def picture_processes():
+    """Pictures drawn in one process of their own for the test."""
+    render.start_processes(1)
+    yield
+    render.stop_processes()
+
+
+async def test_pictures_drawn_in_a_process_of_their_own_are_the_same_pictures(picture_processes):
+    _, (kind, scene) = next((n, e) for n, e in every_example().items() if e[0] == "panel")
+    there = await render.draw(f"render_{kind}", scene, urgent=True)
+    assert render._processes is not None
+    drawers = {process.pid for process in render._processes._processes.values()}
+    assert drawers and os.getpid() not in drawers, "drawn in another process"
+    render.stop_processes()
+    here = await render.draw(f"render_{kind}", scene)
+    assert there is not None and there == here
+
+
+async def test_a_picture_process_that_dies_costs_no_picture(picture_processes):
+    _, (kind, scene) = next((n, e) for n, e in every_example().items() if e[0] == "hand")
+    first = await render.draw(f"render_{kind}", scene)
+    assert render._processes is not None
+    pool = render._processes
+    for process in list(pool._processes.values()):
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+        process.join()
+    assert await render.draw(f"render_{kind}", scene) == first, "drawn here while the process is replaced"
+    assert render._processes is not None and render._processes is not pool, "another process started"
+    assert await render.draw(f"render_{kind}", scene) == first
