@@ -151,9 +151,8 @@ class ComputerRunner(Generic[T]):
         return self.runners.get(table.id)
 
     def kick(self, table: T) -> None:
-        """Make sure computer players act if it is their turn (starts the table's runner task)."""
-        if table.computer_turn() is None:
-            return
+        """A computer is to act at the table (its caller knows): start the table's runner task unless one
+        runs (it plays every computer turn in a row, until a human is to act)."""
         task = self.runners.get(table.id)
         if task is None or task.done():
             self.runners[table.id] = asyncio.get_running_loop().create_task(

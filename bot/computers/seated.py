@@ -6,12 +6,10 @@ from typing import Protocol
 
 
 class AtTable(Protocol):
-    """A table as the computers see it: its id, its computers' level, and whose computer turn it is."""
+    """A table as the computers see it: its id and its computers' level."""
 
     @property
     def id(self) -> int: ...
 
     @property
     def computer_level(self) -> str: ...
-
-    def computer_turn(self) -> int | None: ...

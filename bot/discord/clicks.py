@@ -3,7 +3,8 @@
 Every refusal is a short private reply (ephemeral in a server, a plain reply in a DM) and changes nothing.
 Slow work (pictures, storage, computer players) only ever happens after the interaction is acknowledged.
 Clicks are dispatched by their kind through one table of handlers; every answer goes through one
-acknowledger (`delivery.acknowledger.Acknowledger`), in the words `bot.show` gives.
+acknowledger (`delivery.acknowledger.Acknowledger`), in the words `bot.show` gives. A click on a button that
+is none of the bot's (left by an older bot) is refused here too (`refuse_stray`).
 """
 
 from __future__ import annotations
@@ -13,14 +14,18 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.show import custom_ids, presenter, replies
 from bot.show.custom_ids import ParsedId
+from bot.show.daily_ids import is_daily
+from bot.show.learn_ids import is_learning
+from bot.show.puzzle_ids import is_puzzle
 from bot.show.refusals import sentence
 from bot.show.screens import ButtonSpec
+from bot.show.tournament_ids import is_tournament
 from bot.storage.errors import StorageUnavailable
 from bot.tables.model import Table
 from bot.tables.refusal import Refusal, Why
@@ -113,6 +118,22 @@ class ClickHandler:
             self.handlers[custom_ids.UNWATCH] = lambda interaction, table, clicked: watching.stop(
                 table, interaction, clicked.token
             )
+
+    async def refuse_stray(self, interaction: discord.Interaction) -> None:
+        """Every interaction (a listener on the bot): a click on a button that is none of the bot's (tables,
+        learning, daily deals, puzzles, tournaments) gets a private refusal; the bot's own buttons and the
+        commands are answered by their own handlers."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
+        if (
+            not is_ours(custom_id)
+            and not is_learning(custom_id)
+            and not is_daily(custom_id)
+            and not is_puzzle(custom_id)
+            and not is_tournament(custom_id)
+        ):
+            await self.answers.refuse(interaction, replies.NOT_IN_USE)
 
     async def route(self, interaction: discord.Interaction, clicked: ParsedId | None) -> None:
         """Handle one click on a `TableButton`."""

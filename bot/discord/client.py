@@ -151,13 +151,14 @@ class Texas42Bot(commands.AutoShardedBot):
                 Leases(self.storage, self.settings.process_id, self.settings.lease_seconds)
             )
         self.outbox = Outbox(self.storage)  # the service publishes its events here; the delivery reads them
-        self.rating = RatingOnGameOver(self.storage, self.outbox)
+        self.rating = RatingOnGameOver(self.storage)  # rates a server's games as each ends
         self.service = TableService(
             self.storage,
             rng=self.rng,
             computer_pause=self.settings.computer_pause,
             player_factory=self.player_factory,
-            listener=MatchesOnGameOver(self, self.rating),  # a match's game over moves its tournament on
+            # every event to the delivery; a game's end to the ratings, and to a match's tournament
+            listeners=(self.outbox, self.rating, MatchesOnGameOver(self)),
             clock=self.clock,
             ownership=ownership,
             seed=self.settings.seed,
@@ -179,6 +180,7 @@ class Texas42Bot(commands.AutoShardedBot):
         self.add_dynamic_items(
             TableButton, CoachButton, DailyButton, PuzzleButton, TournamentButton, PartnerMenu
         )
+        self.add_listener(self.clicks.refuse_stray, "on_interaction")  # a button none of these knows
         answer_commands_when_away(self.tree)
         tables = await self.service.load()
         log.info("reloaded %d open table(s)", len(tables))

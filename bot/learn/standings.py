@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
 from bot.storage import learning as kept
 from bot.storage.errors import StorageUnavailable
@@ -182,53 +182,25 @@ class AtTable(Protocol):
     def id(self) -> int: ...
 
 
-class Kind(Protocol):
-    """An event, as the rating listener sees it: its kind."""
+class RatingOnGameOver:
+    """A table listener the bot hands its table service: when a game is over, it rates the server's
+    finished games in the background (a rating is updated per finished game, not only when someone next
+    reads one; a game missed here, say by a restart, is rated at the next reading, since each game is
+    rated once whoever gets there first). It hears only a game's end."""
 
-    @property
-    def kind(self) -> str: ...
+    hears = frozenset({"game_over"})  # the table service tells it of this kind only
 
-
-class Announced(Protocol):
-    """A published event, as the rating listener sees it."""
-
-    @property
-    def event(self) -> Kind: ...
-
-
-TableT = TypeVar("TableT", bound=AtTable)
-EventT = TypeVar("EventT", bound=Announced)
-TableT_contra = TypeVar("TableT_contra", contravariant=True)
-EventT_contra = TypeVar("EventT_contra", contravariant=True)
-
-
-class Listener(Protocol[TableT_contra, EventT_contra]):
-    """Who hears of a table's events (the table service's listener)."""
-
-    def publish(self, table: TableT_contra, events: Sequence[EventT_contra]) -> None:
-        """Take note of `events` at `table`."""
-
-
-class RatingOnGameOver(Generic[TableT, EventT]):
-    """The table listener the bot hands its table service: passes every event on to the delivery and, when
-    a game is over, rates the server's finished games in the background (a rating is updated per
-    finished game, not only when someone next reads one; a game missed here, say by a restart, is rated
-    at the next reading, since each game is rated once whoever gets there first)."""
-
-    def __init__(self, storage: Storage, inner: Listener[TableT, EventT]):
+    def __init__(self, storage: Storage):
         self.storage = storage
-        self.inner = inner
         self._rating: set[asyncio.Task[int]] = set()
 
-    def publish(self, table: TableT, events: Sequence[EventT]) -> None:
-        """Pass the events on; after a game's end, start rating its server (never waits)."""
-        self.inner.publish(table, events)
-        if any(published.event.kind == "game_over" for published in events):
-            task = asyncio.get_running_loop().create_task(
-                self._rate(table.guild_id, table.id), name=f"rate-{table.guild_id}"
-            )
-            self._rating.add(task)
-            task.add_done_callback(self._rating.discard)
+    def publish(self, table: AtTable, events: Sequence[object]) -> None:
+        """A game at `table` is over (`events` end it): start rating its server (never waits)."""
+        task = asyncio.get_running_loop().create_task(
+            self._rate(table.guild_id, table.id), name=f"rate-{table.guild_id}"
+        )
+        self._rating.add(task)
+        task.add_done_callback(self._rating.discard)
 
     async def _rate(self, guild_id: int, table_id: int) -> int:
         try:

@@ -18,10 +18,9 @@ from bot.storage.rows import SeatRow
 from bot.tables.model import Table
 from engine import Hand, public_view, view_for
 
-from .deal_words import commitment_line
 from .messages import PHASE_VERBS, game_lines, hand_result_sentence, turn_hint
 from .scenes import panel_scene
-from .wording import bid_label, contract_title
+from .wording import bid_label, commitment_line, contract_title
 
 PARTNER, LEFT, RIGHT = "Ada", "Basil", "Cleo"  # the computers: North (partner), East, West
 TITLE = "Daily deals"

@@ -12,13 +12,14 @@ from bot.tables.model import Table
 from bot.tables.options_text import describe_duration
 from engine import Hand, public_view
 
-from .deal_words import commitment_line, reveal_line
 from .settings_words import from_server_line
 from .wording import (
     bid_label,
+    commitment_line,
     contract_title,
     early_end_reason,
     latest_calls,
+    reveal_line,
     score_line,
     tile_label,
 )

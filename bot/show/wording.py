@@ -1,5 +1,6 @@
-"""Words players read: button labels for engine actions, contract and bid names, score lines, each seat's
-latest call, why a hand stopped early, and the titles drawn on the pictures.
+"""Words players read: button labels for engine actions, contract and bid names, score lines, the fair
+deals' lines (CLUB.md "Fair deals": a hand's commitment, and its seed once it is over), each seat's latest
+call, why a hand stopped early, and the titles drawn on the pictures.
 
 The engine speaks hand-record notation ("nello doubles-low", "7-3/3", "dip 3", "sevens-trump"); this module
 is the one place that turns it into the vocabulary of BOT.md ("Nello", "Doubles low", "7-3 as 3", "Dip",
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.pictures.counts import plural
+from engine.fair import short_commitment
 
 if TYPE_CHECKING:
     from engine import Hand, Rules
@@ -42,6 +44,7 @@ _DOUBLES_WORDS = {
 _TILE = re.compile(r"^\d-\d$")
 _DECLARED = re.compile(r"^(\d-\d)/(\d)$")
 _MARKS = re.compile(r"^(\d+) marks?$")
+CHECK_HINT = "check it with `python -m engine verify` on the hand's record from `/42 history`"
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,23 @@ def score_line(kind: str, team_names: Sequence[str], scores: Sequence[int], targ
     """`Marks: N–S 3 · E–W 1 (to 7)`."""
     parts = " · ".join(f"{name} {score}" for name, score in zip(team_names, scores, strict=False))
     return f"{kind.capitalize()}: {parts} (to {target})"
+
+
+def commitment_line(number: int, digest: str | None) -> str:
+    """`Deal 3 · sha256 9f2c4e5a6b7c…`: a hand's number (from 1) and the first 12 hex digits of its
+    commitment; "" for a hand dealt without a seed (before fair deals)."""
+    if digest is None:
+        return ""
+    return f"Deal {number} · sha256 {short_commitment(digest)}…"
+
+
+def reveal_line(record: dict[str, Any], number: int) -> str:
+    """`Deal 3 · sha256 9f2c4e5a6b7c… · seed 0a1b…`: a finished hand's seed, revealed, beside the commitment
+    shown before it; "" for a hand dealt without one."""
+    seed, digest = record.get("seed"), record.get("commitment")
+    if not isinstance(seed, str) or not isinstance(digest, str):
+        return ""
+    return f"Deal {number} · sha256 {short_commitment(digest)}… · seed `{seed}` — {CHECK_HINT}"
 
 
 def bid_by(call: str, name: str) -> str:

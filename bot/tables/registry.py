@@ -37,7 +37,13 @@ def first_line(error: Exception) -> str:
 
 
 class TableListener(Protocol):
-    """Hears of every change at a table once it is stored (the Discord delivery implements this)."""
+    """Hears of changes at a table once they are stored: the Discord delivery hears every event, a listener
+    that acts only when a game ends hears only the events that end one."""
+
+    @property
+    def hears(self) -> frozenset[str] | None:
+        """The kinds of event it acts on (None: every kind): it is told only of those, and not at all of a
+        change with none of them (an ordinary move does not call a listener waiting for a game's end)."""
 
     def publish(self, table: Table, events: Sequence[Published]) -> None:
         """Take note of `events` (stored in the table's outbox as numbered): called in order, with the
@@ -54,13 +60,13 @@ class Registry:
         self,
         storage: Storage,
         ownership: Ownership,
-        listener: TableListener | None,
+        listeners: Sequence[TableListener],
         computers: ComputerRunner[Table],
         chooser: Chooser,
     ):
         self.storage = storage
         self.ownership = ownership
-        self.listener = listener
+        self.listeners = listeners  # told in this order
         self.computers = computers
         self.chooser = chooser
         self.tables: dict[int, Table] = {}
@@ -186,7 +192,7 @@ class Registry:
     async def catch_up(self, table: Table) -> None:
         """(Lock held.) Publish the table's stored events this process has not published (changes another
         process made at a table this one runs), in order."""
-        if self.listener is None:
+        if not self.listeners:
             return
         pending = await self.storage.pending_events(table.id, after=self._published.get(table.id, 0))
         published = []
@@ -198,7 +204,7 @@ class Registry:
                 await self.storage.events_shown({seq})
         if published:
             self._published[table.id] = published[-1].seq
-            self.listener.publish(table, published)
+            self._tell(table, published)
 
     async def catch_up_all(self) -> None:
         """Reload every table this process runs that another process changed (one query for all)."""
@@ -237,16 +243,22 @@ class Registry:
 
     def publish(self, table: Table, seqs: Sequence[int], events: Sequence[TableEvent]) -> None:
         """(Lock held.) Hand the events of a change just stored (numbered `seqs` in the outbox) to the
-        listener, if this process runs the table (else its owner shows them)."""
-        if self.listener is None or not events or not self.owns(table.id):
+        listeners, if this process runs the table (else its owner shows them)."""
+        if not self.listeners or not events or not self.owns(table.id):
             return
         self._published[table.id] = seqs[-1]
         try:
-            self.listener.publish(
-                table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)]
-            )
+            self._tell(table, [Published(seq, event) for seq, event in zip(seqs, events, strict=True)])
         except Exception:
             log.exception("table %s: publishing %s failed", table.id, [e.kind for e in events])
+
+    def _tell(self, table: Table, published: Sequence[Published]) -> None:
+        """Tell each listener, in order, of the events of the kinds it hears (if there are any)."""
+        for listener in self.listeners:
+            hears = listener.hears
+            heard = published if hears is None else [p for p in published if p.event.kind in hears]
+            if heard:
+                listener.publish(table, heard)
 
     # ------------------------------------------------------------------ this process's computers
 
@@ -256,8 +268,9 @@ class Registry:
             raise Refusal(Why.RESTARTING)
 
     def kick(self, table: Table) -> None:
-        """Make sure computer players act if it is their turn (at a table this process runs)."""
-        if self.owns(table.id) and not self.closing:
+        """Make sure computer players act if it is their turn (at a table this process runs); a human's turn
+        wakes nothing."""
+        if self.owns(table.id) and not self.closing and table.computer_turn() is not None:
             self.computers.kick(table)
 
     def seat_computers(self, table: Table, seats: Mapping[int, SeatRow] | None = None) -> None:

@@ -2,8 +2,8 @@
 
 `TableService` is the one thing the bot talks to; it builds the parts below and hands each request to the
 one whose job it is. A `Table` holds a game's state in memory (the engine `Game` plus the current `Hand`);
-every change is written to storage in one transaction *before* it takes effect in memory, and a
-`TableListener` (the Discord side) hears what happened.
+every change is written to storage in one transaction *before* it takes effect in memory, and its
+`TableListener`s hear what happened (the Discord side all of it, the ratings and tournaments a game's end).
 
 - `registry`: the tables in memory, kept as stored (the database is the authority: another process may
   change a table), their locks, what is published, and their computer players;
@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.computers.choosers import PoolChooser
 from bot.computers.decisions import PlayerFactory
@@ -59,7 +59,7 @@ class TableService:
         rng: random.Random | None = None,
         computer_pause: float = 1.2,
         player_factory: PlayerFactory = make_player,
-        listener: TableListener | None = None,
+        listeners: Sequence[TableListener] = (),
         clock: Callable[[], float] = time.time,
         computer_workers: WorkerPlan | None = None,
         ownership: Ownership | None = None,
@@ -78,7 +78,6 @@ class TableService:
         # service's `rng` (its deals then repeat) or hands it a seed source of its own.
         if seeds is None:
             seeds = system_seeds if rng is None else seeds_from(rng)
-        self.listener = listener
         self.timers = TurnClock(clock)
         plan = computer_workers or WorkerPlan()
         # a decision's budget fits the pause (its window): an answer inside it costs a player no time
@@ -97,7 +96,7 @@ class TableService:
             transient=(StorageUnavailable,),
             pause_for=self._pause_for,
         )
-        self.registry = Registry(storage, self.ownership, listener, self.computers, self.chooser)
+        self.registry = Registry(storage, self.ownership, listeners, self.computers, self.chooser)
         self.work = UnitOfWork(storage, self.ownership, self.timers, self.registry)
         shuffle = Shuffle(self.rng, seed, seeds)
         self.lobby = Lobby(storage, self.ownership, self.registry, self.work, shuffle, clock)

@@ -22,6 +22,8 @@ from tests.bot.table_driver import quick_player
 class Printer:
     """Prints each acknowledged action (the listener runs after the action is committed)."""
 
+    hears = None  # every kind of event
+
     def publish(self, table, events) -> None:
         for event in (published.event for published in events):
             self.show(table, event)
@@ -41,7 +43,7 @@ async def main(path: str, mode: str, count: int) -> None:
         rng=random.Random(f"{mode}-{count}"),
         computer_pause=0,
         player_factory=quick_player,
-        listener=Printer(),
+        listeners=[Printer()],
     )
     if mode == "start":
         for number in range(count):

@@ -1,8 +1,8 @@
-"""The `/42` slash commands, and the catch-all for clicks on buttons the bot no longer knows."""
+"""The `/42` slash commands."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 import discord
 from discord import app_commands
@@ -10,12 +10,8 @@ from discord.ext import commands
 
 from bot.show import replies
 from bot.show.command_words import DESCRIPTIONS, GROUP, OPTIONS, TOURNAMENT_GROUP
-from bot.show.daily_ids import is_daily
-from bot.show.learn_ids import is_learning
 from bot.show.messages import message_chunks
-from bot.show.puzzle_ids import is_puzzle
 from bot.show.refusals import sentence
-from bot.show.tournament_ids import is_tournament
 from bot.tables.club import SettingsChange
 from bot.tables.model import Table
 from bot.tables.options_text import option_suggestions
@@ -24,7 +20,7 @@ from bot.tables.service import TableService
 from bot.tournaments.model import FORMATS
 from engine import DEFAULT_PRESET, PRESETS, Rules
 
-from ..clicks import ClickHandler, is_ours
+from ..clicks import ClickHandler
 from ..coach import Coach
 from ..daily import DailyDesk
 from ..delivery.acknowledger import Acknowledger
@@ -294,22 +290,6 @@ class GameCog(commands.GroupCog, group_name="42", group_description=GROUP):
             return table
         elsewhere = await self.bot.service.tables_of(interaction.user.id)
         return elsewhere[0] if len(elsewhere) == 1 else table
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Catch-all: a click on a button that is not one of ours gets a private refusal."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        data = cast(dict[str, Any], interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
-        if (
-            not is_ours(custom_id)
-            and not is_learning(custom_id)
-            and not is_daily(custom_id)
-            and not is_puzzle(custom_id)
-            and not is_tournament(custom_id)
-        ):
-            await self.bot.answers.refuse(interaction, replies.NOT_IN_USE)
 
 
 async def setup(bot: commands.Bot) -> None:

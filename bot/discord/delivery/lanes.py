@@ -16,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -62,6 +62,11 @@ class Watchers(Protocol):
     """What shows watchers their watch panels (`watch_panels.WatchPanels`)."""
 
     players_busy: Callable[[int], bool]
+    shared: bool  # a shared database: another process may have answered a table's `Watch`
+
+    @property
+    def watchers(self) -> Mapping[int, Mapping[int, object]]:
+        """The watchers this process knows of: table -> watcher -> their panel."""
 
     def follow(self, table: Table) -> None:
         """The table message changed: the watch panels follow, later."""
@@ -300,6 +305,15 @@ class Lanes:
         await self.panels.forget(lane.table_id)
         self.tables.forget(lane.table_id)
 
+    def _watching(self, table_id: int) -> Watchers | None:
+        """The watch panels, if the table may have some to follow its table message: watchers here, or
+        (with a shared database) perhaps in another process. None at a table nobody watches, the usual
+        case: its moves ask nothing of the watch panels."""
+        watchers = self.watchers
+        if watchers is None or not (watchers.shared or watchers.watchers.get(table_id)):
+            return None
+        return watchers
+
     async def _carry_out(self, lane: Lane, item: Item) -> None:
         table = self.tables.table(lane.table_id)
         if table is None:
@@ -333,8 +347,8 @@ class Lanes:
             await self.channel.summary(table, work)
         elif isinstance(work, SyncPanel):
             await self.panels.sync(table, work, item.asked, item.stamp)
-        if isinstance(work, SyncTable | Summary) and self.watchers is not None:
-            self.watchers.follow(table)  # the table message changed: its watch panels follow, later
+        if isinstance(work, SyncTable | Summary) and (watchers := self._watching(table.id)) is not None:
+            watchers.follow(table)  # the table message changed: its watch panels follow, later
 
     # ------------------------------------------------------------------ after a restart
 

@@ -55,6 +55,8 @@ class Reader(Protocol):
 class Outbox:
     """Turns published events into work for its reader, and forgets them once it is done."""
 
+    hears = None  # every kind of event: each may change what players see
+
     def __init__(self, storage: OutboxStore):
         self.storage = storage
         self.reader: Reader | None = None  # the lanes read the outbox once they exist (`read_by`)

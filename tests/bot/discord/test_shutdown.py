@@ -84,7 +84,11 @@ async def test_a_stop_during_the_start_up_warm_up_leaves_the_tables_alone(tmp_pa
     bot.storage = await Storage.open(tmp_path / "stop.db")
     bot.outbox = Outbox(bot.storage)
     bot.service = TableService(
-        bot.storage, rng=random.Random(3), computer_pause=0, player_factory=quick_player, listener=bot.outbox
+        bot.storage,
+        rng=random.Random(3),
+        computer_pause=0,
+        player_factory=quick_player,
+        listeners=[bot.outbox],
     )
     bot.build_delivery()
     warming, released = asyncio.Event(), asyncio.Event()

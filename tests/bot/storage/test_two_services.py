@@ -21,6 +21,8 @@ from tests.bot.table_driver import quick_player
 class Recorder:
     """A listener that remembers what it was told, with the outbox numbers."""
 
+    hears = None  # every kind of event
+
     def __init__(self) -> None:
         self.seqs: list[int] = []
         self.kinds: list[str] = []
@@ -38,7 +40,7 @@ def process(storage: Storage, name: str, *, factory=quick_player, lease: float =
         rng=random.Random(name),
         computer_pause=0,
         player_factory=factory,
-        listener=recorder,
+        listeners=[recorder],
         ownership=LeasedOwner(Leases(storage, name, lease)),
         seed="s",
     )

@@ -18,6 +18,8 @@ from tests.bot.table_state import game_of, hand_of, seat_on_turn
 class Recorder:
     """A listener that remembers the events it was told."""
 
+    hears: frozenset[str] | None = None  # every kind of event
+
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
 
@@ -34,7 +36,7 @@ async def computers_done(service, table) -> None:
 def service_for(storage: Storage, seed: int = 7) -> tuple[TableService, Recorder]:
     recorder = Recorder()
     service = TableService(
-        storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player, listener=recorder
+        storage, rng=random.Random(seed), computer_pause=0, player_factory=quick_player, listeners=[recorder]
     )
     return service, recorder
 
@@ -128,6 +130,35 @@ async def test_a_change_storage_refuses_leaves_the_table_in_memory_as_it_was(sto
     monkeypatch.undo()
     await service.act(table, 10 + seat, token, "30")
     assert table.version == version + 1 and write_record(hand_of(table))["calls"] == ["30"]
+
+
+class EndRecorder(Recorder):
+    """A listener that acts only on a table's end: it says so, and counts the times it is told."""
+
+    hears = frozenset({"ended"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told = 0
+
+    def publish(self, table, events) -> None:
+        self.told += 1
+        super().publish(table, events)
+
+
+async def test_a_listener_is_told_only_of_the_kinds_of_event_it_hears(storage):
+    every, ends = Recorder(), EndRecorder()
+    service = TableService(
+        storage, rng=random.Random(7), computer_pause=0, player_factory=quick_player, listeners=[every, ends]
+    )
+    table = await seated_game(service)
+    await service.act(table, 10 + seat_on_turn(table), table.token, "30")
+    assert "acted" in [e.kind for e in every.events]
+    assert ends.told == 0, "an ordinary move does not call a listener waiting for the end"
+
+    await service.end(table, 10, moderator=False, by="host")
+    assert ends.told == 1 and [e.kind for e in ends.events] == ["ended"]
+    assert every.events[-1].kind == "ended"
 
 
 def test_a_table_takes_only_its_own_fields():

@@ -45,22 +45,16 @@ class Stage:
         self.told.append((match.id, game, thread_id))
 
 
-class Nobody:
-    def publish(self, table, events) -> None:
-        pass
-
-
 def services(storage: Storage, clock: FakeClock | None = None, seed: int = 3):
     """A table service and a tournament service on one database, wired as the bot wires them."""
     clock = clock or FakeClock()
     tournaments: TournamentService
-    listener = MatchesOnGameOver(_Late(lambda: tournaments), Nobody())
     tables = TableService(
         storage,
         rng=random.Random(seed),
         computer_pause=0,
         player_factory=quick_player,
-        listener=listener,
+        listeners=[MatchesOnGameOver(_Late(lambda: tournaments))],
         clock=clock,
     )
     tournaments = TournamentService(storage, tables, clock=clock, rng=random.Random(seed))

@@ -15,7 +15,7 @@ from bot.tournaments.record import FINISHED, RUNNING, Settings
 from bot.tournaments.service import TournamentService
 from tests.bot.table_driver import quick_player
 from tests.bot.tournaments.stored_games import check_results
-from tests.bot.tournaments.test_service import Nobody, Stage, _Late, settled
+from tests.bot.tournaments.test_service import Stage, _Late, settled
 
 LEASE = 1.0  # seconds: short, so the test waits little for a stopped process's lease to run out
 
@@ -28,7 +28,7 @@ def process(storage: Storage, owner: str, seed: int):
         rng=random.Random(seed),
         computer_pause=0,
         player_factory=quick_player,
-        listener=MatchesOnGameOver(_Late(lambda: tournaments), Nobody()),
+        listeners=[MatchesOnGameOver(_Late(lambda: tournaments))],
     )
     tournaments = TournamentService(
         storage, tables, rng=random.Random(seed), owner=owner, lease_seconds=LEASE
