@@ -122,11 +122,11 @@ class Drawn:
         return extras
 
 
-async def draw(screen: Screen, *, urgent: bool = False) -> Drawn:
+async def draw(screen: Screen, *, urgent: bool = False, clicked: bool = False) -> Drawn:
     """Draw a screen's picture (off the event loop; ahead of other pictures if `urgent`: a player waits for
-    it) and build its view."""
+    it; ahead of those if `clicked`: it shows a click on the message clicked) and build its view."""
     view = view_of(screen.buttons) if screen.buttons else None
     if screen.picture is None:
         return Drawn(screen.text, view=view)
-    picture = await render.draw(screen.picture.renderer, screen.picture.scene, urgent=urgent)
+    picture = await render.draw(screen.picture.renderer, screen.picture.scene, urgent=urgent, clicked=clicked)
     return Drawn(screen.text, picture, screen.picture.filename, view)

@@ -128,7 +128,8 @@ def _one_thread() -> ThreadPoolExecutor:
 _DRAWING = _one_thread()  # every picture, urgent first
 _URGENT = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")  # urgent ones only
 Waiting = tuple[float, str, Any, asyncio.AbstractEventLoop, asyncio.Future[bytes | None]]  # asked at, ...
-_urgent: deque[Waiting] = deque()  # pictures a player waits for, in the order asked
+_clicked: deque[Waiting] = deque()  # pictures of a click's own change, for the message clicked
+_urgent: deque[Waiting] = deque()  # the other pictures a player waits for (their turn's), in the order asked
 _later: deque[Waiting] = deque()  # the others
 _waiting_lock = threading.Lock()
 LATER_WAIT = 30.0  # seconds after which a picture nobody waits for goes before the urgent ones (no starving)
@@ -137,8 +138,12 @@ _spells: deque[tuple[float, float]] = deque()  # (end, seconds drawing) of each 
 
 
 def _next(urgent_only: bool) -> Waiting | None:
-    """The picture to draw next: an urgent one first, unless a picture nobody waits for has waited
-    `LATER_WAIT` (at 200 tables urgent ones came without a pause, and table messages waited a minute)."""
+    """The picture to draw next: a click's own first (its player is looking at the message they clicked;
+    a turn's panel follows a computer's pause anyway), then one a player waits for, unless a picture nobody
+    waits for has waited `LATER_WAIT` (at 200 tables urgent ones came without a pause, and table messages
+    waited a minute)."""
+    if _clicked:
+        return _clicked.popleft()
     if urgent_only:
         return _urgent.popleft() if _urgent else None
     if _later and (not _urgent or _later[0][0] <= time.monotonic() - LATER_WAIT):
@@ -178,7 +183,7 @@ def _settle(done: asyncio.Future[bytes | None], picture: bytes | None) -> None:
 def backlog() -> int:
     """How many pictures wait to be drawn now (every priority): work that may wait, such as a panel edit
     nobody clicked, waits while the thread is behind."""
-    return len(_urgent) + len(_later)
+    return len(_clicked) + len(_urgent) + len(_later)
 
 
 def busy() -> float:
@@ -189,14 +194,17 @@ def busy() -> float:
         return sum(spent for end, spent in _spells if end >= now - BUSY_SPAN) / BUSY_SPAN
 
 
-async def draw(name: str, scene: Any, *, urgent: bool = False) -> bytes | None:
+async def draw(name: str, scene: Any, *, urgent: bool = False, clicked: bool = False) -> bytes | None:
     """Render `scene` with the renderer `name` in the pictures' thread (ahead of the rest if `urgent`: a
-    player waits for it); None if it fails."""
+    player waits for it; ahead of those too if `clicked`: it shows a click on the message clicked); None if
+    it fails."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[bytes | None] = loop.create_future()
     with _waiting_lock:
-        (_urgent if urgent else _later).append((time.monotonic(), name, scene, loop, done))
+        (_clicked if clicked else _urgent if urgent else _later).append(
+            (time.monotonic(), name, scene, loop, done)
+        )
     loop.run_in_executor(_DRAWING, _draw_next)
-    if urgent:
+    if urgent or clicked:
         loop.run_in_executor(_URGENT, _draw_next, True)
     return await done

@@ -119,7 +119,7 @@ class Panels:
             elif table.status == "playing":
                 note = new_hand_note(table)
             stamp, shows, screen = self.stamps(table.id), table.hand_no, self._screen(table, seat, note)
-            drawn = await draw(screen, urgent=True)  # the player waits for it
+            drawn = await draw(screen, clicked=True)  # the player waits for it
             try:
                 await self.sender.edit_original(
                     table.id, interaction, content=drawn.content, attachments=drawn.files(), view=drawn.view

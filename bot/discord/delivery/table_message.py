@@ -82,7 +82,7 @@ class TableMessage:
             if message is None or message.id != table.message_id:
                 return  # not the table message any more (a summary took its place): the lane shows it
             stamp, screen = self.stamps(table.id), presenter.table_screen(table)
-            drawn = await draw(screen, urgent=True)  # the clicker waits for it
+            drawn = await draw(screen, clicked=True)  # the clicker waits for it
             try:
                 await self.sender.edit_original(
                     table.id,

@@ -82,6 +82,21 @@ def test_a_picture_nobody_waits_for_goes_first_once_it_has_waited_long_enough(mo
     assert next_name(False) is None
 
 
+def test_a_clicks_own_picture_goes_before_every_other(monkeypatch):
+    now = time.monotonic()
+
+    def waiting(asked: float, name: str) -> render.Waiting:
+        return (asked, name, None, None, None)  # type: ignore[return-value]
+
+    monkeypatch.setattr(render, "_urgent", deque([waiting(now - 1, "turn")]))
+    monkeypatch.setattr(render, "_later", deque([waiting(now - render.LATER_WAIT - 1, "table")]))
+    monkeypatch.setattr(render, "_clicked", deque([waiting(now, "tile played")]))
+    for urgent_only in (True, False):
+        render._clicked.append(waiting(now, "tile played"))
+        found = render._next(urgent_only)
+        assert found is not None and found[1] == "tile played", "either thread draws a click's first"
+
+
 async def test_a_picture_that_fails_comes_back_as_none(monkeypatch):
     def broken(scene: object) -> bytes:
         raise ValueError("no such tile")
