@@ -58,18 +58,22 @@ async def test_an_urgent_picture_is_drawn_before_those_asked_for_earlier_even_wh
     )
 
 
+def waiting(asked: float, name: str) -> render.Waiting:
+    """A picture waiting to be drawn since `asked`, as the queues hold it (no loop waits for these)."""
+    return (asked, name, None, None, None)  # type: ignore[return-value]
+
+
+def next_name(urgent_only: bool) -> str | None:
+    """The name of the picture a thread would draw next (None: none)."""
+    found = render._next(urgent_only)
+    return None if found is None else found[1]
+
+
 def test_a_picture_nobody_waits_for_goes_first_once_it_has_waited_long_enough(monkeypatch):
     # at 200 tables urgent pictures came without a pause and table messages waited a minute
     now = time.monotonic()
-
-    def waiting(asked: float, name: str) -> render.Waiting:
-        return (asked, name, None, None, None)  # type: ignore[return-value]
-
-    def next_name(urgent_only: bool) -> str | None:
-        found = render._next(urgent_only)
-        return None if found is None else found[1]
-
     urgent = deque([waiting(now, "turn")])
+    monkeypatch.setattr(render, "_clicked", deque())
     monkeypatch.setattr(render, "_urgent", urgent)
     monkeypatch.setattr(render, "_later", deque([waiting(now - 0.5, "table")]))
     assert next_name(False) == "turn", "a picture a player waits for goes first"
@@ -84,17 +88,13 @@ def test_a_picture_nobody_waits_for_goes_first_once_it_has_waited_long_enough(mo
 
 def test_a_clicks_own_picture_goes_before_every_other(monkeypatch):
     now = time.monotonic()
-
-    def waiting(asked: float, name: str) -> render.Waiting:
-        return (asked, name, None, None, None)  # type: ignore[return-value]
-
+    clicked: deque[render.Waiting] = deque()
     monkeypatch.setattr(render, "_urgent", deque([waiting(now - 1, "turn")]))
     monkeypatch.setattr(render, "_later", deque([waiting(now - render.LATER_WAIT - 1, "table")]))
-    monkeypatch.setattr(render, "_clicked", deque([waiting(now, "tile played")]))
+    monkeypatch.setattr(render, "_clicked", clicked)
     for urgent_only in (True, False):
-        render._clicked.append(waiting(now, "tile played"))
-        found = render._next(urgent_only)
-        assert found is not None and found[1] == "tile played", "either thread draws a click's first"
+        clicked.append(waiting(now, "tile played"))
+        assert next_name(urgent_only) == "tile played", "either thread draws a click's first"
 
 
 async def test_a_picture_that_fails_comes_back_as_none(monkeypatch):
