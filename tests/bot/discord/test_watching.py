@@ -259,9 +259,8 @@ async def test_watch_panels_wait_quietly_while_the_database_is_away(simcord_env,
     async def away(storage, table_ids=None):
         raise StorageUnavailable("the database is away for a moment")
 
-    monkeypatch.setattr(
-        env.bot.watching, "shared", True
-    )  # as with PostgreSQL: the watchers are read each time
+    # as with PostgreSQL: the watchers are read from the database each time
+    monkeypatch.setattr(env.bot.watching, "shared", True)
     monkeypatch.setattr(watch_panels, "load_watchers", away)
     caplog.set_level("INFO", logger="bot.discord.delivery.watch_panels")
     assert await take_turn(members)
