@@ -13,6 +13,13 @@ engine every statement is several round trips between the event loop and the dri
 move's commit); under load each waits for a busy event loop while the write lock is held, so writers
 queued behind one another (at 200 tables: waits of p90 125 ms, p99 330 ms for the lock). In the writer a
 transaction is one round trip; the commit is SQLite's own, on the same file with the same settings.
+
+The writes that queue while the writer is busy go together (group commit): one transaction, each write in a
+savepoint of its own, one commit. At 200 tables a write waited p50 78 ms, p99 546 ms for the one before it,
+though each took 2 ms in the writer: the time went in handing every write to the thread and back through a
+busy event loop, one at a time. A write that refuses (its table moved on: `StaleTable`) undoes only its own
+savepoint; one that fails in SQLite itself (the disk, a constraint) sends the whole group back to be written
+one by one, so every write ends exactly as it would have alone.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ from sqlalchemy.pool import StaticPool
 T = TypeVar("T")
 Rows = Sequence[Sequence[Any]]
 WRITE = "t42_write"  # execution option: this connection's transaction will write
+Outcome = tuple[Any, Exception | None]  # a write's result, or what it raised
+GROUP = 64  # writes in one commit at most: a long group would keep the ones behind it waiting
 BUSY_TIMEOUT_MS = 5000
 DAMAGED = "restore it from a backup, or move it aside to start with an empty database"
 PRAGMAS = (
@@ -55,7 +64,7 @@ class SqliteDriver:
         self.engine = _engine(url, memory=self.path is None)
         self._write_lock = asyncio.Lock()
         # ":memory:" is one database per connection: its writes stay on the engine's only connection.
-        self._writer = SqliteWriter(self.path) if self.path is not None else None
+        self._writer = SqliteWriter(self.path, self._write_lock) if self.path is not None else None
         self._closed = False
 
     async def probe(self) -> None:
@@ -87,9 +96,7 @@ class SqliteDriver:
         if self._writer is None:
             async with self.transaction() as db:
                 return await db.run_sync(lambda connection: body(_runner(connection)))
-        writer = self._writer
-        async with self._write_lock:
-            return await writer.transaction(lambda connection: body(_sqlite3_runner(connection)))
+        return await self._writer.transaction(lambda connection: body(_sqlite3_runner(connection)))
 
     def version_changed(self, table_id: int, version: int) -> list[tuple[str, dict[str, Any]]]:
         """Nothing: one process, nobody else to tell."""
@@ -122,12 +129,86 @@ class SqliteDriver:
 
 
 class SqliteWriter:
-    """Runs write transactions on a SQLite file in one thread with one connection (opened on first use)."""
+    """Runs write transactions on a SQLite file in one thread with one connection (opened on first use);
+    the transactions that queue meanwhile share one commit (see the module's docstring)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, lock: asyncio.Lock):
         self.path = path
+        self._lock = lock  # the driver's: its other writers (the async engine's) take turns with these
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
         self._connection: sqlite3.Connection | None = None
+        self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._draining: asyncio.Task[None] | None = None
+
+    async def transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `body(connection)` in a write transaction in the writer's thread: committed if it returns,
+        rolled back (and its exception raised here) if it raises. Cancelled while it waits, it is not run."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.append((body, future))
+        if self._draining is None or self._draining.done():
+            self._draining = loop.create_task(self._drain(), name="db-writer")
+        return await future
+
+    async def _drain(self) -> None:
+        """Write what waits, a group at a time, until nothing does."""
+        while self._queue:
+            async with self._lock:
+                group = [(body, future) for body, future in self._queue[:GROUP] if not future.done()]
+                del self._queue[:GROUP]
+                if not group:
+                    continue
+                try:
+                    outcomes = await asyncio.get_running_loop().run_in_executor(
+                        self._thread, self._group, [body for body, _ in group]
+                    )
+                except BaseException as error:  # the writer is closed, or the loop is stopping
+                    for _, future in group:
+                        if not future.done():
+                            future.set_exception(error)
+                    if isinstance(error, asyncio.CancelledError):
+                        raise
+                    continue
+            for (_, future), (value, failed) in zip(group, outcomes, strict=True):
+                if future.done():
+                    continue  # its caller stopped waiting (cancelled); the write stands, as it would alone
+                if failed is None:
+                    future.set_result(value)
+                else:
+                    future.set_exception(failed)
+
+    def _group(self, bodies: list[Callable[[sqlite3.Connection], Any]]) -> list[Outcome]:
+        """(Thread.) Every body in one transaction, each in a savepoint; one by one if SQLite fails."""
+        if len(bodies) == 1:
+            return [self._alone(bodies[0])]
+        connection = self._connect()
+        outcomes: list[Outcome] = []
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            for body in bodies:
+                connection.execute("SAVEPOINT one")
+                try:
+                    value = body(connection)
+                except sqlite3.Error:
+                    raise  # SQLite itself failed: the group is written again, one by one
+                except Exception as error:  # the body's own refusal: only its writes are undone
+                    connection.execute("ROLLBACK TO one")
+                    connection.execute("RELEASE one")
+                    outcomes.append((None, error))
+                else:
+                    connection.execute("RELEASE one")
+                    outcomes.append((value, None))
+            connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._abandon(connection, error)
+            return [self._alone(body) for body in bodies]
+        return outcomes
+
+    def _alone(self, body: Callable[[sqlite3.Connection], Any]) -> Outcome:
+        try:
+            return self._transaction(body), None
+        except Exception as error:
+            return None, error
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
@@ -161,18 +242,13 @@ class SqliteWriter:
         if isinstance(error, sqlite3.OperationalError):
             self._close()
 
-    async def transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `body(connection)` in one write transaction in the writer's thread: committed if it returns,
-        rolled back (and its exception raised here) if it raises."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, self._transaction, body)
-
     def _close(self) -> None:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
 
     async def close(self) -> None:
-        """Close the connection and let the thread go."""
+        """Close the connection and let the thread go (the driver's lock held: no group is being written)."""
         await asyncio.get_running_loop().run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=False)
 

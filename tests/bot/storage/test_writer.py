@@ -3,17 +3,19 @@ or nothing, and a change read back through the engine at once."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
 
 from bot.storage import Change, Storage
+from bot.storage.errors import StaleTable
 from bot.storage.sqlite import SqliteWriter
 
 
-async def lobby(storage: Storage) -> int:
+async def lobby(storage: Storage, channel_id: int = 2) -> int:
     return await storage.create_table(
-        guild_id=1, channel_id=2, host_id=3, variant="standard", rules={}, computer_level="strong"
+        guild_id=1, channel_id=channel_id, host_id=3, variant="standard", rules={}, computer_level="strong"
     )
 
 
@@ -81,3 +83,94 @@ async def test_a_change_records_its_writes_as_statements_run_in_order():
         ("UPDATE", {"away": 1, "taken": 3, "table": 5, "seat": 2}),
         ("DELETE", {"table": 5, "seat": 1}),
     ]
+
+
+async def _queued(storage: Storage, changes: list, *, versions: list[int]) -> list:
+    """Commit `changes` while the writer is held, so that they all wait together; their outcomes."""
+    driver = storage.driver
+    writer = driver._writer
+    async with driver._write_lock:
+        tasks = [
+            asyncio.create_task(storage.commit(change, version=version))
+            for change, version in zip(changes, versions, strict=True)
+        ]
+        while len(writer._queue) < len(tasks):
+            await asyncio.sleep(0)  # each commit reaches the writer's queue; none can be written yet
+    return await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_changes_that_wait_together_share_one_commit(tmp_path, monkeypatch):
+    storage = await Storage.open(tmp_path / "bot.db")
+    groups: list[int] = []
+    real = SqliteWriter._group
+
+    def counted(self, bodies):
+        groups.append(len(bodies))
+        return real(self, bodies)
+
+    monkeypatch.setattr(SqliteWriter, "_group", counted)
+    try:
+        tables = [await lobby(storage, channel) for channel in range(10)]
+        groups.clear()
+        changes = [Change(t).set_message(100 + t, 1.0).announce("a", {"n": t}) for t in tables]
+        outcomes = await _queued(storage, changes, versions=[0] * len(tables))
+        assert groups == [10]  # ten changes, one transaction
+        for table_id, seqs in zip(tables, outcomes, strict=True):
+            row = await storage.load_table(table_id)
+            assert row is not None and (row.message_id, row.version) == (100 + table_id, 1)
+            assert [seq for seq, _, _, _ in await storage.pending_events(table_id)] == seqs
+    finally:
+        await storage.close()
+
+
+async def test_a_stale_change_in_a_group_is_refused_alone(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.db")
+    try:
+        first, second, third = [await lobby(storage, channel) for channel in range(3)]
+        changes = [Change(t).set_message(7, 1.0).announce("a", {}) for t in (first, second, third)]
+        outcomes = await _queued(storage, changes, versions=[0, 5, 0])  # the second was read at version 5
+        assert isinstance(outcomes[1], StaleTable)
+        assert all(isinstance(seqs, list) and len(seqs) == 1 for seqs in (outcomes[0], outcomes[2]))
+        rows = [await storage.load_table(t) for t in (first, second, third)]
+        assert [(row.message_id, row.version) for row in rows if row is not None] == [
+            (7, 1),
+            (None, 0),
+            (7, 1),
+        ]
+        assert await storage.pending_events(second) == []  # nothing of it stored, not even its events
+    finally:
+        await storage.close()
+
+
+async def test_a_change_sqlite_refuses_in_a_group_fails_alone_and_the_others_land(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.db")
+    try:
+        first, second = await lobby(storage, 1), await lobby(storage, 2)
+        broken = Change(first).set_message(7, 1.0)
+        broken.writes.append(lambda run: run("INSERT INTO no_such_table (x) VALUES (:x)", {"x": 1}))
+        outcomes = await _queued(storage, [broken, Change(second).set_message(8, 1.0)], versions=[0, 0])
+        assert isinstance(outcomes[0], sqlite3.OperationalError)
+        assert outcomes[1] == []
+        rows = [await storage.load_table(t) for t in (first, second)]
+        assert [(row.message_id, row.version) for row in rows if row is not None] == [(None, 0), (8, 1)]
+    finally:
+        await storage.close()
+
+
+async def test_a_write_given_up_while_it_waits_is_not_made(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.db")
+    try:
+        table_id = await lobby(storage)
+        driver = storage.driver
+        async with driver._write_lock:
+            task = asyncio.create_task(storage.commit(Change(table_id).set_message(9, 1.0), version=0))
+            while not driver._writer._queue:
+                await asyncio.sleep(0)
+            task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await storage.commit(Change(table_id).set_message(10, 1.0), version=0)  # the writer goes on
+        row = await storage.load_table(table_id)
+        assert row is not None and (row.message_id, row.version) == (10, 1)
+    finally:
+        await storage.close()
