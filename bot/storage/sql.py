@@ -18,6 +18,12 @@ INSERT_SEAT = (
     "INSERT INTO seats (table_id, seat, user_id, name, computer_level, dm_closed, away, taken_over, played)"
     " VALUES (:table, :seat, :user, :name, :level, :dm_closed, :away, :taken_over, :played)"
 )  # with `rows.SeatRow.columns`
+INSERT_TABLE = (
+    "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level, rematch_of,"
+    " turn_seconds, idle_seconds, hints, last_human_at, server_defaults, match_tag)"
+    " VALUES (:guild, :channel, :host, :variant, :rules, :level, :rematch_of, :turn_seconds, :idle_seconds,"
+    " :hints, :now, :defaults, :match_tag) RETURNING id"
+)
 END_TABLE = (
     "UPDATE game_tables SET status = 'ended', closed_at = :now, ended_by = :by, closed_idle = :idle"
     " WHERE id = :table"

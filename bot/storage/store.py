@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict, dataclass
@@ -27,7 +28,7 @@ from .errors import ChannelBusy, NotOwner, StaleTable, StorageError, StorageUnav
 from .outage import GuardedDriver, Outage
 from .postgres import PostgresDriver
 from .rows import Panel, PlayerStats, SeatRow, TableRow, TeamResult
-from .sql import END_TABLE, INSERT_SEAT, OPEN_STATUSES, mappings, now_text, run, scalar
+from .sql import END_TABLE, INSERT_SEAT, INSERT_TABLE, OPEN_STATUSES, mappings, now_text, run, scalar
 from .sqlite import SqliteDriver
 from .target import Backend, DatabaseTarget, database_target
 
@@ -217,43 +218,40 @@ class Storage:
         """Insert a new lobby (queueing `events` for it, leasing it to `owner` if given, and tagged with the
         tournament match it is for, if any) and return its id; `ChannelBusy` if the channel has an open
         table."""
-        try:
-            async with self.transaction() as db:
-                result = await run(
-                    db,
-                    "INSERT INTO game_tables (guild_id, channel_id, host_id, variant, rules_json, computer_level,"
-                    " rematch_of, turn_seconds, idle_seconds, hints, last_human_at, server_defaults, match_tag)"
-                    " VALUES (:guild, :channel, :host, :variant, :rules, :level, :rematch_of, :turn_seconds,"
-                    " :idle_seconds, :hints, :now, :defaults, :match_tag) RETURNING id",
-                    guild=guild_id,
-                    channel=channel_id,
-                    host=host_id,
-                    variant=variant,
-                    rules=json.dumps(rules),
-                    level=computer_level,
-                    rematch_of=rematch_of,
-                    turn_seconds=turn_seconds,
-                    idle_seconds=idle_seconds,
-                    hints=int(hints),
-                    now=now,
-                    defaults=json.dumps(list(server_defaults)),
-                    match_tag=match_tag,
+        params = {
+            "guild": guild_id,
+            "channel": channel_id,
+            "host": host_id,
+            "variant": variant,
+            "rules": json.dumps(rules),
+            "level": computer_level,
+            "rematch_of": rematch_of,
+            "turn_seconds": turn_seconds,
+            "idle_seconds": idle_seconds,
+            "hints": int(hints),
+            "now": now,
+            "defaults": json.dumps(list(server_defaults)),
+            "match_tag": match_tag,
+        }
+        rows, clock = list(seats), self.driver.clock_sql
+
+        def steps(run: Run) -> int:
+            table_id = int(_first(run(INSERT_TABLE, params)))
+            for seat in rows:
+                run(INSERT_SEAT, seat.columns(table_id))
+            for kind, payload in events:
+                run(ENQUEUE, {"table": table_id, "kind": kind, "payload": json.dumps(payload)})
+            if owner is not None:
+                run(
+                    "INSERT INTO table_leases (table_id, owner, expires_at)"
+                    f" VALUES (:table, :owner, {clock} + :seconds)",
+                    {"table": table_id, "owner": owner, "seconds": lease_seconds},
                 )
-                table_id = int(result.scalar_one())
-                for seat in seats:
-                    await run(db, INSERT_SEAT, **seat.columns(table_id))
-                for kind, payload in events:
-                    await run(db, ENQUEUE, table=table_id, kind=kind, payload=json.dumps(payload))
-                if owner is not None:
-                    await run(
-                        db,
-                        "INSERT INTO table_leases (table_id, owner, expires_at)"
-                        f" VALUES (:table, :owner, {self.driver.clock_sql} + :seconds)",
-                        table=table_id,
-                        owner=owner,
-                        seconds=lease_seconds,
-                    )
-        except IntegrityError:
+            return table_id
+
+        try:
+            table_id = await self.driver.write(steps)  # one step in the writer, with whatever else waits
+        except (IntegrityError, sqlite3.IntegrityError):
             raise ChannelBusy(channel_id) from None
         return table_id
 

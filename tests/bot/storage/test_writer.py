@@ -31,6 +31,8 @@ async def test_a_change_goes_through_the_writer_and_is_read_back_through_the_eng
     monkeypatch.setattr(SqliteWriter, "transaction", counted)
     try:
         table_id = await lobby(storage)
+        assert len(steps) == 1  # a new table: one step in the writer's thread
+        steps.clear()
         seqs = await storage.commit(
             Change(table_id).set_message(77, 1.5).announce("a", {"n": 1}).announce("b", {"n": 2}), version=0
         )
