@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from typing import Any
 
 import pytest
 
@@ -89,7 +90,7 @@ async def test_a_change_records_its_writes_as_statements_run_in_order():
 
 async def _queued(storage: Storage, changes: list, *, versions: list[int]) -> list:
     """Commit `changes` while the writer is held, so that they all wait together; their outcomes."""
-    driver = storage.driver
+    driver: Any = storage.driver  # the SQLite driver behind the guard (it forwards what it does not have)
     writer = driver._writer
     async with driver._write_lock:
         tasks = [
@@ -149,7 +150,11 @@ async def test_a_change_sqlite_refuses_in_a_group_fails_alone_and_the_others_lan
     try:
         first, second = await lobby(storage, 1), await lobby(storage, 2)
         broken = Change(first).set_message(7, 1.0)
-        broken.writes.append(lambda run: run("INSERT INTO no_such_table (x) VALUES (:x)", {"x": 1}))
+
+        def missing(run) -> None:
+            run("INSERT INTO no_such_table (x) VALUES (:x)", {"x": 1})
+
+        broken.writes.append(missing)
         outcomes = await _queued(storage, [broken, Change(second).set_message(8, 1.0)], versions=[0, 0])
         assert isinstance(outcomes[0], sqlite3.OperationalError)
         assert outcomes[1] == []
@@ -163,7 +168,7 @@ async def test_a_write_given_up_while_it_waits_is_not_made(tmp_path):
     storage = await Storage.open(tmp_path / "bot.db")
     try:
         table_id = await lobby(storage)
-        driver = storage.driver
+        driver: Any = storage.driver
         async with driver._write_lock:
             task = asyncio.create_task(storage.commit(Change(table_id).set_message(9, 1.0), version=0))
             while not driver._writer._queue:
