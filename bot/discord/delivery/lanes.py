@@ -34,9 +34,6 @@ from .source import TableSource
 log = logging.getLogger(__name__)
 RETRY_LIMIT = 30  # tries of a refused send (one every tick) before giving up on it
 MIN_PAUSE = 0.001  # seconds: a shorter pause is no pause
-# seconds one piece of work may take before it is tried again at the next tick: a request Discord never
-# answers (no timeout of discord.py's under five minutes) held a player's lane, and their panel, for good
-WORK_TIMEOUT = 45.0
 
 
 class Channel(Protocol):
@@ -320,10 +317,9 @@ class Lanes:
             return
         work = item.work
         try:
-            async with asyncio.timeout(WORK_TIMEOUT):
-                await self._show(table, work, item)
-        except TimeoutError as error:
-            log.warning("table %s: showing %s took over %.0f s; will try again", table.id, work, WORK_TIMEOUT)
+            await self._show(table, work, item)
+        except TimeoutError as error:  # Discord did not answer a request (`sender.REQUEST_TIMEOUT`)
+            log.warning("table %s: Discord did not answer while showing %s; will try again", table.id, work)
             raise Refused from error
         except discord.HTTPException as error:
             if transient(error):

@@ -24,10 +24,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -35,9 +35,14 @@ CREATE, EDIT, DELETE = "create", "edit", "delete"
 _EPSILON = 1e-9  # seconds: float sums of waits must not leave a request waiting for a rounding error
 NO_MENTIONS = discord.AllowedMentions.none()
 PRUNE_WINDOWS_AT = 1000  # channel windows kept before idle ones are swept
+# seconds Discord gets to answer a request (discord.py waits up to five minutes): a request never answered
+# held a player's lane, and their panel, for good; waits the bot plans (its rate plan, a table message's
+# edit gap, the pictures' queue) are not counted, so a busy bot's paced work is not cut off
+REQUEST_TIMEOUT = 45.0
 # Entered once a bound edit has its room in the budget, right before it is made: yields whether it is still
 # wanted (`shown.Shown.gate`: no newer state of the message went out meanwhile).
 Gate = Callable[[], AbstractAsyncContextManager[bool]]
+T = TypeVar("T")
 
 
 def transient(error: discord.HTTPException) -> bool:
@@ -342,6 +347,16 @@ class Sender(Protocol):
         """A player's panel showed a move `seconds` after it was made."""
 
 
+async def answered(request: Awaitable[T]) -> T:
+    """`request`'s answer; TimeoutError if Discord gives none in `REQUEST_TIMEOUT` seconds."""
+    async with asyncio.timeout(REQUEST_TIMEOUT):
+        return await request
+
+
+async def _listed(messages: AsyncIterator[discord.Message]) -> list[discord.Message]:
+    return [message async for message in messages]
+
+
 class DiscordSender:
     """Makes the requests (see `Sender`); the bound ones wait for their room in the budget first."""
 
@@ -351,7 +366,7 @@ class DiscordSender:
 
     async def send(self, table_id: int, channel_id: int, content: str, **fields: Any) -> discord.Message:
         await self.budget.acquire(table_id, channel_id, CREATE)
-        return await self.client.get_partial_messageable(channel_id).send(content, **fields)
+        return await answered(self.client.get_partial_messageable(channel_id).send(content, **fields))
 
     async def edit(
         self, table_id: int, channel_id: int, message_id: int, *, gate: Gate | None = None, **fields: Any
@@ -359,64 +374,66 @@ class DiscordSender:
         await self.budget.acquire(table_id, channel_id, EDIT)
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         if gate is None:
-            await message.edit(**fields)
+            await answered(message.edit(**fields))
             return True
         async with gate() as wanted:
             if wanted:
-                await message.edit(**fields)
+                await answered(message.edit(**fields))
             return wanted
 
     async def delete(self, table_id: int, channel_id: int, message_id: int) -> None:
         await self.budget.acquire(table_id, channel_id, DELETE)
         try:
-            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+            await answered(
+                self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+            )
         except discord.NotFound:
             pass
 
     async def open_dm(self, table_id: int, user_id: int) -> int:
         await self.budget.acquire(table_id)
-        return (await self.client.create_dm(discord.Object(user_id))).id
+        return (await answered(self.client.create_dm(discord.Object(user_id)))).id
 
     async def history(self, table_id: int, channel_id: int, limit: int) -> list[discord.Message]:
         await self.budget.acquire(table_id)
-        return [m async for m in self.client.get_partial_messageable(channel_id).history(limit=limit)]
+        return await answered(_listed(self.client.get_partial_messageable(channel_id).history(limit=limit)))
 
     async def defer(self, table_id: int | None, interaction: discord.Interaction, **options: Any) -> None:
-        await interaction.response.defer(**options)
+        await answered(interaction.response.defer(**options))
 
     async def respond(
         self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
     ) -> None:
-        await interaction.response.send_message(content, **fields)
+        await answered(interaction.response.send_message(content, **fields))
 
     async def respond_by_editing(
         self, table_id: int | None, interaction: discord.Interaction, **fields: Any
     ) -> None:
-        await interaction.response.edit_message(**fields)
+        await answered(interaction.response.edit_message(**fields))
 
     async def follow_up(
         self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
     ) -> None:
-        await interaction.followup.send(content, **fields)
+        await answered(interaction.followup.send(content, **fields))
 
     async def follow_up_message(
         self, table_id: int | None, interaction: discord.Interaction, content: str, **fields: Any
     ) -> discord.WebhookMessage:
-        return await interaction.followup.send(content, wait=True, **fields)
+        return await answered(interaction.followup.send(content, wait=True, **fields))
 
     async def edit_original(
         self, table_id: int | None, interaction: discord.Interaction, **fields: Any
     ) -> None:
-        await interaction.edit_original_response(**fields)
+        await answered(interaction.edit_original_response(**fields))
 
     async def delete_original(self, table_id: int, interaction: discord.Interaction) -> None:
-        await interaction.delete_original_response()
+        await answered(interaction.delete_original_response())
 
     async def edit_by_token(self, table_id: int, token: str, message_id: int, **fields: Any) -> None:
-        await self._webhook(token).edit_message(message_id, **fields)
+        await answered(self._webhook(token).edit_message(message_id, **fields))
 
     async def delete_by_token(self, table_id: int, token: str, message_id: int) -> None:
-        await self._webhook(token).delete_message(message_id)
+        await answered(self._webhook(token).delete_message(message_id))
 
     def hand_over(self, table_id: int) -> None:
         """Nothing to count here (`metered.Metered` counts)."""

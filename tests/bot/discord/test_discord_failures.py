@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+import pytest
+
+from bot.discord.delivery import sender
 from bot.show.screens import Post
 from engine import write_record
 from tests.bot.table_driver import (
@@ -171,3 +175,25 @@ async def test_a_table_message_edit_takes_its_room_in_the_budget_only_once_its_p
     edits = [i for i, what in enumerate(table_lane) if what == f"room {EDIT} in {channel.id}"]
     assert edits, "the table message was edited through the channel"
     assert all(i > 0 and table_lane[i - 1] == "draw" for i in edits), table_lane
+
+
+async def test_a_request_discord_never_answers_is_given_up_and_the_game_goes_on(simcord_env, monkeypatch):
+    # discord.py would wait five minutes; the sender gives a request REQUEST_TIMEOUT (then a lane tries its
+    # work again at the next tick, as it does a request Discord refused for a moment: test_live_panels)
+    env = simcord_env
+    _, members, _ = await started_table(env, target=1, options="timer=off")
+    monkeypatch.setattr(sender, "REQUEST_TIMEOUT", 0.05)
+    hung: list[int] = []
+    real_edit = discord.Webhook.edit_message
+
+    async def never_answered(self, message_id, **fields):
+        if not hung:  # the first edit through a token hangs; Discord answers the ones after
+            hung.append(message_id)
+            await asyncio.Event().wait()
+        return await real_edit(self, message_id, **fields)
+
+    monkeypatch.setattr(discord.Webhook, "edit_message", never_answered)
+    with pytest.raises(TimeoutError):
+        await sender.DiscordSender(env.bot, env.bot.budget).edit_by_token(1, "token", 7, content="x")
+    assert hung == [7]
+    assert await take_turn(members)  # the next requests are answered

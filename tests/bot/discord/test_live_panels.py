@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord.delivery import lanes
+from bot.discord.delivery import lanes, sender
 from bot.discord.delivery.sender import Limits
 from bot.show import presenter, render
 from bot.show.screens import SyncPanel
@@ -273,10 +273,10 @@ async def test_work_whose_request_never_comes_back_waits_for_the_next_tick(simco
     env = simcord_env
     _, members, _ = await started_table(env, target=1, options="timer=off")
     delivery = env.bot.delivery
-    monkeypatch.setattr(lanes, "WORK_TIMEOUT", 0.2)
+    monkeypatch.setattr(sender, "REQUEST_TIMEOUT", 0.2)
 
     async def never_answered(table, work, asked=(), stamp=0):
-        await asyncio.Event().wait()
+        await sender.answered(asyncio.Event().wait())  # as the sender makes every request
 
     monkeypatch.setattr(env.bot.panels, "sync", never_answered)
     lane = lanes.Lane(1, members[0].id)
