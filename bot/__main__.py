@@ -7,7 +7,8 @@ import logging
 import sys
 
 from .config import Config, ConfigError
-from .discord.client import run
+from .discord.client import BotSettings, Texas42Bot
+from .discord.process import run
 from .storage.errors import StorageError
 from .storage.store import Storage
 
@@ -46,7 +47,7 @@ def main() -> int:
     except StorageError as error:
         print(f"texas42: {error}", file=sys.stderr)
         return 2
-    return run(config)
+    return run(Texas42Bot(BotSettings.from_config(config)), config.token)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,11 @@
 """The bot: a `commands.Bot` whose `setup_hook` opens storage, builds the table service and the delivery,
-loads the game and reloads every table; and `run`, which runs it until it stops and says in one line why it
-could not start or went away."""
+loads the game and reloads every table (`process.run` runs it until it stops)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
-import signal
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,7 +22,7 @@ from bot.daily.service import DailyService
 from bot.learn.puzzles import PuzzleService
 from bot.learn.standings import RatingOnGameOver
 from bot.show import notices, render
-from bot.storage.errors import StorageError, StorageUnavailable
+from bot.storage.errors import StorageUnavailable
 from bot.storage.leases import Leases
 from bot.storage.listen import ChangeFeed, NameTaken
 from bot.storage.store import Storage
@@ -58,7 +55,6 @@ from .tournament_stage import TournamentStage
 from .voice import without_voice
 
 log = logging.getLogger(__name__)
-process_log = logging.getLogger("bot")  # the process's own lines (starting, stopping)
 EXTENSIONS = ("bot.discord.cogs.tables",)
 
 
@@ -79,6 +75,23 @@ class BotSettings:
     seed: int | str | None = None  # deals repeat per table and hand (tests); None: truly random
     computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
     picture_workers: int = 0  # processes that draw the pictures; 0: this process's threads
+
+    @classmethod
+    def from_config(cls, config: Config) -> BotSettings:
+        """The settings a process started with `python -m bot` runs with."""
+        return cls(
+            config.database,
+            dev_guild_id=config.dev_guild_id,
+            computer_pause=config.computer_pause,
+            computer_workers=config.computer_workers,
+            picture_workers=config.picture_workers,
+            tick_seconds=config.tick_seconds,
+            shard_count=config.shard_count,
+            shard_ids=config.shard_ids,
+            process_id=config.process_id,
+            lease_seconds=config.lease_seconds,
+            seed=config.seed,
+        )
 
 
 class Texas42Bot(commands.AutoShardedBot):
@@ -387,64 +400,3 @@ class Texas42Bot(commands.AutoShardedBot):
             await storage.close()
         if self.settings.picture_workers:
             render.stop_processes()
-
-
-async def run_until_stopped(bot: Texas42Bot, token: str) -> None:
-    """Run the bot until it stops or SIGTERM/SIGINT asks it to; a clean stop finishes the action in hand
-    (`Texas42Bot.close` waits for it) and closes the database."""
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(signum, stop.set)
-        except (NotImplementedError, RuntimeError):  # not on this platform: Ctrl-C still raises
-            pass
-    async with bot:
-        running = asyncio.create_task(bot.start(token), name="bot")
-        stopping = asyncio.create_task(stop.wait(), name="stop-signal")
-        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        if running in done:
-            stopping.cancel()
-            running.result()  # a login failure or a lost connection, for main() to explain
-            return
-        process_log.info("stopping: finishing the action in hand, then closing the database")
-        await bot.close()
-        await asyncio.gather(running, return_exceptions=True)
-
-
-def run(config: Config) -> int:
-    """Connect and play until stopped; the process's exit status (non-zero with one line on stderr when
-    Discord refused the token or the connection, or the database failed)."""
-    bot = Texas42Bot(
-        BotSettings(
-            config.database,
-            dev_guild_id=config.dev_guild_id,
-            computer_pause=config.computer_pause,
-            computer_workers=config.computer_workers,
-            picture_workers=config.picture_workers,
-            tick_seconds=config.tick_seconds,
-            shard_count=config.shard_count,
-            shard_ids=config.shard_ids,
-            process_id=config.process_id,
-            lease_seconds=config.lease_seconds,
-            seed=config.seed,
-        )
-    )
-    try:
-        asyncio.run(run_until_stopped(bot, config.token))
-    except discord.LoginFailure:
-        print(
-            "texas42: Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal",
-            file=sys.stderr,
-        )
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print("texas42: Discord refused the connection's intents", file=sys.stderr)
-        return 2
-    except StorageError as error:
-        print(f"texas42: {error}", file=sys.stderr)
-        return 2
-    except (OSError, discord.HTTPException) as error:
-        print(f"texas42: could not reach Discord: {error}", file=sys.stderr)
-        return 1
-    return 0

@@ -10,7 +10,7 @@ import signal
 import pytest
 from discord.ext import commands
 
-from bot.discord.client import run_until_stopped
+from bot.discord.process import run_until_stopped
 from bot.storage import SeatRow, Storage
 from bot.tables import Refusal, TableService, Why
 from tests.bot.table_driver import quick_player
