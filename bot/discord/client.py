@@ -47,6 +47,7 @@ from .delivery.sender import Budget, DiscordSender, Limits
 from .delivery.table_message import TableMessage
 from .delivery.tokens import Tokens
 from .delivery.watch_panels import WatchPanels
+from .heap import freeze_start_up
 from .outage import answer_commands_when_away
 from .puzzle import PuzzleButton, PuzzleDesk
 from .tournament_clicks import PartnerMenu, TournamentButton, TournamentClicks
@@ -75,6 +76,7 @@ class BotSettings:
     seed: int | str | None = None  # deals repeat per table and hand (tests); None: truly random
     computer_workers: WorkerPlan | None = None  # where computers think; None: one worker thread
     picture_workers: int = 0  # processes that draw the pictures; 0: this process's threads
+    freeze_start_up: bool = False  # once up, set the start-up's objects aside from full collections (heap.py)
 
     @classmethod
     def from_config(cls, config: Config) -> BotSettings:
@@ -91,6 +93,7 @@ class BotSettings:
             process_id=config.process_id,
             lease_seconds=config.lease_seconds,
             seed=config.seed,
+            freeze_start_up=True,  # a process of its own (tests leave their process alone)
         )
 
 
@@ -287,6 +290,8 @@ class Texas42Bot(commands.AutoShardedBot):
         self.service.resume()
         self._resumed = True
         await self.carry_tournaments()  # after a restart: each tournament carries on from where it was
+        if self.settings.freeze_start_up:
+            log.info("start-up done: %d objects set aside from full garbage collections", freeze_start_up())
         if self.settings.tick_seconds:
             self._timers = tasks.loop(seconds=self.settings.tick_seconds)(self.tick)
             self._timers.start()
