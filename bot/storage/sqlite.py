@@ -138,44 +138,52 @@ class SqliteWriter:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
         self._connection: sqlite3.Connection | None = None
         self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
-        self._draining: asyncio.Task[None] | None = None
 
     async def transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
         """Run `body(connection)` in a write transaction in the writer's thread: committed if it returns,
-        rolled back (and its exception raised here) if it raises. Cancelled while it waits, it is not run."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._queue.append((body, future))
-        if self._draining is None or self._draining.done():
-            self._draining = loop.create_task(self._drain(), name="db-writer")
-        return await future
+        rolled back (and its exception raised here) if it raises. Cancelled while it waits, it is not run.
 
-    async def _drain(self) -> None:
-        """Write what waits, a group at a time, until nothing does."""
-        while self._queue:
-            async with self._lock:
-                group = [(body, future) for body, future in self._queue[:GROUP] if not future.done()]
-                del self._queue[:GROUP]
-                if not group:
-                    continue
-                try:
-                    outcomes = await asyncio.get_running_loop().run_in_executor(
-                        self._thread, self._group, [body for body, _ in group]
-                    )
-                except BaseException as error:  # the writer is closed, or the loop is stopping
-                    for _, future in group:
-                        if not future.done():
-                            future.set_exception(error)
-                    if isinstance(error, asyncio.CancelledError):
-                        raise
-                    continue
-            for (_, future), (value, failed) in zip(group, outcomes, strict=True):
-                if future.done():
-                    continue  # its caller stopped waiting (cancelled); the write stands, as it would alone
-                if failed is None:
-                    future.set_result(value)
-                else:
-                    future.set_exception(failed)
+        No task of its own: the writes take the driver's lock in turn, and the one that has it writes every
+        write waiting then, its own among them; the others find theirs done when their turn comes."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        waiting = (body, future)
+        self._queue.append(waiting)
+        try:
+            while not future.done():
+                if waiting not in self._queue:  # in a group whose writer stopped waiting for it
+                    await future
+                    break
+                async with self._lock:
+                    if waiting in self._queue:
+                        await self._write_waiting()
+        except asyncio.CancelledError:
+            future.cancel()  # not written if it still waits; a group already in the thread stands
+            raise
+        return future.result()
+
+    async def _write_waiting(self) -> None:
+        """(Lock held.) Write the writes waiting now (up to `GROUP`) as one group in the thread, which hands
+        each its answer (even if this caller stops waiting meanwhile)."""
+        group = [(body, future) for body, future in self._queue[:GROUP] if not future.done()]
+        del self._queue[:GROUP]
+        if not group:
+            return
+        loop = asyncio.get_running_loop()
+        bodies = [body for body, _ in group]
+
+        def write() -> None:
+            try:
+                outcomes = self._group(bodies)
+            except BaseException as error:  # not expected: `_group` answers every body itself
+                outcomes = [(None, error if isinstance(error, Exception) else RuntimeError(error))] * len(
+                    group
+                )
+            loop.call_soon_threadsafe(_hand_out, group, outcomes)
+
+        try:
+            await loop.run_in_executor(self._thread, write)
+        except RuntimeError as error:  # the writer is closed
+            _hand_out(group, [(None, error)] * len(group))
 
     def _group(self, bodies: list[Callable[[sqlite3.Connection], Any]]) -> list[Outcome]:
         """(Thread.) Every body in one transaction, each in a savepoint; one by one if SQLite fails."""
@@ -251,6 +259,19 @@ class SqliteWriter:
         """Close the connection and let the thread go (the driver's lock held: no group is being written)."""
         await asyncio.get_running_loop().run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=False)
+
+
+def _hand_out(
+    group: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]], outcomes: list[Outcome]
+) -> None:
+    """Each write of a group its answer: its result, or what it raised."""
+    for (_, future), (value, failed) in zip(group, outcomes, strict=True):
+        if future.done():
+            continue  # its caller stopped waiting; the write stands, as it would have alone
+        if failed is None:
+            future.set_result(value)
+        else:
+            future.set_exception(failed)
 
 
 def _engine(url: URL, *, memory: bool) -> AsyncEngine:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from typing import Any
 
 import pytest
@@ -179,5 +180,35 @@ async def test_a_write_given_up_while_it_waits_is_not_made(tmp_path):
         await storage.commit(Change(table_id).set_message(10, 1.0), version=0)  # the writer goes on
         row = await storage.load_table(table_id)
         assert row is not None and (row.message_id, row.version) == (10, 1)
+    finally:
+        await storage.close()
+
+
+async def test_a_group_whose_writer_stops_waiting_still_answers_the_others(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.db")
+    try:
+        first, second = await lobby(storage, 1), await lobby(storage, 2)
+        started, release = threading.Event(), threading.Event()
+        slow = Change(first).set_message(7, 1.0)
+
+        def held(run) -> None:  # the group stays in the writer's thread until the test lets it go
+            started.set()
+            release.wait(10)
+
+        slow.writes.append(held)
+        driver: Any = storage.driver
+        async with driver._write_lock:
+            leader = asyncio.create_task(storage.commit(slow, version=0))
+            other = asyncio.create_task(storage.commit(Change(second).set_message(8, 1.0), version=0))
+            while len(driver._writer._queue) < 2:
+                await asyncio.sleep(0)
+        assert await asyncio.to_thread(started.wait, 10)  # the leader writes both, as one group
+        leader.cancel()
+        release.set()
+        assert await asyncio.wait_for(other, 10) == []  # the other's answer comes all the same
+        with pytest.raises(asyncio.CancelledError):
+            await leader
+        rows = [await storage.load_table(t) for t in (first, second)]
+        assert [(row.message_id, row.version) for row in rows if row is not None] == [(7, 1), (8, 1)]
     finally:
         await storage.close()
