@@ -175,9 +175,8 @@ class SqliteWriter:
             try:
                 outcomes = self._group(bodies)
             except BaseException as error:  # not expected: `_group` answers every body itself
-                outcomes = [(None, error if isinstance(error, Exception) else RuntimeError(error))] * len(
-                    group
-                )
+                failure = error if isinstance(error, Exception) else RuntimeError(error)
+                outcomes = [(None, failure)] * len(group)
             loop.call_soon_threadsafe(_hand_out, group, outcomes)
 
         try:
