@@ -138,28 +138,50 @@ class SqliteWriter:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
         self._connection: sqlite3.Connection | None = None
         self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._busy = False  # a write is being made, or the drain runs: a new write waits its turn
+        self._draining: asyncio.Task[None] | None = None
 
     async def transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
         """Run `body(connection)` in a write transaction in the writer's thread: committed if it returns,
         rolled back (and its exception raised here) if it raises. Cancelled while it waits, it is not run.
 
-        No task of its own: the writes take the driver's lock in turn, and the one that has it writes every
-        write waiting then, its own among them; the others find theirs done when their turn comes."""
+        A write that finds the writer idle writes itself, at once. The writes that come while it does wait
+        together, and are written as one group after it by a task of the writer's (`_drain`), which hands
+        out all their answers at once (a write woken by the next in line would wait a turn of a busy event
+        loop per write before it)."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        waiting = (body, future)
-        self._queue.append(waiting)
+        self._queue.append((body, future))
         try:
-            while not future.done():
-                if waiting not in self._queue:  # in a group whose writer stopped waiting for it
-                    await future
-                    break
-                async with self._lock:
-                    if waiting in self._queue:
+            if not self._busy:
+                self._busy = True
+                try:
+                    async with self._lock:  # the engine's writers (not through this thread) take turns too
                         await self._write_waiting()
+                finally:
+                    self._carry_on()
+            return await future
         except asyncio.CancelledError:
             future.cancel()  # not written if it still waits; a group already in the thread stands
             raise
-        return future.result()
+
+    def _carry_on(self) -> None:
+        """The writes that came meanwhile are written by the drain; with none, the writer is idle."""
+        if self._queue:
+            self._draining = asyncio.get_running_loop().create_task(self._drain(), name="db-writer")
+        else:
+            self._busy = False
+
+    async def _drain(self) -> None:
+        """Write what waits, a group at a time, until nothing does; then the writer is idle."""
+        try:
+            while self._queue:
+                async with self._lock:
+                    await self._write_waiting()
+        finally:
+            self._busy = False
+            for _, future in self._queue:  # the loop is stopping: their writers are told
+                future.cancel()
+            self._queue.clear()
 
     async def _write_waiting(self) -> None:
         """(Lock held.) Write the writes waiting now (up to `GROUP`) as one group in the thread, which hands
