@@ -117,6 +117,42 @@ def sure(remaining, scoring, tricks, w):
     return won if side else -won
 
 
+@njit(int64(int64, int64, int64, int64, int64[:]), cache=True, nogil=True)
+def same_trumps(mine, h, ntrick, wkey, w):
+    """The trumps of ``mine`` (legal trumps of the hand ``h``) that play the same as a higher one kept: of
+    equal points, with no trump between them that another seat holds, and (in a trick under way) both or
+    neither beating the trick so far (``wkey``). Playing either leaves the same position up to the names
+    of two equal tiles, so only the highest of each run needs searching."""
+    if mine & (mine - 1) == 0:
+        return 0
+    others = 0
+    for s in range(w[P_SEATS]):
+        others |= w[W_HELD + s]
+    others &= ~h
+    skip = 0
+    last = -1  # the last trump of ``mine`` kept, while no other seat's trump has come since
+    i = O_TRUMPS
+    while w[i] >= 0:
+        t = w[i]
+        i += 1
+        if (others >> t) & 1:
+            last = -1
+        elif (mine >> t) & 1:
+            if (
+                last >= 0
+                and w[O_PTS + t] == w[O_PTS + last]
+                and (
+                    ntrick == 0
+                    or (w[O_RANK + w[P_TRUMP] * MAX_TILES + t] + 1000 > wkey)
+                    == (w[O_RANK + w[P_TRUMP] * MAX_TILES + last] + 1000 > wkey)
+                )
+            ):
+                skip |= 1 << t
+            else:
+                last = t
+    return skip
+
+
 @njit(int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64, int64), cache=True, nogil=True)
 def search(w, depth, ntrick, lead, turn, alpha, beta, wkey, wseat, tpts):
     """Value of the position with ``turn`` to play tile ``ntrick`` of the trick in progress (see the module
@@ -203,6 +239,8 @@ def search(w, depth, ntrick, lead, turn, alpha, beta, wkey, wseat, tpts):
     n = 0
     set_size = w[P_SET_SIZE]
     m = legal
+    if w[O_TRUMPS] >= 0:
+        m &= ~same_trumps(legal & w[O_MEMBERS + trump], h, ntrick, wkey, w)
     while m:
         low = m & -m
         t = low_index(low)
