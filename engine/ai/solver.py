@@ -233,6 +233,7 @@ class Problem:
             w[fs.W_HELD + s] = pos.held[s] if s < self.players and s not in self.out else 0
         w[fs.W_NODES] = 0
         w[fs.W_LIMIT] = node_limit
+        w[fs.W_ROWS] = fs.tt_rows(node_limit) - 1
         w[fs.W_GEN] += 1
         return w
 
