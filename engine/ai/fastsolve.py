@@ -91,8 +91,9 @@ def sure(remaining, scoring, tricks, w):
     scoring seats, negative for the others, 0 where no trump is left.
 
     Every trick with one of a side's run of top trumps in it is the side's (its highest trump wins), so the
-    side takes the run's points and at least one trick for every two of them (partners may play two to one
-    trick); the cheapest tricks left are counted."""
+    side takes the run's points and as many tricks as the seat holding most of the run has of it (a seat
+    plays one tile a trick; partners may play two of the run to one trick); the cheapest tricks left are
+    counted."""
     side = -1
     run = 0
     points = 0
@@ -107,17 +108,23 @@ def sure(remaining, scoring, tricks, w):
             side = mine
         elif mine != side:
             break
-        run += 1
+        run |= 1 << t
         points += w[O_PTS + t]
     if run == 0:
         return 0
+    most = 0  # tricks: the most of the run one seat of the side holds
+    for s in range(w[P_SEATS]):
+        if w[O_SCORE + s] == side:
+            c = popcount(w[W_HELD + s] & run)
+            if c > most:
+                most = c
     cheap = w[O_TRICK]  # the cheapest trick left (k tricks after it: k = 0 .. tricks - 1)
     k = 1
     while k < tricks:
         if w[O_TRICK + k] < cheap:
             cheap = w[O_TRICK + k]
         k += 1
-    won = points + cheap * ((run + 1) // 2)
+    won = points + cheap * most
     return won if side else -won
 
 
