@@ -37,7 +37,8 @@ O_LEFT = O_TRICK + MAX_HAND
 O_TRUMPS = O_LEFT + MAX_HAND
 TAB_SIZE = O_TRUMPS + MAX_TILES + 1
 # the work array: tab, then the counters (nodes searched, node limit, TT generation), the tiles each seat
-# holds, the trick in progress at the root as (tile, seat) pairs, a move list per ply, the TT's rows
+# holds, the trick in progress at the root as (tile, seat) pairs, a move list per ply, a killer per ply,
+# the TT's rows
 W_NODES = 1088
 W_LIMIT, W_GEN, W_ROWS = W_NODES + 1, W_NODES + 2, W_NODES + 3  # W_ROWS: the TT rows in use, less one
 W_HELD = W_NODES + 8
@@ -51,7 +52,11 @@ TT_BITS = 18
 # kept in the processor's cache searched 28 tiles 10% faster, and deep searches keep the whole table
 # (2 MB for every search made Seventy-two's at 32 tiles six times longer)
 SMALL_TT_BITS = 16
-W_TT = W_BUF + MAX_PLIES * MAX_MOVES
+# per ply, the tile that last cut the search off there (a "killer"), tried first in null windows (the
+# make-or-set tests): 28% fewer nodes at 24 tiles, 6% at 28; in wider windows it cost more (exact values at
+# 28 tiles +17% nodes), so there the order stays the rules' alone
+W_KILL = W_BUF + MAX_PLIES * MAX_MOVES
+W_TT = W_KILL + MAX_PLIES
 W_SIZE = W_TT + 4 * (1 << TT_BITS)
 assert TAB_SIZE <= W_NODES
 INF = 1 << 20
@@ -270,6 +275,8 @@ def search(w, depth, ntrick, lead, turn, alpha, beta, wkey, wseat, tpts):
                 sc = 2000 - k + p * 8  # the cheapest winner first
             else:
                 sc = -p * 8 - k
+        if t == w[W_KILL + depth] and beta - alpha == 1:
+            sc += 1 << 16
         v = sc * 64 + t
         i = n
         while i > 0 and w[buf + i - 1] < v:
@@ -319,6 +326,7 @@ def search(w, depth, ntrick, lead, turn, alpha, beta, wkey, wseat, tpts):
             if v < beta:
                 beta = v
         if alpha >= beta:
+            w[W_KILL + depth] = t
             break
     if ntrick == 0 and w[W_NODES] <= w[W_LIMIT]:
         lo = -INF

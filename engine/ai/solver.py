@@ -235,6 +235,7 @@ class Problem:
         w[fs.W_LIMIT] = node_limit
         w[fs.W_ROWS] = fs.tt_rows(node_limit) - 1
         w[fs.W_GEN] += 1
+        w[fs.W_KILL : fs.W_KILL + fs.MAX_PLIES] = -1
         return w
 
     @property
