@@ -11,6 +11,7 @@ holds as many workspaces as it has threads deciding. ``thread_problem`` keeps th
 
 from __future__ import annotations
 
+import itertools
 import threading
 import weakref
 from collections import OrderedDict
@@ -35,6 +36,7 @@ class Position:
     turn: int
 
 
+_serials = itertools.count()  # each problem's, so a workspace knows whose tables it holds
 PROBLEMS_KEPT = 16  # per thread: a table's contract and its few alternatives while declaring
 
 
@@ -51,7 +53,7 @@ class Workspace:
 
     def __init__(self):
         self.work = fs.new_work()
-        self.loaded: Problem | None = None  # whose tables are in ``work`` now
+        self.loaded = -1  # the serial number of the problem whose tables are in ``work`` now
         self.problems: OrderedDict[tuple, Problem] = OrderedDict()
         Workspace._live.add(self)
         Workspace.made += 1
@@ -175,6 +177,7 @@ class Problem:
             else:
                 tab[fs.O_SCORE + s] = tab[fs.O_MAX + s] = int(team(s) == team(bidder))
         self.tab = tab
+        self.serial = next(_serials)
         self.max_side = [int(tab[fs.O_MAX + s]) for s in range(self.players)]
         self.workspace = workspace
         self.last_nodes = 0
@@ -226,9 +229,9 @@ class Problem:
         node limit, a new generation of the transposition table."""
         ws = self._workspace()
         w = ws.work
-        if ws.loaded is not self:
+        if ws.loaded != self.serial:
             w[: fs.TAB_SIZE] = self.tab
-            ws.loaded = self
+            ws.loaded = self.serial
         for s in range(fs.MAX_SEATS):
             w[fs.W_HELD + s] = pos.held[s] if s < self.players and s not in self.out else 0
         w[fs.W_NODES] = 0

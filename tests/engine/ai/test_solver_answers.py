@@ -71,3 +71,12 @@ def test_any_window_answers_as_the_exact_values_say():
                     assert high <= v <= x, (row, low, high)
                 else:
                     assert v == x, (row, low, high)
+
+
+def test_problems_taking_turns_on_one_workspace_each_search_their_own_tables():
+    workspace = Workspace()
+    rows = [ANSWERS[0], ANSWERS[-1], ANSWERS[len(ANSWERS) // 2]]  # three games
+    problems = [problem_of(row, workspace) for row in rows]
+    for _ in range(2):
+        for row, problem in zip(rows, problems, strict=True):
+            assert problem.move_values(position_of(row), row["moves"]) == row["exact"]
