@@ -4,11 +4,16 @@ The value of a position is the points that tricks won by the *scoring* seats bri
 in progress included); *maximising* seats raise it, the others lower it. For a trump contract both are the
 bidding side; for Nello the scoring seat is the bidder and the defenders maximise (they want him to win a
 trick). Every-trick contracts count tricks only (trick value 1, no count). A trick's value may depend on
-its place in the hand (Seventy-two's last trick is worth 3): ``tab`` lists it by the tricks left after it,
-which is the hand size of the seat that plays the trick's last tile.
+its place in the hand (Seventy-two's last trick is worth 3): ``O_TRICK`` lists it by the tricks left after
+it, which is the hand size of the seat that plays the trick's last tile.
 
-All tables travel in one int64 array (``tab``, laid out by the ``O_*`` offsets) because every array
-argument of a numba call costs reference counting: six arrays per call instead of twenty doubled the speed.
+Everything the search reads and writes lives in one int64 array, the *work* array ``w``: the problem's
+tables first (``tab``, laid out by the ``O_*`` offsets, copied in by the caller), then the counters, the
+hands, the trick in progress, the move lists and the transposition table (the ``W_*`` offsets). Every array
+argument of a numba call costs reference counting on each call (six arrays instead of twenty had doubled the
+speed); with one array, and the trick in progress carried as numbers (its winning tile's strength, the
+winner, its points so far) so that no node looks back over the trick, a node costs a third of what it did
+(about 10M nodes a CPU second at 24-28 tiles left became about 27M).
 A transposition table keyed on (tiles left, leader) at trick boundaries stores bounds; it is valid for one
 deal, so callers start a new *generation* for each deal. Recursive numba functions are cached only with an
 explicit signature and no literal arguments in the recursive calls (numba issue #6061), hence the shape.
@@ -20,7 +25,7 @@ import numpy as np
 from numba import int64, njit, void
 
 # tab layout: params, then per-tile and per-seat tables, then rank[suit][tile]
-P_TRUMP, P_TRICK_VALUE, P_ACTIVE, P_SEVENS, P_SET_SIZE, P_TILES, P_COUNT5, P_COUNT10 = range(8)
+P_TRUMP, P_TRICK_VALUE, P_ACTIVE, P_SEVENS, P_SET_SIZE, P_TILES, P_COUNT5, P_COUNT10, P_SEATS = range(9)
 O_LEAD, O_MEMBERS, O_PTS, O_DIST, O_NXT, O_SCORE, O_MAX, O_RANK = 16, 80, 96, 160, 224, 232, 240, 256
 MAX_TILES = 64
 MAX_SUITS = 11  # the numbers 0-8, doubles as a suit, a trump suit that is no number (suits.py)
@@ -29,12 +34,32 @@ MAX_HAND = 16  # tricks in a hand, with room
 # O_TRICK[k]: what a trick is worth with k tricks left after it; O_LEFT[k]: the last k tricks together
 O_TRICK = O_RANK + MAX_SUITS * MAX_TILES
 O_LEFT = O_TRICK + MAX_HAND
-TAB_SIZE = O_LEFT + MAX_HAND
-# stats: nodes searched, node limit, TT generation
-S_NODES, S_LIMIT, S_GEN = range(3)
-# tt columns
-T_KEY, T_LO, T_HI, T_GEN = range(4)
+# the trump tiles from the highest down, -1 after the last (none where no suit is trump, or two sets)
+O_TRUMPS = O_LEFT + MAX_HAND
+TAB_SIZE = O_TRUMPS + MAX_TILES + 1
+# the work array: tab, then the counters (nodes searched, node limit, TT generation), the tiles each seat
+# holds, the trick in progress at the root as (tile, seat) pairs, a move list per ply, a killer per ply,
+# the TT's rows
+W_NODES = 1088
+W_LIMIT, W_GEN, W_ROWS = W_NODES + 1, W_NODES + 2, W_NODES + 3  # W_ROWS: the TT rows in use, less one
+W_HELD = W_NODES + 8
+W_TRICK = W_HELD + MAX_SEATS
+MAX_PLIES = 16 * MAX_SEATS  # tricks (with room) times seats
+MAX_MOVES = 16
+W_BUF = W_TRICK + 2 * MAX_SEATS
+T_KEY, T_LO, T_HI, T_GEN = range(4)  # a TT row: key, bounds, generation
 TT_BITS = 18
+# A search of few nodes uses only the TT's first rows: at a 5 ms budget (under 60,000 nodes) a 2 MB table
+# kept in the processor's cache searched 28 tiles 10% faster, and deep searches keep the whole table
+# (2 MB for every search made Seventy-two's at 32 tiles six times longer)
+SMALL_TT_BITS = 16
+# per ply, the tile that last cut the search off there (a "killer"), tried first in null windows (the
+# make-or-set tests): 28% fewer nodes at 24 tiles, 6% at 28; in wider windows it cost more (exact values at
+# 28 tiles +17% nodes), so there the order stays the rules' alone
+W_KILL = W_BUF + MAX_PLIES * MAX_MOVES
+W_TT = W_KILL + MAX_PLIES
+W_SIZE = W_TT + 4 * (1 << TT_BITS)
+assert TAB_SIZE <= W_NODES
 INF = 1 << 20
 
 
@@ -54,75 +79,126 @@ def low_index(low):
 
 
 @njit(int64(int64, int64, int64[:]), cache=True, nogil=True)
-def tile_key(t, lead, tab):
+def tile_key(t, lead, w):
     """How strongly tile ``t`` bids for a trick led in ``lead`` (-1: it cannot win)."""
-    if tab[P_SEVENS]:
-        return 100 - tab[O_DIST + t]
-    trump = tab[P_TRUMP]
-    if trump >= 0 and (tab[O_MEMBERS + trump] >> t) & 1:
-        return 1000 + tab[O_RANK + trump * MAX_TILES + t]
-    if (tab[O_MEMBERS + lead] >> t) & 1:
-        return 100 + tab[O_RANK + lead * MAX_TILES + t]
+    if w[P_SEVENS]:
+        return 100 - w[O_DIST + t]
+    trump = w[P_TRUMP]
+    if trump >= 0 and (w[O_MEMBERS + trump] >> t) & 1:
+        return 1000 + w[O_RANK + trump * MAX_TILES + t]
+    if (w[O_MEMBERS + lead] >> t) & 1:
+        return 100 + w[O_RANK + lead * MAX_TILES + t]
     return -1
 
 
-@njit(int64(int64[:, :], int64, int64, int64, int64[:]), cache=True, nogil=True)
-def winner_slot(trick, tno, count, lead, tab):
-    """Slot (play order) of the tile winning the first ``count`` tiles of trick ``tno``; first of equals."""
-    best_k = -2
-    w = 0
-    for j in range(count):
-        k = tile_key(trick[tno, 2 * j], lead, tab)
-        if k > best_k:
-            best_k = k
-            w = j
-    return w
+@njit(int64(int64, int64, int64, int64[:]), cache=True, nogil=True)
+def sure(remaining, scoring, tricks, w):
+    """What the side holding the highest trump left surely takes of the ``tricks`` left: positive for the
+    scoring seats, negative for the others, 0 where no trump is left.
+
+    Every trick with one of a side's run of top trumps in it is the side's (its highest trump wins), so the
+    side takes the run's points and as many tricks as the seat holding most of the run has of it (a seat
+    plays one tile a trick; partners may play two of the run to one trick); the cheapest tricks left are
+    counted."""
+    side = -1
+    run = 0
+    points = 0
+    i = O_TRUMPS
+    while w[i] >= 0:
+        t = w[i]
+        i += 1
+        if not (remaining >> t) & 1:
+            continue
+        mine = (scoring >> t) & 1
+        if side < 0:
+            side = mine
+        elif mine != side:
+            break
+        run |= 1 << t
+        points += w[O_PTS + t]
+    if run == 0:
+        return 0
+    most = 0  # tricks: the most of the run one seat of the side holds
+    for s in range(w[P_SEATS]):
+        if w[O_SCORE + s] == side:
+            c = popcount(w[W_HELD + s] & run)
+            if c > most:
+                most = c
+    cheap = w[O_TRICK]  # the cheapest trick left (k tricks after it: k = 0 .. tricks - 1)
+    k = 1
+    while k < tricks:
+        if w[O_TRICK + k] < cheap:
+            cheap = w[O_TRICK + k]
+        k += 1
+    won = points + cheap * most
+    return won if side else -won
 
 
-@njit(
-    int64(
-        int64[:],
-        int64[:, :],
-        int64[:, :],
-        int64,
-        int64,
-        int64,
-        int64,
-        int64,
-        int64,
-        int64[:],
-        int64[:, :],
-        int64[:],
-    ),
-    cache=True,
-    nogil=True,
-)
-def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats):
-    """Value of the position with ``turn`` to play tile ``ntrick`` of trick ``tno`` (see the module doc).
+@njit(int64(int64, int64, int64, int64, int64[:]), cache=True, nogil=True)
+def same_trumps(mine, h, ntrick, wkey, w):
+    """The trumps of ``mine`` (legal trumps of the hand ``h``) that play the same as a higher one kept: of
+    equal points, with no trump between them that another seat holds, and (in a trick under way) both or
+    neither beating the trick so far (``wkey``). Playing either leaves the same position up to the names
+    of two equal tiles, so only the highest of each run needs searching."""
+    if mine & (mine - 1) == 0:
+        return 0
+    others = 0
+    for s in range(w[P_SEATS]):
+        others |= w[W_HELD + s]
+    others &= ~h
+    skip = 0
+    last = -1  # the last trump of ``mine`` kept, while no other seat's trump has come since
+    i = O_TRUMPS
+    while w[i] >= 0:
+        t = w[i]
+        i += 1
+        if (others >> t) & 1:
+            last = -1
+        elif (mine >> t) & 1:
+            if (
+                last >= 0
+                and w[O_PTS + t] == w[O_PTS + last]
+                and (
+                    ntrick == 0
+                    or (w[O_RANK + w[P_TRUMP] * MAX_TILES + t] + 1000 > wkey)
+                    == (w[O_RANK + w[P_TRUMP] * MAX_TILES + last] + 1000 > wkey)
+                )
+            ):
+                skip |= 1 << t
+            else:
+                last = t
+    return skip
 
-    ``trick[tno]`` holds (tile, seat) pairs of that trick; ``buf[depth]`` is this node's move list.
-    """
-    stats[S_NODES] += 1
-    if stats[S_NODES] > stats[S_LIMIT]:
+
+@njit(int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64, int64), cache=True, nogil=True)
+def search(w, depth, ntrick, lead, turn, alpha, beta, wkey, wseat, tpts):
+    """Value of the position with ``turn`` to play tile ``ntrick`` of the trick in progress (see the module
+    doc), its tiles so far worth ``tpts``, the best of them of strength ``wkey`` (``tile_key``) played by
+    ``wseat``. ``depth`` is the ply from the root: ``w``'s move list ``depth`` is this node's."""
+    w[W_NODES] += 1
+    if w[W_NODES] > w[W_LIMIT]:
         return alpha  # out of budget: the caller discards this search
-    n_active = tab[P_ACTIVE]
-    trump = tab[P_TRUMP]
-    h = held[turn]
+    n_active = w[P_ACTIVE]
+    h = w[W_HELD + turn]
     orig_alpha = alpha
     orig_beta = beta
     key = 0
-    idx = 0
+    row = 0
     if ntrick == 0:
         remaining = 0
-        for s in range(held.shape[0]):
-            remaining |= held[s]
+        scoring = 0  # the tiles of the seats whose tricks count
+        for s in range(w[P_SEATS]):
+            remaining |= w[W_HELD + s]
+            if w[O_SCORE + s]:
+                scoring |= w[W_HELD + s]
         if remaining == 0:
             return 0
         # no line can take more than every point left nor less than none
+        tricks = popcount(remaining) // n_active
         most = (
-            tab[O_LEFT + popcount(remaining) // n_active]
-            + 5 * popcount(remaining & tab[P_COUNT5])
-            + 10 * popcount(remaining & tab[P_COUNT10])
+            w[O_LEFT + tricks]
+            + 5 * popcount(remaining & w[P_COUNT5])
+            + 10 * popcount(remaining & w[P_COUNT10])
         )
         if most <= alpha:
             return most
@@ -131,10 +207,10 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
         key = remaining | (turn << 58)
         hh = key * 2654435761
         hh ^= hh >> 29
-        idx = hh & ((1 << TT_BITS) - 1)
-        if tt[idx, T_GEN] == stats[S_GEN] and tt[idx, T_KEY] == key:
-            lo = tt[idx, T_LO]
-            hi = tt[idx, T_HI]
+        row = W_TT + 4 * (hh & w[W_ROWS])
+        if w[row + T_GEN] == w[W_GEN] and w[row + T_KEY] == key:
+            lo = w[row + T_LO]
+            hi = w[row + T_HI]
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -145,14 +221,21 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
                 alpha = lo
             if hi < beta:
                 beta = hi
+        # nor can a side take less than its run of top trumps brings in
+        won = sure(remaining, scoring, tricks, w)
+        if won > 0:
+            if won >= beta:
+                return won
+        elif won < 0 and most + won <= alpha:
+            return most + won
     # legal tiles
-    if tab[P_SEVENS]:
+    if w[P_SEVENS]:
         best_d = 99
         legal = 0
         m = h
         while m:
             low = m & -m
-            d = tab[O_DIST + low_index(low)]
+            d = w[O_DIST + low_index(low)]
             if d < best_d:
                 best_d = d
                 legal = low
@@ -162,72 +245,77 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
     elif ntrick == 0:
         legal = h
     else:
-        legal = h & tab[O_MEMBERS + lead]
+        legal = h & w[O_MEMBERS + lead]
         if legal == 0:
             legal = h
-    is_max = tab[O_MAX + turn]
-    best_key = -2
-    partner_winning = False
-    if ntrick > 0:
-        ws = winner_slot(trick, tno, ntrick, lead, tab)
-        best_key = tile_key(trick[tno, 2 * ws], lead, tab)
-        partner_winning = tab[O_MAX + trick[tno, 2 * ws + 1]] == is_max
-    # order moves: score each candidate, insertion-sort into buf[depth]
-    depth = tno * n_active + ntrick
+    is_max = w[O_MAX + turn]
+    partner_winning = ntrick > 0 and w[O_MAX + wseat] == is_max
+    # order moves: score each candidate, insertion-sort into this ply's move list
+    trump = w[P_TRUMP]
+    buf = W_BUF + depth * MAX_MOVES
     n = 0
-    set_size = tab[P_SET_SIZE]
+    set_size = w[P_SET_SIZE]
     m = legal
+    if w[O_TRUMPS] >= 0:
+        m &= ~same_trumps(legal & w[O_MEMBERS + trump], h, ntrick, wkey, w)
     while m:
         low = m & -m
         t = low_index(low)
         m ^= low
         if set_size > 0 and t >= set_size and (h >> (t - set_size)) & 1:
             continue  # the second copy of a tile we also hold: the same move
-        p = tab[O_PTS + t]
+        p = w[O_PTS + t]
         if ntrick == 0:
-            s = tab[O_LEAD + t]
-            sc = tab[O_RANK + s * MAX_TILES + t] + (200 if trump >= 0 and s == trump else 0) + p
+            s = w[O_LEAD + t]
+            sc = w[O_RANK + s * MAX_TILES + t] + (200 if trump >= 0 and s == trump else 0) + p
         else:
-            k = tile_key(t, lead, tab)
+            k = tile_key(t, lead, w)
             if partner_winning:
-                sc = p * 8 - (k if k > best_key else 0) // 4
-            elif k > best_key:
+                sc = p * 8 - (k if k > wkey else 0) // 4
+            elif k > wkey:
                 sc = 2000 - k + p * 8  # the cheapest winner first
             else:
                 sc = -p * 8 - k
+        if t == w[W_KILL + depth] and beta - alpha == 1:
+            sc += 1 << 16
         v = sc * 64 + t
         i = n
-        while i > 0 and buf[depth, i - 1] < v:
-            buf[depth, i] = buf[depth, i - 1]
+        while i > 0 and w[buf + i - 1] < v:
+            w[buf + i] = w[buf + i - 1]
             i -= 1
-        buf[depth, i] = v
+        w[buf + i] = v
         n += 1
     best = -INF if is_max else INF
+    nxt = w[O_NXT + turn]
+    zero = n - n  # a runtime zero: literal arguments break numba's cache (#6061)
     for i in range(n):
-        t = buf[depth, i] & 63
+        t = w[buf + i] & 63
         bit = 1 << t
-        held[turn] ^= bit
-        trick[tno, 2 * ntrick] = t
-        trick[tno, 2 * ntrick + 1] = turn
+        w[W_HELD + turn] ^= bit
+        # the trick after this tile (as ``play`` below, written out: numba compiles no mutual recursion)
         new_lead = lead
+        new_key = wkey
+        new_seat = wseat
         if ntrick == 0:
-            new_lead = tab[O_LEAD + t]
+            new_lead = w[O_LEAD + t]
+            new_key = tile_key(t, new_lead, w)
+            new_seat = turn
+        else:
+            k = tile_key(t, lead, w)
+            if k > wkey:
+                new_key = k
+                new_seat = turn
+        pts = tpts + w[O_PTS + t]
         if ntrick + 1 == n_active:
-            w = trick[tno, 2 * winner_slot(trick, tno, n_active, new_lead, tab) + 1]
             gain = 0
-            if tab[O_SCORE + w]:
-                gain = tab[O_TRICK + popcount(held[turn])]
-                for j in range(n_active):
-                    gain += tab[O_PTS + trick[tno, 2 * j]]
-            zero = n_active - n_active  # a runtime zero: literal arguments break numba's cache (#6061)
+            if w[O_SCORE + new_seat]:
+                gain = w[O_TRICK + popcount(w[W_HELD + turn])] + pts
             v = gain + search(
-                held, trick, buf, tno + 1, zero, zero - 1, w, alpha - gain, beta - gain, tab, tt, stats
+                w, depth + 1, zero, zero - 1, new_seat, alpha - gain, beta - gain, zero, zero, zero
             )
         else:
-            v = search(
-                held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta, tab, tt, stats
-            )
-        held[turn] ^= bit
+            v = search(w, depth + 1, ntrick + 1, new_lead, nxt, alpha, beta, new_key, new_seat, pts)
+        w[W_HELD + turn] ^= bit
         if is_max:
             if v > best:
                 best = v
@@ -239,13 +327,14 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
             if v < beta:
                 beta = v
         if alpha >= beta:
+            w[W_KILL + depth] = t
             break
-    if ntrick == 0 and stats[S_NODES] <= stats[S_LIMIT]:
+    if ntrick == 0 and w[W_NODES] <= w[W_LIMIT]:
         lo = -INF
         hi = INF
-        if tt[idx, T_GEN] == stats[S_GEN] and tt[idx, T_KEY] == key:
-            lo = tt[idx, T_LO]
-            hi = tt[idx, T_HI]
+        if w[row + T_GEN] == w[W_GEN] and w[row + T_KEY] == key:
+            lo = w[row + T_LO]
+            hi = w[row + T_HI]
         if best <= orig_alpha:
             if best < hi:
                 hi = best
@@ -255,67 +344,69 @@ def search(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stat
         else:
             lo = best
             hi = best
-        tt[idx, T_KEY] = key
-        tt[idx, T_LO] = lo
-        tt[idx, T_HI] = hi
-        tt[idx, T_GEN] = stats[S_GEN]
+        w[row + T_KEY] = key
+        w[row + T_LO] = lo
+        w[row + T_HI] = hi
+        w[row + T_GEN] = w[W_GEN]
     return best
 
 
 @njit(
-    void(
-        int64[:],
-        int64[:, :],
-        int64[:, :],
-        int64,
-        int64,
-        int64,
-        int64,
-        int64,
-        int64,
-        int64[:],
-        int64[:, :],
-        int64[:],
-        int64[:],
-        int64[:],
-    ),
+    int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64, int64, int64),
     cache=True,
     nogil=True,
 )
-def root(held, trick, buf, tno, ntrick, lead, turn, alpha, beta, tab, tt, stats, moves, out):
-    """Value of each move in ``moves`` for ``turn`` within the window (alpha, beta).
+def play(w, depth, ntrick, lead, turn, nxt, alpha, beta, wkey, wseat, tpts):
+    """The value after ``turn`` has played tile ``ntrick`` of the trick (already taken from its hand), the
+    trick now as ``search`` takes it: the next seat's (``nxt``) search, or with the trick complete its
+    worth to the scoring seats plus the search from its winner's lead."""
+    if ntrick + 1 == w[P_ACTIVE]:
+        gain = 0
+        if w[O_SCORE + wseat]:
+            gain = w[O_TRICK + popcount(w[W_HELD + turn])] + tpts
+        zero = ntrick - ntrick  # a runtime zero: literal arguments break numba's cache (#6061)
+        return gain + search(w, depth + 1, zero, zero - 1, wseat, alpha - gain, beta - gain, zero, zero, zero)
+    return search(w, depth + 1, ntrick + 1, lead, nxt, alpha, beta, wkey, wseat, tpts)
+
+
+@njit(void(int64[:], int64, int64, int64, int64, int64, int64[:], int64[:]), cache=True, nogil=True)
+def root(w, ntrick, lead, turn, alpha, beta, moves, out):
+    """Value of each move in ``moves`` for ``turn`` within the window (alpha, beta), the trick in progress
+    being ``w``'s ``ntrick`` (tile, seat) pairs led in ``lead``.
 
     A move is a tile id, or ``encode_lead(tile, suit)`` for a lead declared as ``suit`` (7-3 led as a
     three). Declared leads are searched at the root only: deeper leads take the tile's own suit.
     Values outside the window are bounds, which is all a make-or-set test needs.
     """
-    n_active = tab[P_ACTIVE]
+    wkey = -2
+    wseat = 0
+    tpts = 0
+    for j in range(ntrick):  # the trick so far: its winner is the first of the strongest
+        t = w[W_TRICK + 2 * j]
+        k = tile_key(t, lead, w)
+        if k > wkey:
+            wkey = k
+            wseat = w[W_TRICK + 2 * j + 1]
+        tpts += w[O_PTS + t]
+    nxt = w[O_NXT + turn]
     for i in range(moves.shape[0]):
         t = moves[i] & (MAX_TILES - 1)
         declared = (moves[i] >> 6) - 1  # a declared lead: the suit called, else -1 (see ``encode_lead``)
         bit = 1 << t
-        held[turn] ^= bit
-        trick[tno, 2 * ntrick] = t
-        trick[tno, 2 * ntrick + 1] = turn
-        new_lead = lead
+        w[W_HELD + turn] ^= bit
         if ntrick == 0:
-            new_lead = declared if declared >= 0 else tab[O_LEAD + t]
-        if ntrick + 1 == n_active:
-            w = trick[tno, 2 * winner_slot(trick, tno, n_active, new_lead, tab) + 1]
-            gain = 0
-            if tab[O_SCORE + w]:
-                gain = tab[O_TRICK + popcount(held[turn])]
-                for j in range(n_active):
-                    gain += tab[O_PTS + trick[tno, 2 * j]]
-            zero = n_active - n_active
-            out[i] = gain + search(
-                held, trick, buf, tno + 1, zero, zero - 1, w, alpha - gain, beta - gain, tab, tt, stats
-            )
+            new_lead = declared if declared >= 0 else w[O_LEAD + t]
+            k = tile_key(t, new_lead, w)
+            out[i] = play(w, ntrick, ntrick, new_lead, turn, nxt, alpha, beta, k, turn, w[O_PTS + t])
         else:
-            out[i] = search(
-                held, trick, buf, tno, ntrick + 1, new_lead, tab[O_NXT + turn], alpha, beta, tab, tt, stats
-            )
-        held[turn] ^= bit
+            k = tile_key(t, lead, w)
+            if k > wkey:
+                out[i] = play(w, ntrick, ntrick, lead, turn, nxt, alpha, beta, k, turn, tpts + w[O_PTS + t])
+            else:
+                out[i] = play(
+                    w, ntrick, ntrick, lead, turn, nxt, alpha, beta, wkey, wseat, tpts + w[O_PTS + t]
+                )
+        w[W_HELD + turn] ^= bit
 
 
 def encode_lead(tile: int, suit: int) -> int:
@@ -323,8 +414,13 @@ def encode_lead(tile: int, suit: int) -> int:
     return tile + ((suit + 1) << 6)
 
 
-def new_tt() -> np.ndarray:
-    """An empty transposition table: rows of (key, lower bound, upper bound, generation)."""
-    tt = np.zeros((1 << TT_BITS, 4), np.int64)
-    tt[:, T_GEN] = -1
-    return tt
+def tt_rows(node_limit: int) -> int:
+    """How many TT rows a search of at most ``node_limit`` nodes uses."""
+    return 1 << (SMALL_TT_BITS if node_limit <= (1 << SMALL_TT_BITS) else TT_BITS)
+
+
+def new_work() -> np.ndarray:
+    """A work array with an empty transposition table (every row of an unused generation)."""
+    w = np.zeros(W_SIZE, np.int64)
+    w[W_TT + T_GEN :: 4] = -1
+    return w

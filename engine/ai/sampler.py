@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from functools import cache, lru_cache
 
+import numpy as np
+
 from engine.calls import PASS, POINTS, parse_call
 from engine.contracts import DOUBLES, SUIT, Contract
 
-from . import evaluate
+from . import evaluate, sample_worth
 from .situation import Situation, bits, count_bits
 
 ATTEMPTS = 60
@@ -100,10 +102,22 @@ def _fits_auction(sit: Situation, held: list[int]) -> bool:
 @lru_cache(maxsize=4096)
 def _worth(rules, mask: int) -> float:
     """The easy evaluation's points for a whole hand, best over the trump contracts (the points of the
-    most tricks: the same as the best points, for one conversion instead of one per contract)."""
-    return evaluate.points_for_tricks(
-        rules, max(evaluate.tricks(rules, c, mask) for c in _trumps(rules)), mask
-    )
+    most tricks: the same as the best points, for one conversion instead of one per contract). One-copy
+    tile sets rate the tricks compiled (``sample_worth``: the same numbers)."""
+    ts = rules.layout.tiles
+    if ts.copies == 1 and rules.layout.partners:
+        bonus = 1.0 if rules.players == 4 else 0.0  # ``evaluate.tricks``: a partner takes some tricks too
+        plan, order, place = _plan(rules)
+        most = sample_worth.most_tricks(mask, plan, order, place, bonus)
+    else:
+        most = max(evaluate.tricks(rules, c, mask) for c in _trumps(rules))
+    return evaluate.points_for_tricks(rules, most, mask)
+
+
+@cache
+def _plan(rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``sample_worth``'s tables for ``_trumps(rules)``."""
+    return sample_worth.plan_of(rules.layout.tiles, _trumps(rules))
 
 
 @cache

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-NODES_PER_SECOND = 5_000_000  # under the ~10M/s measured (benchmarks/strength.py): a solve stops in time
+NODES_PER_SECOND = 12_000_000  # under the ~25M/s measured (benchmarks/first_tricks.py): a solve stops in time
 MAX_SAMPLES = 64
 MIN_SAMPLES = 4  # below this many solved samples the search's answer is not trusted
 NODE_FLOOR = 20_000  # the nodes a solve gets however little time is left (a first answer)

@@ -11,6 +11,7 @@ holds as many workspaces as it has threads deciding. ``thread_problem`` keeps th
 
 from __future__ import annotations
 
+import itertools
 import threading
 import weakref
 from collections import OrderedDict
@@ -24,9 +25,6 @@ from engine.suits import suit_table
 
 from . import fastsolve as fs
 
-MAX_TRICKS = 13  # the longest hand (the Big Game's 11 tricks) plus room
-MAX_ACTIVE = fs.MAX_SEATS  # Eighty-four's eight
-
 
 @dataclass
 class Position:
@@ -38,11 +36,13 @@ class Position:
     turn: int
 
 
+_serials = itertools.count()  # each problem's, so a workspace knows whose tables it holds
 PROBLEMS_KEPT = 16  # per thread: a table's contract and its few alternatives while declaring
 
 
 class Workspace:
-    """The search's scratch arrays and transposition table (8 MB), and the problems recently solved with it.
+    """The search's work array (8 MB, mostly the transposition table: ``fastsolve``), and the problems
+    recently solved with it.
 
     Sharing one among any number of players is safe because every search starts a new generation, which
     empties the table logically; it is not safe across threads, hence one per thread (``thread_workspace``).
@@ -52,10 +52,8 @@ class Workspace:
     made = 0  # workspaces made in this process so far
 
     def __init__(self):
-        self.buf = np.zeros((MAX_TRICKS * MAX_ACTIVE, 16), np.int64)
-        self.trick = np.zeros((MAX_TRICKS, 2 * MAX_ACTIVE), np.int64)
-        self.tt = fs.new_tt()
-        self.stats = np.zeros(3, np.int64)
+        self.work = fs.new_work()
+        self.loaded = -1  # the serial number of the problem whose tables are in ``work`` now
         self.problems: OrderedDict[tuple, Problem] = OrderedDict()
         Workspace._live.add(self)
         Workspace.made += 1
@@ -139,6 +137,7 @@ class Problem:
             tab[fs.O_TRICK + left] = values[lay.hand_size - 1 - left]
             tab[fs.O_LEFT + left + 1] = tab[fs.O_LEFT + left] + tab[fs.O_TRICK + left]
         tab[fs.P_ACTIVE] = n_active
+        tab[fs.P_SEATS] = self.players
         tab[fs.P_SEVENS] = int(table.distance is not None)
         tab[fs.P_SET_SIZE] = ts.set_size if ts.copies > 1 else 0
         tab[fs.P_TILES] = n_tiles
@@ -157,6 +156,15 @@ class Problem:
                     tab[fs.O_RANK + suit * fs.MAX_TILES + t] = table.rank[suit][t]
         for suit, mask in enumerate(table.members):
             tab[fs.O_MEMBERS + suit] = mask
+        tab[fs.O_TRUMPS] = -1
+        if table.trump >= 0 and table.distance is None and ts.copies == 1:
+            trumps = sorted(
+                (t for t in ts.ids if table.members[table.trump] >> t & 1),
+                key=lambda t: -table.rank[table.trump][t],
+            )
+            for i, t in enumerate(trumps):
+                tab[fs.O_TRUMPS + i] = t
+            tab[fs.O_TRUMPS + len(trumps)] = -1
         team = rules.team_of
         for s in range(self.players):
             n = (s + 1) % self.players
@@ -169,6 +177,7 @@ class Problem:
             else:
                 tab[fs.O_SCORE + s] = tab[fs.O_MAX + s] = int(team(s) == team(bidder))
         self.tab = tab
+        self.serial = next(_serials)
         self.max_side = [int(tab[fs.O_MAX + s]) for s in range(self.players)]
         self.workspace = workspace
         self.last_nodes = 0
@@ -192,33 +201,13 @@ class Problem:
 
         Moves of one deal share the transposition table (a new generation per call).
         """
-        ws = self._workspace()
-        held = np.array([0 if s in self.out else pos.held[s] for s in range(self.players)], np.int64)
-        ntrick = len(pos.trick)
+        w = self._start(pos, node_limit)
         for i, (s, t) in enumerate(pos.trick):
-            ws.trick[0, 2 * i] = t
-            ws.trick[0, 2 * i + 1] = s
-        ws.stats[fs.S_NODES] = 0
-        ws.stats[fs.S_LIMIT] = node_limit
-        ws.stats[fs.S_GEN] += 1
+            w[fs.W_TRICK + 2 * i] = t
+            w[fs.W_TRICK + 2 * i + 1] = s
         out = np.zeros(len(moves), np.int64)
-        fs.root(
-            held,
-            ws.trick,
-            ws.buf,
-            0,
-            ntrick,
-            pos.lead,
-            pos.turn,
-            alpha,
-            beta,
-            self.tab,
-            ws.tt,
-            ws.stats,
-            np.array(moves, np.int64),
-            out,
-        )
-        self.last_nodes = int(ws.stats[fs.S_NODES])
+        fs.root(w, len(pos.trick), pos.lead, pos.turn, alpha, beta, np.array(moves, np.int64), out)
+        self.last_nodes = int(w[fs.W_NODES])
         if self.last_nodes > node_limit:
             return None
         return [int(v) for v in out]
@@ -230,14 +219,27 @@ class Problem:
 
         With a window (``alpha``, ``beta``) a value outside it is only a bound (at most ``alpha``, at least
         ``beta``), which searches faster."""
-        ws = self._workspace()
-        held = np.array([0 if s in self.out else pos.held[s] for s in range(self.players)], np.int64)
-        ws.stats[fs.S_NODES] = 0
-        ws.stats[fs.S_LIMIT] = node_limit
-        ws.stats[fs.S_GEN] += 1
-        v = fs.search(held, ws.trick, ws.buf, 0, 0, -1, pos.turn, alpha, beta, self.tab, ws.tt, ws.stats)
-        self.last_nodes = int(ws.stats[fs.S_NODES])
+        w = self._start(pos, node_limit)
+        v = fs.search(w, 0, 0, -1, pos.turn, alpha, beta, 0, 0, 0)
+        self.last_nodes = int(w[fs.W_NODES])
         return None if self.last_nodes > node_limit else int(v)
+
+    def _start(self, pos: Position, node_limit: int) -> np.ndarray:
+        """The workspace's work array set for a search of ``pos``: this problem's tables, the hands, the
+        node limit, a new generation of the transposition table."""
+        ws = self._workspace()
+        w = ws.work
+        if ws.loaded != self.serial:
+            w[: fs.TAB_SIZE] = self.tab
+            ws.loaded = self.serial
+        for s in range(fs.MAX_SEATS):
+            w[fs.W_HELD + s] = pos.held[s] if s < self.players and s not in self.out else 0
+        w[fs.W_NODES] = 0
+        w[fs.W_LIMIT] = node_limit
+        w[fs.W_ROWS] = fs.tt_rows(node_limit) - 1
+        w[fs.W_GEN] += 1
+        w[fs.W_KILL : fs.W_KILL + fs.MAX_PLIES] = -1
+        return w
 
     @property
     def nodes(self) -> int:
