@@ -139,7 +139,7 @@ class SqliteWriter:
         self._connection: sqlite3.Connection | None = None
         self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._busy = False  # a write is being made, or the drain runs: a new write waits its turn
-        self._draining: asyncio.Task[None] | None = None
+        self._draining: asyncio.Task[None] | None = None  # held: a task nobody refers to may be collected
 
     async def transaction(self, body: Callable[[sqlite3.Connection], T]) -> T:
         """Run `body(connection)` in a write transaction in the writer's thread: committed if it returns,

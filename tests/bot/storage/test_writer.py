@@ -89,6 +89,12 @@ async def test_a_change_records_its_writes_as_statements_run_in_order():
     ]
 
 
+async def _stored(storage: Storage, *tables: int) -> list[tuple[int | None, int] | None]:
+    """Each table's message id and version as stored (None: no such table)."""
+    rows = [await storage.load_table(table_id) for table_id in tables]
+    return [None if row is None else (row.message_id, row.version) for row in rows]
+
+
 async def _queued(storage: Storage, changes: list, *, versions: list[int]) -> list:
     """Commit `changes` while the writer is held, so that they all wait together; their outcomes."""
     driver: Any = storage.driver  # the SQLite driver behind the guard (it forwards what it does not have)
@@ -135,12 +141,7 @@ async def test_a_stale_change_in_a_group_is_refused_alone(tmp_path):
         outcomes = await _queued(storage, changes, versions=[0, 5, 0])  # the second was read at version 5
         assert isinstance(outcomes[1], StaleTable)
         assert all(isinstance(seqs, list) and len(seqs) == 1 for seqs in (outcomes[0], outcomes[2]))
-        rows = [await storage.load_table(t) for t in (first, second, third)]
-        assert [(row.message_id, row.version) for row in rows if row is not None] == [
-            (7, 1),
-            (None, 0),
-            (7, 1),
-        ]
+        assert await _stored(storage, first, second, third) == [(7, 1), (None, 0), (7, 1)]
         assert await storage.pending_events(second) == []  # nothing of it stored, not even its events
     finally:
         await storage.close()
@@ -159,8 +160,7 @@ async def test_a_change_sqlite_refuses_in_a_group_fails_alone_and_the_others_lan
         outcomes = await _queued(storage, [broken, Change(second).set_message(8, 1.0)], versions=[0, 0])
         assert isinstance(outcomes[0], sqlite3.OperationalError)
         assert outcomes[1] == []
-        rows = [await storage.load_table(t) for t in (first, second)]
-        assert [(row.message_id, row.version) for row in rows if row is not None] == [(None, 0), (8, 1)]
+        assert await _stored(storage, first, second) == [(None, 0), (8, 1)]
     finally:
         await storage.close()
 
@@ -208,7 +208,6 @@ async def test_a_group_whose_writer_stops_waiting_still_answers_the_others(tmp_p
         assert await asyncio.wait_for(other, 10) == []  # the other's answer comes all the same
         with pytest.raises(asyncio.CancelledError):
             await leader
-        rows = [await storage.load_table(t) for t in (first, second)]
-        assert [(row.message_id, row.version) for row in rows if row is not None] == [(7, 1), (8, 1)]
+        assert await _stored(storage, first, second) == [(7, 1), (8, 1)]
     finally:
         await storage.close()
