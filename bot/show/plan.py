@@ -26,6 +26,7 @@ from bot.tables.events import (
     TakenOver,
 )
 from bot.tables.model import Table
+from engine.view import stacked as tricks_face_down
 
 from . import learn_ids, messages, notices
 from .scenes import hand_end_scene
@@ -100,9 +101,8 @@ def move_note(table: Table, seat: int, action: str, *, by_computer: bool = False
     """What a player's panel says of the move just made for their seat: "You played 6-4.", or that a
     computer made it when their time ran out. Under stacking the note stays on screen past the next lead,
     so it names no tile (RULES.md §11)."""
-    hand = table.hand
-    stacked = hand is not None and not hand.complete and table.view_for(seat)["stacked"]
-    did = action_phrase(action, game_words(table.rules), name_tile=not stacked)
+    hidden = table.hand is not None and tricks_face_down(table.hand)  # not a whole view: this runs every move
+    did = action_phrase(action, game_words(table.rules), name_tile=not hidden)
     return f"Time ran out: a computer {did} for you." if by_computer else f"You {did}."
 
 

@@ -3,6 +3,7 @@ discards face up and their count, Moon's scores below zero, and stacking's hidde
 
 from __future__ import annotations
 
+from bot.show.plan import move_note
 from bot.show.scenes import hand_end_scene, panel_scene, table_scene
 from bot.storage import SeatRow
 from bot.tables import Table
@@ -150,3 +151,19 @@ def test_a_moon_hand_end_shows_no_count_tiles_however_many_pips_they_have():
     assert caught and sorted(t for c in shown for t in c) == sorted(
         caught
     )  # 42's count tiles, where they went
+
+
+def test_the_move_note_names_no_tile_once_tricks_are_stacked():
+    hand = _stacked("standard", ["1 mark", "pass", "pass", "pass"])
+    tile = hand.legal_actions()[0]
+    played = hand.apply(tile)
+    assert move_note(table_for(played), 0, tile) == "You played a tile."
+    open_hand = make_hand(
+        {0: ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"]},
+        variant="standard",
+        calls=["1 mark", "pass", "pass", "pass"],
+        contract="sixes",
+        seed=3,
+    )
+    tile = open_hand.legal_actions()[0]
+    assert move_note(table_for(open_hand.apply(tile)), 0, tile) == f"You played {tile}."
