@@ -17,6 +17,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -234,7 +235,8 @@ def report(
             f"click shown      {kind:5} p50 {sec(percentile(times, 50))}  p99 {sec(percentile(times, 99))}"
             f"  max {sec(max(times, default=math.nan))}  (n={len(times)}; {missing} clicks never changed "
             "the message clicked through their own interaction)"
-            for kind, (times, missing) in shown.items()
+            + (f"\n                 never changed: {which}" if which else "")
+            for kind, (times, missing, which) in shown.items()
         ),
         f"panel follow     {follow_line(run.bot.log())}",
         f"REST requests    {requests} in {seconds:.0f} s ({exempt} to interaction endpoints, "
@@ -275,13 +277,18 @@ def report(
     return "\n".join(lines)
 
 
-def click_shown(humans: list[Human], kind: str, start: float, end: float) -> tuple[list[float], int]:
+def click_shown(humans: list[Human], kind: str, start: float, end: float) -> tuple[list[float], int, str]:
     """Seconds from each click of `kind` ("lobby", "turn") made while playing to the message clicked
-    changing through the click's own interaction, and how many clicks never changed it (refused ones among
-    them: a lobby press repeated, controls already spent)."""
+    changing through the click's own interaction, how many clicks never changed it (refused ones among
+    them: a lobby press repeated, controls already spent), and which: their labels and the bot's answers."""
     clicks = [c for h in humans for c in h.clicks if c.kind == kind and start <= c.at <= end]
     times = [c.interaction.shown_latency for c in clicks if c.interaction.shown_latency is not None]
-    return times, len(clicks) - len(times)
+    unchanged = Counter(
+        f"{c.label!r} answered {c.interaction.text[:50]!r}"
+        for c in clicks
+        if c.interaction.shown_latency is None
+    )
+    return times, len(clicks) - len(times), "; ".join(f"{n} × {what}" for what, n in unchanged.most_common(4))
 
 
 def follow_line(log: str) -> str:
