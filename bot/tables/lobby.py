@@ -3,6 +3,7 @@ end, and open a rematch; and the owner's notes about the table message and playe
 
 from __future__ import annotations
 
+import asyncio
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
@@ -353,10 +354,13 @@ class Lobby:
             table.server_defaults,
             rematch_of=table.id,
         )
-        await self.work.run(new, lambda: self.work.save(new, Change(new.id), [LobbyChanged()]))
-        # the old table's Rematch has done its job
+        # the new lobby shows, and the old table's Rematch has done its job: two tables, so the two writes go
+        # together (one commit, not one after the other, for the player waiting on the click)
         opened = [RematchOpened(new.id)]
-        await self.work.run(table, lambda: self.work.save(table, Change(table.id), opened, rematch_id=new.id))
+        await asyncio.gather(
+            self.work.run(new, lambda: self.work.save(new, Change(new.id), [LobbyChanged()])),
+            self.work.run(table, lambda: self.work.save(table, Change(table.id), opened, rematch_id=new.id)),
+        )
         return new
 
 
