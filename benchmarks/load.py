@@ -235,7 +235,7 @@ def report(
             f"click shown      {kind:5} p50 {sec(percentile(times, 50))}  p99 {sec(percentile(times, 99))}"
             f"  max {sec(max(times, default=math.nan))}  (n={len(times)}; {missing} clicks never changed "
             "the message clicked through their own interaction)"
-            + (f"\n                 never changed: {which}" if which else "")
+            + (f"\n                 {which}" if which else "")
             for kind, (times, missing, which) in shown.items()
         ),
         f"panel follow     {follow_line(run.bot.log())}",
@@ -288,7 +288,22 @@ def click_shown(humans: list[Human], kind: str, start: float, end: float) -> tup
         for c in clicks
         if c.interaction.shown_latency is None
     )
-    return times, len(clicks) - len(times), "; ".join(f"{n} × {what}" for what, n in unchanged.most_common(4))
+    said = "; ".join(f"{n} × {what}" for what, n in unchanged.most_common(4))
+    said = f"never changed: {said}" if said else ""
+    if kind == "lobby":  # the opening presses and the rematches' differ: say each kind's
+        by_label: dict[str, list[float]] = {}
+        for c in clicks:
+            if c.interaction.shown_latency is not None:
+                by_label.setdefault(c.label.split()[0], []).append(c.interaction.shown_latency)
+        said += (
+            ("\n                 " if said else "")
+            + "by button: "
+            + ", ".join(
+                f"{label} p50 {sec(percentile(ts, 50))} p99 {sec(percentile(ts, 99))} (n={len(ts)})"
+                for label, ts in sorted(by_label.items())
+            )
+        )
+    return times, len(clicks) - len(times), said
 
 
 def follow_line(log: str) -> str:
