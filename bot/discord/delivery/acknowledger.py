@@ -171,6 +171,7 @@ async def _acknowledged(deferring: asyncio.Task[None]) -> AsyncIterator[None]:
     """Run the body (the click's change), then wait for the click's acknowledgement sent meanwhile: nothing
     more is said through the click before it (its change shown, or a refusal). A change that fails waits for
     it too, then raises; an acknowledgement that failed is raised once the change is made."""
+    await asyncio.sleep(0)  # the acknowledgement's request goes out first (Discord counts 3 s to it)
     try:
         yield
     except BaseException:
