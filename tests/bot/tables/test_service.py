@@ -282,3 +282,18 @@ async def test_a_game_of_real_strong_computer_players(tmp_path):
     await computers_done(service, table)
     assert table.status == "finished" and game_of(table).winner is not None
     await storage.close()
+
+
+async def test_with_one_process_a_channels_open_table_is_found_without_reading_storage(storage, monkeypatch):
+    service, _ = service_for(storage)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10)
+
+    async def not_read(channel_id):
+        raise AssertionError("one process holds every open table: nothing to read")
+
+    monkeypatch.setattr(storage, "open_table_in", not_read)
+    assert await service.table_in(2) is table
+    assert await service.table_in(3) is None
+    with pytest.raises(Refusal) as refused:  # a second table in the channel is refused as before
+        await service.open_table(guild_id=1, channel_id=2, host_id=11)
+    assert refused.value.why == Why.CHANNEL_BUSY
