@@ -11,9 +11,8 @@ lives. A refusal answered in a player's DMs is folded away when their next panel
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Protocol
 
@@ -76,10 +75,9 @@ class Acknowledger:
     async def table_click(self, table: Table, interaction: discord.Interaction) -> AsyncIterator[None]:
         """Acknowledge a click on the table message; once the body has made its change, show it on the
         message through the click (the table message's next edits can go through it too)."""
-        deferring = self._acknowledge(
-            table, interaction, lambda: self.tokens.clicked_table(table, interaction)
-        )
-        async with self.table_message.clicked(table, interaction), _acknowledged(deferring):
+        await self.sender.defer(table.id, interaction)
+        self.tokens.clicked_table(table, interaction)
+        async with self.table_message.clicked(table, interaction):
             yield
 
     @asynccontextmanager
@@ -87,14 +85,14 @@ class Acknowledger:
         """Acknowledge a move's click; once the body has made the move, show it on the message clicked
         through the click: the player's panel (remembered: the panel is edited, deleted and followed up
         through it), or a private `My hand` reply (its spent controls taken off)."""
+        await self.sender.defer(table.id, interaction)
         ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
         if not ephemeral and interaction.guild_id is None and interaction.channel_id is not None:
-            deferring = self._acknowledge(table, interaction, lambda: self.tokens.clicked_dm(interaction))
-            async with self.panels.clicked(table, interaction, action), _acknowledged(deferring):
+            self.tokens.clicked_dm(interaction)
+            async with self.panels.clicked(table, interaction, action):
                 yield
             return
-        async with _acknowledged(self._acknowledge(table, interaction)):
-            yield
+        yield
         try:
             await self.sender.edit_original(
                 table.id,
@@ -105,21 +103,6 @@ class Acknowledger:
             )
         except discord.HTTPException:  # the move is saved; only the tidy-up of the reply failed
             log.info("table %s: could not tidy a used My hand reply", table.id)
-
-    def _acknowledge(
-        self, table: Table, interaction: discord.Interaction, then: Callable[[], None] | None = None
-    ) -> asyncio.Task[None]:
-        """Send the click's acknowledgement now, while its change is made (a click waits for the longer of
-        the two, not for both: at 200 tables each takes up to 150 ms at p99); `then` once Discord took it."""
-
-        async def acknowledged() -> None:
-            await self.sender.defer(table.id, interaction)
-            if then is not None:
-                then()
-
-        task = asyncio.get_running_loop().create_task(acknowledged())
-        task.add_done_callback(_retrieved)
-        return task
 
     async def hold(self, table: Table, interaction: discord.Interaction) -> None:
         """Acknowledge a click whose answer will replace the message clicked (a private question such as
@@ -164,27 +147,3 @@ class Acknowledger:
         await self.sender.follow_up(table.id, interaction, drawn.content, ephemeral=True, **drawn.extras())
         if drawn.view is not None:
             self.tokens.replied_with_controls(table, interaction.user.id, interaction)
-
-
-@asynccontextmanager
-async def _acknowledged(deferring: asyncio.Task[None]) -> AsyncIterator[None]:
-    """Run the body (the click's change), then wait for the click's acknowledgement sent meanwhile: nothing
-    more is said through the click before it (its change shown, or a refusal). A change that fails waits for
-    it too, then raises; an acknowledgement that failed is raised once the change is made."""
-    await asyncio.sleep(0)  # the acknowledgement's request goes out first (Discord counts 3 s to it)
-    try:
-        yield
-    except BaseException:
-        try:
-            await asyncio.shield(deferring)
-        except (Exception, asyncio.CancelledError) as error:  # the change's own error is the one to raise
-            log.info("a click's acknowledgement failed too: %r", error)
-        raise
-    await asyncio.shield(deferring)
-
-
-def _retrieved(task: asyncio.Task[None]) -> None:
-    """Read an acknowledgement's error, so one nobody waited for (the body never ran) is not reported as
-    never retrieved."""
-    if not task.cancelled():
-        task.exception()
