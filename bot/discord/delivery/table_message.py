@@ -137,11 +137,8 @@ class TableMessage:
                 )
         stamp, drawn = self.stamps(table.id), await draw(presenter.table_screen(table))
         old = table.message_id
-        # Under the message's lock: a click on the new message as soon as it shows waits until the table
-        # knows it as its message (else the click finds another id and leaves its change to a later edit).
-        async with self.shown.lock(key):
-            await self._post_table_message(table, drawn)
-            self.shown.mark(key, stamp)
+        await self._post_table_message(table, drawn)
+        self.shown.mark(key, stamp)
         if old is not None:
             await self.sender.delete(table.id, table.channel_id, old)
 
