@@ -158,6 +158,18 @@ async def play(run: Run, args: argparse.Namespace) -> None:
         await outage
     for human in run.humans:
         human.stop()
+    await clicks_answered(run.humans, run.start, run.end)
+
+
+async def clicks_answered(humans: list[Human], start: float, end: float, wait: float = 5.0) -> None:
+    """Give the clicks made just before the end up to `wait` seconds to show (the bot is stopped next):
+    a click made in the run's last moments is not counted as never shown for want of time."""
+    clicks = [c for h in humans for c in h.clicks if c.kind in ("lobby", "turn") and start <= c.at <= end]
+    deadline = time.perf_counter() + wait
+    while time.perf_counter() < deadline and any(
+        c.interaction.shown_latency is None and not c.interaction.text for c in clicks
+    ):
+        await asyncio.sleep(0.1)
 
 
 async def stop_the_database(run: Run, args: argparse.Namespace) -> None:
