@@ -76,7 +76,6 @@ class Acknowledger:
         """Acknowledge a click on the table message; once the body has made its change, show it on the
         message through the click (the table message's next edits can go through it too)."""
         await self.sender.defer(table.id, interaction)
-        self.tokens.clicked_table(table, interaction)
         async with self.table_message.clicked(table, interaction):
             yield
 

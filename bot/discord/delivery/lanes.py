@@ -13,11 +13,13 @@ away, stays first on its lane until the next tick.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 import discord
@@ -39,8 +41,9 @@ MIN_PAUSE = 0.001  # seconds: a shorter pause is no pause
 class Channel(Protocol):
     """What shows a table in its channel (`table_message.TableMessage`)."""
 
-    async def bring_up_to_date(self, table: Table, stamp: int) -> None:
-        """Show the table's current state unless its message already shows `stamp` or later."""
+    async def bring_up_to_date(self, table: Table, stamp: int, summary_next: Callable[[], bool]) -> None:
+        """Show the table's current state unless its message already shows `stamp` or later, or a hand's
+        summary is queued to take the message's place (`summary_next`)."""
 
     async def post(self, table: Table, post: Post) -> None:
         """A post in the table's channel."""
@@ -317,7 +320,7 @@ class Lanes:
             return
         work = item.work
         try:
-            await self._show(table, work, item)
+            await self._show(table, work, lane, item)
         except TimeoutError as error:  # Discord did not answer a request (`sender.REQUEST_TIMEOUT`)
             log.warning("table %s: Discord did not answer while showing %s; will try again", table.id, work)
             raise Refused from error
@@ -334,9 +337,9 @@ class Lanes:
         except StorageUnavailable as error:  # the database is away (the store says so once)
             raise Refused from error
 
-    async def _show(self, table: Table, work: Work, item: Item) -> None:
+    async def _show(self, table: Table, work: Work, lane: Lane, item: Item) -> None:
         if isinstance(work, SyncTable):
-            await self.channel.bring_up_to_date(table, item.stamp)
+            await self.channel.bring_up_to_date(table, item.stamp, partial(_summary_queued, lane))
         elif isinstance(work, Post):
             await self.channel.post(table, work)
         elif isinstance(work, Summary):
@@ -382,6 +385,11 @@ class Lanes:
                 self.outbox.show(table, checks)
         if self.watchers is not None:
             await self.watchers.resume(only)
+
+
+def _summary_queued(lane: Lane) -> bool:
+    """Whether a hand's summary waits on the lane behind the work under way."""
+    return any(isinstance(item.work, Summary) for item in itertools.islice(lane.items, 1, None))
 
 
 def _merges(first: Work, later: Work) -> bool:

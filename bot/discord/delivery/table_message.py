@@ -58,6 +58,9 @@ class TableMessage:
         self.clock = clock
         self.shown = Shown()  # the stamp each table message shows, under (table, None)
         self.last_edit: dict[int, float] = {}  # table -> when its table message was last edited (paced)
+        # table -> set once the table message being posted has its id recorded: a click can reach the bot
+        # on a new message before Discord's answer to the post has (see `clicked`)
+        self.posting: dict[int, asyncio.Event] = {}
 
     def old(self, table: Table) -> bool:
         """Whether the table message is old enough to be posted anew rather than edited."""
@@ -76,9 +79,14 @@ class TableMessage:
         (the body), then show the table as it stands on the message clicked, through the click's own
         interaction (no budget, no gap). A change refused (the body raises) shows nothing."""
         key = _key(table.id)
+        message = interaction.message
+        if message is not None and message.id != table.message_id and table.id in self.posting:
+            # Clicked on the table message being posted, before its id was recorded (a `Rematch` the moment
+            # the finished game's message shows): wait for it, or the click would not be shown through it.
+            await self.posting[table.id].wait()
+        self.tokens.clicked_table(table, interaction)
         async with self.shown.lock(key):
             yield
-            message = interaction.message
             if message is None or message.id != table.message_id:
                 return  # not the table message any more (a summary took its place): the lane shows it
             stamp, screen = self.stamps(table.id), presenter.table_screen(table)
@@ -97,14 +105,17 @@ class TableMessage:
                 return
             self.shown.mark(key, stamp)
 
-    async def bring_up_to_date(self, table: Table, stamp: int) -> None:
+    async def bring_up_to_date(
+        self, table: Table, stamp: int, summary_next: Callable[[], bool] = lambda: False
+    ) -> None:
         """Show the table's current state unless its message already shows `stamp` or later (a click on
-        it that is being answered shows it itself)."""
+        it that is being answered shows it itself). `summary_next`: whether a hand's summary is queued to
+        take the table message's place (then the message is left to it)."""
         await self.shown.settled(_key(table.id))
         if table.message_id is None or not self.shown.shows(_key(table.id), stamp):
-            await self.sync(table)
+            await self.sync(table, summary_next)
 
-    async def sync(self, table: Table) -> None:
+    async def sync(self, table: Table, summary_next: Callable[[], bool] = lambda: False) -> None:
         """Show the table's current state on its table message: edit it (through the last click on it while
         its token lives, else through the channel, no more often than the edit gap), post it anew when
         it is nearly an hour old or Discord refuses to edit it, or post it if there is none (or it was
@@ -117,6 +128,11 @@ class TableMessage:
                 await asyncio.sleep(gap)  # later states merge into this edit meanwhile
             if self.shown.shows(key, self.stamps(table.id)):
                 return  # a click showed the latest state meanwhile
+            if summary_next():
+                # The hand ended meanwhile: its summary takes this message, and the table is posted below it.
+                # Shown here first, the table's later state (a game's end and its `Rematch`) would flash on
+                # a message about to become the summary, and a click on it would show nowhere.
+                return
             click = self.tokens.on_table_message(table.id, table.message_id)
             # Drawn before the budget's room is taken, so the request goes out as soon as it is granted: room
             # taken first and spent only after a wait in the pictures' queue let requests planned a second apart
@@ -231,9 +247,15 @@ class TableMessage:
         self.last_edit[table.id] = time.monotonic()
 
     async def _post_table_message(self, table: Table, drawn: Drawn) -> None:
-        sent = await self._send(table, drawn)
-        await self.tables.set_message(table, sent.id, self.clock())
-        self.tokens.forget_table_click(table.id)
+        posted = self.posting[table.id] = asyncio.Event()
+        try:
+            sent = await self._send(table, drawn)
+            await self.tables.set_message(table, sent.id, self.clock())
+            self.tokens.forget_table_click(table.id)
+        finally:
+            if self.posting.get(table.id) is posted:
+                del self.posting[table.id]
+            posted.set()
 
     async def _send(self, table: Table, drawn: Drawn) -> discord.Message:
         """A new message in the table's channel, mentioning nobody."""

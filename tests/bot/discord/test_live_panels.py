@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import random
+import time
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
 from bot.discord.delivery import lanes, sender
 from bot.discord.delivery.sender import Limits
+from bot.discord.delivery.table_message import TableMessage
+from bot.discord.delivery.tokens import Tokens
 from bot.show import presenter, render
-from bot.show.screens import SyncPanel
+from bot.show.screens import Summary, SyncPanel, SyncTable
+from bot.tables import TableService
 from tests.bot.table_driver import (
     choose,
     enabled_actions,
@@ -282,3 +288,123 @@ async def test_work_whose_request_never_comes_back_waits_for_the_next_tick(simco
     lane = lanes.Lane(1, members[0].id)
     with pytest.raises(lanes.Refused):  # tried again at the next tick, as a send Discord refused
         await asyncio.wait_for(delivery._carry_out(lane, lanes.Item(SyncPanel(members[0].id))), 10)
+
+
+class _Posting:
+    """A sender that posts table messages and edits through clicks, and says when a post is out."""
+
+    def __init__(self):
+        self.out = asyncio.Event()
+        self.through: list[object] = []  # the interactions a message was edited through
+
+    async def send(self, table_id, channel_id, content, **kwargs):
+        self.out.set()
+        return SimpleNamespace(id=777)
+
+    async def edit_original(self, table_id, interaction, **kwargs):
+        self.through.append(interaction)
+
+
+async def test_a_click_on_a_table_message_whose_post_is_not_yet_recorded_shows_through_itself(storage):
+    # Discord shows a new message (the finished game's, with `Rematch`) before its answer to the post reaches
+    # the bot: a click on it can come while its id is not yet recorded, and must still be shown through it.
+    service = TableService(storage, rng=random.Random(5), computer_pause=0)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, options="timer=off")
+    recorded = asyncio.Event()
+    record = service.set_message
+
+    async def recorded_late(table, message_id, posted_at=None):
+        await recorded.wait()
+        await record(table, message_id, posted_at)
+
+    service.set_message = recorded_late  # type: ignore[method-assign]
+    sender = _Posting()
+    shown = TableMessage(sender, Tokens(), service, lambda _: 1, Limits())  # type: ignore[arg-type]
+    post = asyncio.create_task(shown.sync(table))
+    await sender.out.wait()
+    assert table.message_id is None, "the message is out, its id not yet recorded"
+    click = SimpleNamespace(message=SimpleNamespace(id=777))
+
+    async def clicking() -> None:
+        async with shown.clicked(table, click):  # type: ignore[arg-type]
+            pass
+
+    clicked = asyncio.create_task(clicking())
+    await asyncio.sleep(0.01)
+    recorded.set()
+    await asyncio.gather(post, clicked)
+    assert table.message_id == 777
+    assert sender.through == [click], "the click changed the message it was made on, through itself"
+
+
+class _Editing(_Posting):
+    """A sender that also edits table messages through their channel."""
+
+    def __init__(self):
+        super().__init__()
+        self.edited: list[int] = []  # the message ids edited through the channel
+
+    async def edit(self, table_id, channel_id, message_id, *, gate=None, **fields):
+        async with gate() as wanted:
+            if wanted:
+                self.edited.append(message_id)
+            return wanted
+
+
+async def test_a_table_edit_left_waiting_by_its_gap_gives_way_to_a_summary_queued_meanwhile(storage):
+    # A move's table edit waits for its gap; the hand ends meanwhile. Made then, the edit would show the
+    # game's end (its `Rematch`) on the message the summary is about to take: a click there shows nowhere.
+    service = TableService(storage, rng=random.Random(5), computer_pause=0)
+    table = await service.open_table(guild_id=1, channel_id=2, host_id=10, options="timer=off")
+    await service.set_message(table, 555, 0.0)
+    sender = _Editing()
+    shown = TableMessage(
+        sender,  # type: ignore[arg-type]
+        Tokens(),
+        service,
+        lambda _: 1,
+        Limits(table_edit_gap=0.05),
+        clock=lambda: 1.0,
+    )
+    for summary_comes in (False, True):
+        queued = asyncio.Event()
+        if summary_comes:
+            asyncio.get_running_loop().call_later(0.01, queued.set)  # while the edit waits for its gap
+        shown.last_edit[table.id] = time.monotonic()  # an edit just now: the next waits for its gap
+        shown.shown.forget((table.id, None))
+        await shown.bring_up_to_date(table, 1, queued.is_set)
+    assert sender.edited == [555], "edited while no summary came; left to the summary when one did"
+
+
+async def test_the_channel_lane_says_when_a_summary_is_queued_behind_a_table_edit():
+    seen: list[bool] = []
+    release = asyncio.Event()
+
+    class Channel:
+        async def bring_up_to_date(self, table, stamp, summary_next):
+            seen.append(summary_next())
+            await release.wait()  # the edit waits for its gap
+            seen.append(summary_next())
+
+        async def summary(self, table, work):
+            seen.append(work.text == "the hand")
+
+        def forget(self, table_id):
+            pass
+
+    class Outbox:
+        async def flush_shown(self):
+            pass
+
+        async def shown(self, seqs):
+            pass
+
+    table = SimpleNamespace(id=7, open=True)
+    tables = SimpleNamespace(owns=lambda _: True, table=lambda _: table)
+    lanes_ = lanes.Lanes(Outbox(), tables, Channel(), panels=None)  # type: ignore[arg-type]
+    lanes_.take(table, SyncTable(), {1}, 1)  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    lanes_.take(table, Summary("the hand"), {2}, 2)  # type: ignore[arg-type]
+    release.set()
+    await lanes_.idle()
+    assert seen == [False, True, True], "no summary at first; one queued while the edit waited; then shown"
