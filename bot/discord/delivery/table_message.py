@@ -77,7 +77,8 @@ class TableMessage:
     async def clicked(self, table: Table, interaction: discord.Interaction) -> AsyncIterator[None]:
         """A click on the table message, acknowledged: hold the message while the click's change is made
         (the body), then show the table as it stands on the message clicked, through the click's own
-        interaction (no budget, no gap). A change refused (the body raises) shows nothing."""
+        interaction (no budget, no gap). A change refused (the body raises) shows nothing. The click is
+        remembered: the table message's next edits can go through it while its token lives."""
         key = _key(table.id)
         message = interaction.message
         if message is not None and message.id != table.message_id and table.id in self.posting:
