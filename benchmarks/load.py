@@ -27,7 +27,7 @@ from tests.pgcluster import Cluster  # noqa: E402
 from tests.standin import BotProcess, DiscordStandIn  # noqa: E402
 from tests.standin.chaos import outage_figures  # noqa: E402
 from tests.standin.measures import ProcessSampler, percentile, turns  # noqa: E402
-from tests.standin.players import Human  # noqa: E402
+from tests.standin.players import Click, Human  # noqa: E402
 from tests.standin.records import ChannelRecord, read_channels_at  # noqa: E402
 
 TABLES_PER_GUILD = 50
@@ -164,7 +164,7 @@ async def play(run: Run, args: argparse.Namespace) -> None:
 async def clicks_answered(humans: list[Human], start: float, end: float, wait: float = 5.0) -> None:
     """Give the clicks made just before the end up to `wait` seconds to show (the bot is stopped next):
     a click made in the run's last moments is not counted as never shown for want of time."""
-    clicks = [c for h in humans for c in h.clicks if c.kind in ("lobby", "turn") and start <= c.at <= end]
+    clicks = [*clicks_of(humans, "lobby", start, end), *clicks_of(humans, "turn", start, end)]
     deadline = time.perf_counter() + wait
     while time.perf_counter() < deadline and any(
         c.interaction.shown_latency is None and not c.interaction.text for c in clicks
@@ -289,11 +289,16 @@ def report(
     return "\n".join(lines)
 
 
+def clicks_of(humans: list[Human], kind: str, start: float, end: float) -> list[Click]:
+    """The clicks of `kind` made while playing (between `start` and `end`)."""
+    return [c for h in humans for c in h.clicks if c.kind == kind and start <= c.at <= end]
+
+
 def click_shown(humans: list[Human], kind: str, start: float, end: float) -> tuple[list[float], int, str]:
     """Seconds from each click of `kind` ("lobby", "turn") made while playing to the message clicked
     changing through the click's own interaction, how many clicks never changed it (refused ones among
     them: a lobby press repeated, controls already spent), and which: their labels and the bot's answers."""
-    clicks = [c for h in humans for c in h.clicks if c.kind == kind and start <= c.at <= end]
+    clicks = clicks_of(humans, kind, start, end)
     times = [c.interaction.shown_latency for c in clicks if c.interaction.shown_latency is not None]
     unchanged = Counter(
         f"{c.label!r} answered {c.interaction.text[:50]!r}"

@@ -106,9 +106,7 @@ class TableMessage:
                 return
             self.shown.mark(key, stamp)
 
-    async def bring_up_to_date(
-        self, table: Table, stamp: int, summary_next: Callable[[], bool] = lambda: False
-    ) -> None:
+    async def bring_up_to_date(self, table: Table, stamp: int, summary_next: Callable[[], bool]) -> None:
         """Show the table's current state unless its message already shows `stamp` or later (a click on
         it that is being answered shows it itself). `summary_next`: whether a hand's summary is queued to
         take the table message's place (then the message is left to it)."""
