@@ -169,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         name, _, value = setting.partition("=")
         if not hasattr(card_play, name):
             raise SystemExit(f"engine/ai/card_play.py has no {name}")
-        setattr(card_play, name, type(getattr(card_play, name))(value))
+        kind = type(getattr(card_play, name))
+        setattr(card_play, name, value.lower() in ("1", "true", "on") if kind is bool else kind(value))
     return run(args)
 
 
