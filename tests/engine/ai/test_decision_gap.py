@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def load_script() -> ModuleType:
-    """The benchmark as a module (benchmarks/ is not a package)."""
-    path = ROOT / "benchmarks" / "decision_gap.py"
-    spec = importlib.util.spec_from_file_location("decision_gap", path)
-    assert spec is not None and spec.loader is not None, path
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.paths import ROOT, benchmark_script
 
 
 def test_a_choice_scores_its_share_of_deals_reaching_the_goal_and_its_points():
-    gap = load_script()
+    gap = benchmark_script("decision_gap")
     row = {"actions": ["6-6", "5-5"], "values": [[30, 20, 42, 10], [29, 31, 31, 31]], "need": 30}
     # the bidders need 30: 6-6 makes on 2 of 4 deals, 5-5 on 3 of 4
     good, util = gap.scores({**row, "maximiser": True}, "6-6")
@@ -37,7 +24,7 @@ def test_a_choice_scores_its_share_of_deals_reaching_the_goal_and_its_points():
 
 
 def test_strong_decides_labelled_positions_and_two_runs_compare_paired(tmp_path, capsys):
-    gap = load_script()
+    gap = benchmark_script("decision_gap")
     source = ROOT / "training" / "data" / "positions-2.jsonl.gz"
     with gzip.open(source, "rt") as f:
         rows = [json.loads(next(f)) for _ in range(6)]

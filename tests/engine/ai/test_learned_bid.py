@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from engine.ai import bidding, learned_bid
 from engine.ai import strong as strong_module
 from engine.ai.situation import Situation, read
 from engine.ai.strong import StrongPlayer
-from tests.paths import ROOT
+from tests.paths import benchmark_script
 
 
 def auction_view(calls: list[str], dealer: int = 1, seed: int = 5, preset: str = "standard") -> View:
@@ -142,20 +141,8 @@ def test_learned_call_is_legal_in_every_seat(monkeypatch, seed):
         hand = hand.apply(call)
 
 
-def load_fit_script() -> ModuleType:
-    """``benchmarks/fit_bidding.py`` as a module (benchmarks/ is not a package)."""
-    import importlib.util
-
-    path = ROOT / "benchmarks" / "fit_bidding.py"
-    spec = importlib.util.spec_from_file_location("fit_bidding", path)
-    assert spec is not None and spec.loader is not None, path
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_fit_recovers_a_known_rule_and_counts_its_gain_over_the_table():
-    fit = load_fit_script()
+    fit = benchmark_script("fit_bidding")
     rng = random.Random(3)
     rows: list[dict[str, Any]] = []
     for i in range(200):  # Δ = 2p - 1 exactly; the table bids from 0.6, the best rule from 0.5
