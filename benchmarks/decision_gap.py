@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai import card_play, warm_up  # noqa: E402
+from benchmarks.strength import set_card_play  # noqa: E402
+from engine.ai import warm_up  # noqa: E402
 from engine.ai.strong import StrongPlayer  # noqa: E402
 from training.train_policy import POINTS_WEIGHT  # noqa: E402  (the utility the policy learns)
 
@@ -165,12 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     BUDGETS = [float(b) for b in args.budget_ms.split(",")]
     CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
     SEED = args.seed
-    for setting in args.card_play:
-        name, _, value = setting.partition("=")
-        if not hasattr(card_play, name):
-            raise SystemExit(f"engine/ai/card_play.py has no {name}")
-        kind = type(getattr(card_play, name))
-        setattr(card_play, name, value.lower() in ("1", "true", "on") if kind is bool else kind(value))
+    set_card_play(args.card_play)
     return run(args)
 
 

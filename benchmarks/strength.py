@@ -65,6 +65,19 @@ FIRST_DEAL = 0  # --first-deal N: deals N, N+1, ... of the seed (a run continued
 LOG: str | None = None  # --log FILE: one JSON line per deal pair (the deal, each table's calls and result)
 
 
+def set_card_play(settings: list[str]) -> None:
+    """``--card-play NAME=VALUE``: set constants of engine/ai/card_play.py for an A/B test, each read as the
+    constant's own type (a switch as on/off: ``bool("false")`` would be true)."""
+    from engine.ai import card_play
+
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if not hasattr(card_play, name):
+            raise SystemExit(f"engine/ai/card_play.py has no {name}")
+        kind = type(getattr(card_play, name))
+        setattr(card_play, name, value.lower() in ("1", "true", "on") if kind is bool else kind(value))
+
+
 def mean_ci(xs: list[float]) -> str:
     """Mean ± 95% half-width (normal approximation)."""
     if not xs:
@@ -766,13 +779,7 @@ def main(argv: list[str] | None = None) -> int:
         from engine.ai import card_play
 
         card_play.USE_POLICY = False
-    for setting in args.card_play:  # as --policy above
-        from engine.ai import card_play
-
-        name, _, value = setting.partition("=")
-        if not hasattr(card_play, name):
-            raise SystemExit(f"engine/ai/card_play.py has no {name}")
-        setattr(card_play, name, type(getattr(card_play, name))(value))
+    set_card_play(args.card_play)  # as --policy above
     if args.solve_tiles:  # worker processes are forked after this, so they inherit it
         from engine.ai import strong
 
